@@ -1,0 +1,35 @@
+/*
+** path.h -- where volley finds its data: scripts/, scenarios/ and charts/.
+** The search order is DESIGN.md Part B "Build and run": every directory of $VOLLEY_PATH
+** (colon-separated, in order), then ../share/volley beside the program's bin/ (an installed
+** binary), then the source tree recorded at configure time (a binary in a build directory).
+** The caller reads the environment and the program's path; this module never does.
+*/
+#ifndef VOLLEY_PATH_H
+#define VOLLEY_PATH_H
+
+#include <stddef.h>
+
+#include "volley/error.h"
+
+typedef struct vl_path vl_path;
+
+/* Builds the search list. volley_path is $VOLLEY_PATH or NULL (empty entries are skipped);
+** exe is the program's own path or NULL (then no share/volley root); source_dir is the
+** configured source tree or NULL. The share root is kept only if it is a directory.
+** Returns a list the caller frees with vl_path_free, or NULL when out of memory. */
+vl_path *vl_path_new(const char *volley_path, const char *exe, const char *source_dir);
+
+/* Frees a list; accepts NULL. */
+void vl_path_free(vl_path *p);
+
+/* Number of roots, and the i-th root (0-based; borrowed, valid until vl_path_free). */
+size_t vl_path_count(const vl_path *p);
+const char *vl_path_root(const vl_path *p, size_t i);
+
+/* Finds rel (e.g. "scripts/volley/init.lua") under the first root holding it as a readable
+** file or directory, writing "<root>/<rel>" into out (size n). Returns VL_OK, VL_ENOTFOUND
+** (err lists nothing: the caller names what it looked for) or VL_EINVAL (out too small). */
+int vl_path_find(const vl_path *p, const char *rel, char *out, size_t n, vl_error *err);
+
+#endif

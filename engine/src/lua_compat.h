@@ -1,0 +1,49 @@
+/*
+** lua_compat.h -- the one place the C side knows Lua 5.4 from LuaJIT 2.1 (a 5.1 API with a
+** few 5.2 additions: luaL_setfuncs, luaL_newlib, luaL_testudata, luaL_setmetatable).
+** Covers what DESIGN.md principle 11 lists: two-argument lua_resume, lua_getfield returning
+** void, and the missing lua_absindex, lua_rawlen, luaL_len and LUA_OK. Include it instead of
+** lua.h in every lua_*.c file.
+*/
+#ifndef VOLLEY_LUA_COMPAT_H
+#define VOLLEY_LUA_COMPAT_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+#if LUA_VERSION_NUM == 501
+#include <luajit.h>
+#define VL_LUAJIT 1
+#ifndef LUA_OK
+#define LUA_OK 0
+#endif
+#define lua_absindex(L, i) \
+  (((i) > 0 || (i) <= LUA_REGISTRYINDEX) ? (i) : lua_gettop(L) + (i) + 1)
+#define lua_rawlen(L, i) lua_objlen(L, i)
+#define luaL_len(L, i) ((lua_Integer)lua_objlen(L, i))
+/* lua_getfield returns the type on 5.4; on 5.1 it returns nothing. */
+static inline int vl_getfield(lua_State *L, int idx, const char *k) {
+  lua_getfield(L, idx, k);
+  return lua_type(L, -1);
+}
+/* Resumes co with nargs arguments; *nres gets the number of values it yielded or returned. */
+static inline int vl_resume(lua_State *co, lua_State *from, int nargs, int *nres) {
+  int status;
+  (void)from;
+  status = lua_resume(co, nargs);
+  *nres = lua_gettop(co);
+  return status;
+}
+#define VL_LUA_NAME LUAJIT_VERSION
+#else
+#define VL_LUAJIT 0
+#define vl_getfield(L, idx, k) lua_getfield(L, idx, k)
+#define vl_resume(co, from, nargs, nres) lua_resume(co, from, nargs, nres)
+#define VL_LUA_NAME LUA_RELEASE
+#endif
+
+/* Registers the functions of l into the table on top of the stack. */
+#define vl_setfuncs(L, l) luaL_setfuncs(L, l, 0)
+
+#endif

@@ -1,0 +1,98 @@
+/*
+** path.c -- the data search path: $VOLLEY_PATH, ../share/volley beside bin/, the source tree.
+** See path.h for the order and why; this file only builds and walks the list.
+*/
+#include "volley/path.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct vl_path {
+  size_t n;      /* roots in use */
+  size_t cap;    /* roots allocated */
+  char **roots;  /* owned strings, no trailing '/' */
+};
+
+/* Appends a copy of the first len bytes of s, without trailing slashes. 0 or VL_ENOMEM. */
+static int push(vl_path *p, const char *s, size_t len) {
+  char *copy;
+  while (len > 1 && s[len - 1] == '/') len--;
+  if (len == 0) return VL_OK;
+  if (p->n == p->cap) {
+    size_t cap = p->cap ? 2 * p->cap : 4;
+    char **r = realloc(p->roots, cap * sizeof *r);
+    if (r == NULL) return VL_ENOMEM;
+    p->roots = r;
+    p->cap = cap;
+  }
+  copy = malloc(len + 1);
+  if (copy == NULL) return VL_ENOMEM;
+  memcpy(copy, s, len);
+  copy[len] = '\0';
+  p->roots[p->n++] = copy;
+  return VL_OK;
+}
+
+static int is_dir(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Pushes <dir of exe>/../share/volley when that is a directory. */
+static int push_share(vl_path *p, const char *exe) {
+  const char *slash = strrchr(exe, '/');
+  char buf[4096];
+  int k;
+  if (slash == NULL) return VL_OK;
+  k = snprintf(buf, sizeof buf, "%.*s/../share/volley", (int)(slash - exe), exe);
+  if (k < 0 || (size_t)k >= sizeof buf || !is_dir(buf)) return VL_OK;
+  return push(p, buf, (size_t)k);
+}
+
+vl_path *vl_path_new(const char *volley_path, const char *exe, const char *source_dir) {
+  vl_path *p = calloc(1, sizeof *p);
+  if (p == NULL) return NULL;
+  if (volley_path != NULL) {
+    const char *s = volley_path;
+    for (;;) {
+      const char *colon = strchr(s, ':');
+      size_t len = colon ? (size_t)(colon - s) : strlen(s);
+      if (push(p, s, len) != VL_OK) goto fail;
+      if (colon == NULL) break;
+      s = colon + 1;
+    }
+  }
+  if (exe != NULL && push_share(p, exe) != VL_OK) goto fail;
+  if (source_dir != NULL && push(p, source_dir, strlen(source_dir)) != VL_OK) goto fail;
+  return p;
+fail:
+  vl_path_free(p);
+  return NULL;
+}
+
+void vl_path_free(vl_path *p) {
+  size_t i;
+  if (p == NULL) return;
+  for (i = 0; i < p->n; i++) free(p->roots[i]);
+  free(p->roots);
+  free(p);
+}
+
+size_t vl_path_count(const vl_path *p) { return p->n; }
+
+const char *vl_path_root(const vl_path *p, size_t i) { return i < p->n ? p->roots[i] : NULL; }
+
+int vl_path_find(const vl_path *p, const char *rel, char *out, size_t n, vl_error *err) {
+  size_t i;
+  for (i = 0; i < p->n; i++) {
+    int k = snprintf(out, n, "%s/%s", p->roots[i], rel);
+    if (k < 0 || (size_t)k >= n)
+      return vl_error_set(err, VL_EINVAL, NULL, 0, "path too long: %s/%s", p->roots[i], rel);
+    if (access(out, R_OK) == 0) return VL_OK;
+  }
+  if (n > 0) out[0] = '\0';
+  return vl_error_set(err, VL_ENOTFOUND, NULL, 0, "%s not found on the data path", rel);
+}

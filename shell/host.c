@@ -1,0 +1,80 @@
+/*
+** host.c -- the host Lua state of the volley program.
+*/
+#include "host.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lua_modules.h"
+#include "volley/path.h"
+
+/* Prepends <root>/scripts/?.lua;<root>/scripts/?/init.lua to package.path. */
+static void set_path(lua_State *L, const char *root) {
+  lua_getglobal(L, "package");
+  lua_pushfstring(L, "%s/scripts/?.lua;%s/scripts/?/init.lua;", root, root);
+  lua_getfield(L, -2, "path");
+  lua_concat(L, 2);
+  lua_setfield(L, -2, "path");
+  lua_pop(L, 1);
+}
+
+static int boot(lua_State *L) {
+  const char *scripts_root = lua_tostring(L, 1);
+  luaL_openlibs(L);
+  lua_getglobal(L, "package");
+  lua_getfield(L, -1, "preload");
+  lua_pushcfunction(L, luaopen_volley_core);
+  lua_setfield(L, -2, "volley.core");
+  lua_pop(L, 2);
+  set_path(L, scripts_root);
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "volley");
+  lua_call(L, 1, 1);
+  lua_setglobal(L, "volley");
+  return 0;
+}
+
+lua_State *host_open(char *err, size_t n) {
+  char exe[PATH_MAX], init[PATH_MAX];
+  ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  vl_path *p;
+  vl_error e;
+  lua_State *L;
+  const char *sep;
+  if (k > 0) exe[k] = '\0';
+  p = vl_path_new(getenv("VOLLEY_PATH"), k > 0 ? exe : NULL, VOLLEY_SOURCE_DIR);
+  if (p == NULL) {
+    snprintf(err, n, "not enough memory");
+    return NULL;
+  }
+  if (vl_path_find(p, "scripts/volley/init.lua", init, sizeof init, &e) != VL_OK) {
+    snprintf(err, n, "cannot find volley's scripts (scripts/volley/init.lua) on the data path; "
+                     "set VOLLEY_PATH to the directory holding scripts/");
+    vl_path_free(p);
+    return NULL;
+  }
+  vl_path_free(p);
+  sep = strstr(init, "/scripts/volley/init.lua");
+  init[sep - init] = '\0';  /* the root */
+  L = luaL_newstate();
+  if (L == NULL) {
+    snprintf(err, n, "not enough memory");
+    return NULL;
+  }
+  lua_pushcfunction(L, boot);
+  lua_pushstring(L, init);
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    snprintf(err, n, "cannot start the runtime: %s", lua_tostring(L, -1));
+    lua_close(L);
+    return NULL;
+  }
+  return L;
+}
+
+void host_close(lua_State *L) {
+  if (L != NULL) lua_close(L);
+}

@@ -1,0 +1,51 @@
+/*
+** main.c -- the volley program: options, subcommands, and the prompt when none is given.
+** Exit status everywhere (DESIGN.md Part B): 0 success, 1 a refused command or failed check,
+** 2 usage.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "host.h"
+#include "prompt.h"
+
+static const char usage_text[] =
+  "usage: volley [--version] [--help]\n"
+  "       volley             open the prompt\n"
+  "\n"
+  "At the prompt, type help for the commands. Subcommands (play, list, check, render, ...)\n"
+  "arrive with their issues; see docs/ for what exists.\n"
+  "\n"
+  "Data (scripts/, scenarios/, charts/) is found through $VOLLEY_PATH (colon-separated),\n"
+  "then ../share/volley beside the program, then the source tree it was built from.\n";
+
+static void print_version(void) {
+  printf("volley %s (%s)\n", VOLLEY_VERSION, VL_LUA_NAME);
+}
+
+int main(int argc, char **argv) {
+  char err[512];
+  lua_State *L;
+  int status;
+  if (argc > 1) {
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+      print_version();
+      return 0;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+      fputs(usage_text, stdout);
+      return 0;
+    }
+    fprintf(stderr, "volley: unknown command or option '%s'\n%s", argv[1], usage_text);
+    return 2;
+  }
+  L = host_open(err, sizeof err);
+  if (L == NULL) {
+    fprintf(stderr, "volley: %s\n", err);
+    return 1;
+  }
+  status = prompt_run(L, stdin, stdout);
+  host_close(L);
+  return status;
+}

@@ -1,0 +1,64 @@
+# tests/tests.cmake -- every test of a configuration, registered with ctest:
+#   c.<name>      tests/c/test_<name>.c, one cmocka program each          (label c)
+#   spec.<path>   tests/spec/**/<name>_spec.lua through busted on this
+#                 configuration's interpreter and volley.so                 (label spec)
+#   shell.<name>  tests/shell/<name>.sh driving the volley program          (label shell)
+#   luacheck      every Lua file of scripts/ and tests/                      (label lint)
+# Under VOLLEY_SANITIZE the stock interpreters get libasan and libubsan preloaded.
+
+set(VOLLEY_TEST_ENV "VOLLEY_PATH=${CMAKE_SOURCE_DIR}")
+if(VOLLEY_SANITIZE)
+  # The stock interpreters are not ours: their own allocations are not checked for leaks.
+  set(VOLLEY_SPEC_ENV ${VOLLEY_TEST_ENV} ${VOLLEY_PRELOAD}
+      "ASAN_OPTIONS=detect_leaks=0" "UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1")
+else()
+  set(VOLLEY_SPEC_ENV ${VOLLEY_TEST_ENV})
+endif()
+
+if(CMOCKA_FOUND)
+  file(GLOB VOLLEY_C_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/c/test_*.c)
+  foreach(src ${VOLLEY_C_TESTS})
+    get_filename_component(name ${src} NAME_WE)
+    string(REGEX REPLACE "^test_" "" short ${name})
+    add_executable(${name} ${src})
+    target_compile_options(${name} PRIVATE ${VOLLEY_WARNINGS})
+    target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/engine/src)
+    target_link_libraries(${name} PRIVATE volley_engine PkgConfig::CMOCKA m)
+    set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+    add_test(NAME c.${short} COMMAND ${name} WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+    set_tests_properties(c.${short} PROPERTIES LABELS c ENVIRONMENT "${VOLLEY_TEST_ENV}")
+  endforeach()
+endif()
+
+find_program(VOLLEY_BUSTED busted)
+if(VOLLEY_BUSTED)
+  file(GLOB_RECURSE VOLLEY_SPECS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/spec/*_spec.lua)
+  # One --lpath per entry: busted joins them with ';' (a ';' in one argument would reach the
+  # shell when busted re-executes itself under --lua).
+  set(lpath --lpath=${CMAKE_SOURCE_DIR}/scripts/?.lua --lpath=${CMAKE_SOURCE_DIR}/scripts/?/init.lua
+            --lpath=${CMAKE_SOURCE_DIR}/tests/spec/?.lua)
+  foreach(spec ${VOLLEY_SPECS})
+    file(RELATIVE_PATH rel ${CMAKE_SOURCE_DIR}/tests/spec ${spec})
+    string(REGEX REPLACE "_spec\\.lua$" "" name ${rel})
+    add_test(NAME spec.${name}
+             COMMAND ${VOLLEY_BUSTED} --lua=${VOLLEY_LUA_INTERP} --cpath=${CMAKE_BINARY_DIR}/?.so
+                     ${lpath} -o utfTerminal ${spec}
+             WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+    set_tests_properties(spec.${name} PROPERTIES LABELS spec ENVIRONMENT "${VOLLEY_SPEC_ENV}")
+  endforeach()
+endif()
+
+file(GLOB VOLLEY_SHELL_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/shell/*.sh)
+foreach(script ${VOLLEY_SHELL_TESTS})
+  get_filename_component(name ${script} NAME_WE)
+  add_test(NAME shell.${name} COMMAND sh ${script} ${CMAKE_BINARY_DIR}/volley
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(shell.${name} PROPERTIES LABELS shell ENVIRONMENT "${VOLLEY_TEST_ENV}")
+endforeach()
+
+find_program(VOLLEY_LUACHECK luacheck)
+if(VOLLEY_LUACHECK)
+  add_test(NAME luacheck COMMAND ${VOLLEY_LUACHECK} --no-color -q scripts tests
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(luacheck PROPERTIES LABELS lint)
+endif()
