@@ -1,0 +1,203 @@
+--- The hook registry: rule procedures fire named sequence-of-play points, and the system,
+-- the battle and mods register handlers on them (DESIGN.md principle 6 and Part B "Hooks,
+-- requests and modifiers").
+--
+-- A registry is made from a system's catalogue of points. Each point is named
+-- `<noun>.<event>` and says which kinds of handler it accepts:
+--
+-- * `observe` handlers see the context and change nothing the rule reads back;
+-- * `modify` handlers add modifiers to the list the rule passes (`mods:add(v, label, rule)`)
+--   or change the context fields the point documents;
+-- * a `replace` handler does the step instead of the rule's own procedure.
+--
+-- Order is deterministic: lower priority first, ties in registration order (system, then
+-- battle, then mods in command-line order). Among replace handlers the highest priority
+-- wins; a tie goes to the last registered. Dispatch is plain Lua, so a handler may `ask`
+-- (which yields): C never calls a handler.
+-- @module volley.hooks
+
+local M = {}
+
+local KINDS = { observe = true, modify = true, replace = true }
+local KIND_ORDER = { "observe", "modify", "replace" }
+
+local Registry = {}
+Registry.__index = Registry
+
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys)
+  return keys
+end
+
+local function check_point_name(name)
+  if type(name) ~= "string" or not name:match("^[a-z][a-z_]*%.[a-z][a-z_]*$") then
+    error(string.format("bad hook point name %s (expected '<noun>.<event>')",
+      type(name) == "string" and ("'" .. name .. "'") or type(name)), 3)
+  end
+end
+
+--- Makes a registry from a catalogue of points.
+-- @tparam table catalogue a list of point declarations, each
+--   `{name = "<noun>.<event>", kinds = {"observe", "modify", ...}, when = "text",
+--   fields = {"unit", "hex", ...}}`; `kinds` defaults to `{"observe"}`
+-- @treturn Registry
+-- @raise on a malformed declaration or a point declared twice
+function M.new(catalogue)
+  local self = setmetatable({ points = {}, handlers = {}, serial = 0, source = "system" },
+    Registry)
+  for i, p in ipairs(catalogue or {}) do
+    if type(p) ~= "table" then
+      error("bad hook catalogue entry #" .. i .. " (table expected)", 2)
+    end
+    check_point_name(p.name)
+    if self.points[p.name] then error("hook point '" .. p.name .. "' declared twice", 2) end
+    local kinds = {}
+    for _, k in ipairs(p.kinds or { "observe" }) do
+      if not KINDS[k] then
+        error("bad kind '" .. tostring(k) .. "' for hook point '" .. p.name
+          .. "' (known: observe, modify, replace)", 2)
+      end
+      kinds[k] = true
+    end
+    self.points[p.name] = { name = p.name, kinds = kinds, when = p.when or "",
+                            fields = p.fields or {} }
+    self.handlers[p.name] = {}
+  end
+  return self
+end
+
+--- Sets the source that later registrations are credited to ("system", "battle", or a mod
+-- path). The loader calls this; scripts cannot set a handler's source themselves.
+-- @tparam string source
+function Registry:set_source(source)
+  assert(type(source) == "string", "source must be a string")
+  self.source = source
+end
+
+--- The point names in sorted order.
+-- @treturn {string,...}
+function Registry:point_names()
+  return sorted_keys(self.points)
+end
+
+--- The catalogue, one line a point: `<noun>.<event> <kinds> <when>`, kinds joined by
+-- commas in the order observe, modify, replace; then the context fields, indented.
+-- @treturn string
+function Registry:catalogue()
+  local out = {}
+  for _, name in ipairs(self:point_names()) do
+    local p = self.points[name]
+    local kinds = {}
+    for _, k in ipairs(KIND_ORDER) do
+      if p.kinds[k] then kinds[#kinds + 1] = k end
+    end
+    out[#out + 1] = name .. " " .. table.concat(kinds, ",") .. " " .. p.when
+  end
+  return table.concat(out, "\n") .. (#out > 0 and "\n" or "")
+end
+
+--- Registers a handler.
+-- @tparam string point a declared point
+-- @tparam function fn called as `fn(ctx, ...)` (see `fire`, `modify`, `replace`)
+-- @tparam[opt] table opts `{kind = "observe"|"modify"|"replace", priority = integer}`;
+--   kind defaults to "observe", priority to 0
+-- @raise on an unknown point (the message lists the known ones), a kind the point does not
+--   accept, an unknown option key, or a non-integer priority
+function Registry:on(point, fn, opts)
+  if type(point) ~= "string" or not self.points[point] then
+    error(string.format("unknown hook point %s (known: %s)",
+      type(point) == "string" and ("'" .. point .. "'") or tostring(point),
+      table.concat(self:point_names(), ", ")), 2)
+  end
+  if type(fn) ~= "function" then
+    error("bad argument #2 to 'on' (function expected, got " .. type(fn) .. ")", 2)
+  end
+  opts = opts or {}
+  if type(opts) ~= "table" then
+    error("bad argument #3 to 'on' (table expected, got " .. type(opts) .. ")", 2)
+  end
+  for _, k in ipairs(sorted_keys(opts)) do
+    if k ~= "kind" and k ~= "priority" then
+      error("unknown option '" .. tostring(k) .. "' to 'on' (known: kind, priority)", 2)
+    end
+  end
+  local kind = opts.kind or "observe"
+  if not KINDS[kind] then
+    error("bad kind '" .. tostring(kind) .. "' (known: observe, modify, replace)", 2)
+  end
+  if not self.points[point].kinds[kind] then
+    error("hook point '" .. point .. "' does not accept " .. kind .. " handlers", 2)
+  end
+  local priority = opts.priority or 0
+  if type(priority) ~= "number" or priority ~= math.floor(priority) then
+    error("bad priority " .. tostring(priority) .. " (integer expected)", 2)
+  end
+  self.serial = self.serial + 1
+  local list = self.handlers[point]
+  list[#list + 1] = { fn = fn, kind = kind, priority = priority, source = self.source,
+                      serial = self.serial }
+  table.sort(list, function(a, b)
+    if a.priority ~= b.priority then return a.priority < b.priority end
+    return a.serial < b.serial
+  end)
+end
+
+--- The handlers of a point of one kind, in run order, as `{source=, priority=}` records.
+-- @tparam string point
+-- @tparam string kind
+-- @treturn table
+function Registry:handlers_of(point, kind)
+  local out = {}
+  for _, h in ipairs(self.handlers[point] or {}) do
+    if h.kind == kind then out[#out + 1] = { source = h.source, priority = h.priority } end
+  end
+  return out
+end
+
+local function check_fired(self, point)
+  if not self.points[point] then
+    error("fired an undeclared hook point '" .. tostring(point) .. "'", 3)
+  end
+end
+
+--- Runs the observe handlers of a point in order with `(ctx, ...)`.
+-- @tparam string point
+-- @param ctx the point's context
+function Registry:fire(point, ctx, ...)
+  check_fired(self, point)
+  for _, h in ipairs(self.handlers[point]) do
+    if h.kind == "observe" then h.fn(ctx, ...) end
+  end
+end
+
+--- Runs the modify handlers of a point in order with `(ctx, mods, ...)`.
+-- @tparam string point
+-- @param ctx the point's context
+-- @param mods the modifier list the rule will total
+function Registry:modify(point, ctx, mods, ...)
+  check_fired(self, point)
+  for _, h in ipairs(self.handlers[point]) do
+    if h.kind == "modify" then h.fn(ctx, mods, ...) end
+  end
+end
+
+--- Does a step through the winning replace handler, or through `default` when none is
+-- registered. The handler is called as `fn(ctx, default, ...)`, so it may still call the
+-- rule's own procedure. Returns what the chosen function returns.
+-- @tparam string point
+-- @param ctx the point's context
+-- @tparam function default the rule's own procedure, called as `default(ctx, ...)`
+function Registry:replace(point, ctx, default, ...)
+  check_fired(self, point)
+  local winner
+  for _, h in ipairs(self.handlers[point]) do
+    -- in run order: a higher priority, or an equal one registered later, wins
+    if h.kind == "replace" then winner = h end
+  end
+  if winner then return winner.fn(ctx, default, ...) end
+  return default(ctx, ...)
+end
+
+return M
