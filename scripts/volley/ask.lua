@@ -1,0 +1,163 @@
+--- Requests and answers: how a rule asks a player (DESIGN.md principle 4 and Part B
+-- "Decisions").
+--
+-- A rule calls `ask(side, request)` inside the coroutine the runner drives. `ask` yields
+-- the request to whoever answers (the shell, a bot, a test script, a replay), checks the
+-- answer against the legal ones, and either returns its canonical value or yields again
+-- with the reason it was refused. The rule never blocks and never sees an illegal answer.
+--
+-- A request is a table:
+--
+-- * `kind` (string): what is asked ("activate", "move", "face", "yes-no", ...);
+-- * `prompt` (string): one line for a person;
+-- * `options` (list) or `enumerate` (function returning a list): the legal answers in
+--   canonical order; each a string, an integer or a boolean;
+-- * `validate` (optional function): `validate(answer) -> true | false, why`, for a typed
+--   answer that is not one of the options (never on its own: a request always has options
+--   or enumerate, so bots and the journal can deal in legal answers);
+-- * `default` (optional): the answer a bare Enter gives at the prompt;
+-- * `rule` (string): the case that makes the choice, e.g. "[rough_and_ready 3.11]".
+-- @module volley.ask
+
+local compat = require "volley.compat"
+
+local unpack = compat.unpack
+
+local M = {}
+
+local function pack(...)
+  return { n = select("#", ...), ... }
+end
+
+--- The marker that identifies a yield from `ask` (a bare `coroutine.yield` in a script
+-- cannot forge one: the driver checks it by identity).
+M.TOKEN = setmetatable({}, { __tostring = function() return "volley.ask" end })
+
+local KEYS = { kind = true, prompt = true, options = true, enumerate = true, validate = true,
+               default = true, rule = true }
+
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = tostring(k) end
+  table.sort(keys)
+  return keys
+end
+
+local function is_answer_value(v)
+  local t = type(v)
+  return t == "string" or t == "boolean" or (t == "number" and v == math.floor(v))
+end
+
+--- Checks a request's shape.
+-- @tparam table request
+-- @raise naming the first problem: an unknown key, a missing kind/prompt/rule, neither
+--   options nor enumerate, or a function where a value belongs
+function M.check_request(request)
+  if type(request) ~= "table" then
+    error("bad request (table expected, got " .. type(request) .. ")", 3)
+  end
+  for _, k in ipairs(sorted_keys(request)) do
+    if not KEYS[k] then
+      error("unknown request key '" .. k .. "' (known: default, enumerate, kind, options, "
+        .. "prompt, rule, validate)", 3)
+    end
+  end
+  for _, k in ipairs({ "kind", "prompt", "rule" }) do
+    if type(request[k]) ~= "string" then
+      error("request without a '" .. k .. "' string", 3)
+    end
+  end
+  if request.options == nil and request.enumerate == nil then
+    error("request '" .. request.kind .. "' has neither options nor enumerate", 3)
+  end
+  if request.options ~= nil and type(request.options) ~= "table" then
+    error("request '" .. request.kind .. "': options must be a list", 3)
+  end
+  if request.enumerate ~= nil and type(request.enumerate) ~= "function" then
+    error("request '" .. request.kind .. "': enumerate must be a function", 3)
+  end
+  if request.validate ~= nil and type(request.validate) ~= "function" then
+    error("request '" .. request.kind .. "': validate must be a function", 3)
+  end
+end
+
+--- The legal answers of a request, in canonical order.
+-- @tparam table request
+-- @treturn {string|integer|boolean,...}
+-- @raise if an option is not a string, an integer or a boolean
+function M.legal(request)
+  local list = request.options or request.enumerate()
+  local out = {}
+  for i, v in ipairs(list) do
+    if not is_answer_value(v) then
+      error("request '" .. request.kind .. "': option #" .. i .. " is a " .. type(v)
+        .. " (string, integer or boolean expected)", 2)
+    end
+    out[i] = v
+  end
+  return out
+end
+
+--- Checks an answer.
+-- @tparam table request
+-- @param answer what the player, bot or script gave
+-- @treturn[1] boolean true
+-- @return[1] the canonical answer
+-- @treturn[2] boolean false
+-- @treturn[2] string why it is refused, citing the request's rule
+function M.check(request, answer)
+  if not is_answer_value(answer) then
+    return false, "no answer given " .. request.rule
+  end
+  for _, v in ipairs(M.legal(request)) do
+    if v == answer then return true, v end
+  end
+  if request.validate then
+    local ok, why = request.validate(answer)
+    if ok then return true, answer end
+    return false, (why or ("'" .. tostring(answer) .. "' is not a legal answer")) .. " "
+      .. request.rule
+  end
+  return false, "'" .. tostring(answer) .. "' is not a legal answer to " .. request.kind
+    .. " " .. request.rule
+end
+
+--- Asks a side and returns the canonical answer. Must run inside a coroutine driven by
+-- `drive` (or an equivalent driver that honours `TOKEN`).
+-- @tparam string side a side id ("US", "MEX", ...)
+-- @tparam table request
+-- @return the canonical answer
+-- @raise if the request is malformed
+function M.ask(side, request)
+  M.check_request(request)
+  local refusal
+  while true do
+    local answer = coroutine.yield(M.TOKEN, side, request, refusal)
+    local ok, value = M.check(request, answer)
+    if ok then return value end
+    refusal = value
+  end
+end
+
+--- Drives a coroutine to its end, answering each request with
+-- `answerer(side, request, refusal) -> answer` (refusal is nil or why the previous answer
+-- was refused). Returns what the coroutine's function returned.
+-- @tparam thread co
+-- @tparam function answerer
+-- @raise with the coroutine's error, or if it yielded outside `ask`
+function M.drive(co, answerer)
+  local answer
+  while true do
+    local res = pack(coroutine.resume(co, answer))
+    if not res[1] then error(res[2], 0) end
+    if coroutine.status(co) == "dead" then
+      return unpack(res, 2, res.n)
+    end
+    if res[2] ~= M.TOKEN then
+      error("a script yielded outside ask", 0)
+    end
+    answer = answerer(res[3], res[4], res[5])
+  end
+end
+
+return M

@@ -1,0 +1,92 @@
+-- volley.ask: requests, legal answers, refusals, and the driver (DESIGN.md principle 4).
+local ask = require "volley.ask"
+
+local function request(extra)
+  local r = { kind = "activate", prompt = "Which command activates?",
+              options = { "Arista", "Torrejon" }, rule = "[rough_and_ready 3.11]" }
+  for k, v in pairs(extra or {}) do r[k] = v end
+  return r
+end
+
+describe("volley.ask", function()
+  describe("check_request()", function()
+    it("refuses unknown keys by name", function()
+      assert.has_error(function() ask.check_request(request{ question = "x" }) end,
+        "unknown request key 'question' (known: default, enumerate, kind, options, prompt, "
+        .. "rule, validate)")
+    end)
+    it("refuses a request with neither options nor enumerate", function()
+      local r = request()
+      r.options = nil
+      assert.has_error(function() ask.check_request(r) end,
+        "request 'activate' has neither options nor enumerate")
+    end)
+    it("refuses a request without its rule", function()
+      local r = request()
+      r.rule = nil
+      assert.has_error(function() ask.check_request(r) end, "request without a 'rule' string")
+    end)
+  end)
+
+  describe("check()", function()
+    it("accepts a legal answer as its canonical value", function()
+      assert.are.same({ true, "Torrejon" }, { ask.check(request(), "Torrejon") })
+    end)
+    it("refuses an illegal answer citing the rule", function()
+      assert.are.same({ false, "'Ampudia' is not a legal answer to activate [rough_and_ready 3.11]" },
+        { ask.check(request(), "Ampudia") })
+    end)
+    it("takes enumerate() in place of options", function()
+      local r = request{ enumerate = function() return { "3123", "3224" } end }
+      r.options = nil
+      assert.are.same({ "3123", "3224" }, ask.legal(r))
+      assert.is_true((ask.check(r, "3224")))
+    end)
+    it("lets validate accept a typed answer and word a refusal", function()
+      local r = request{ validate = function(a)
+        if a == "Arista" or a == "none" then return true end
+        return false, "no such command"
+      end }
+      assert.are.same({ true, "none" }, { ask.check(r, "none") })
+      assert.are.same({ false, "no such command [rough_and_ready 3.11]" }, { ask.check(r, "x") })
+    end)
+    it("refuses options that are not strings, integers or booleans", function()
+      assert.has_error(function() ask.legal(request{ options = { {} } }) end,
+        "request 'activate': option #1 is a table (string, integer or boolean expected)")
+    end)
+  end)
+
+  describe("ask() under drive()", function()
+    it("asks again after an illegal answer, telling why", function()
+      local seen = {}
+      local co = coroutine.create(function()
+        return "activated " .. ask.ask("MEX", request())
+      end)
+      local answers = { "Ampudia", "Arista" }
+      local result = ask.drive(co, function(side, req, refusal)
+        seen[#seen + 1] = { side, req.kind, refusal or "-" }
+        return table.remove(answers, 1)
+      end)
+      assert.are.equal("activated Arista", result)
+      assert.are.same({ { "MEX", "activate", "-" },
+        { "MEX", "activate", "'Ampudia' is not a legal answer to activate [rough_and_ready 3.11]" } },
+        seen)
+    end)
+
+    it("asks both sides within one step", function()
+      local co = coroutine.create(function()
+        local fire = ask.ask("US", request{ kind = "fire", options = { "fire", "pass" } })
+        local reaction = ask.ask("MEX", request{ kind = "react", options = { "return-fire", "none" } })
+        return fire .. "/" .. reaction
+      end)
+      local result = ask.drive(co, function(side) return side == "US" and "fire" or "return-fire" end)
+      assert.are.equal("fire/return-fire", result)
+    end)
+
+    it("refuses a bare yield that is not an ask", function()
+      local co = coroutine.create(function() coroutine.yield("forged answer") end)
+      assert.has_error(function() ask.drive(co, function() return "x" end) end,
+        "a script yielded outside ask")
+    end)
+  end)
+end)
