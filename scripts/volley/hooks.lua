@@ -172,15 +172,23 @@ function Registry:fire(point, ctx, ...)
   end
 end
 
---- Runs the modify handlers of a point in order with `(ctx, mods, ...)`.
+--- Runs the modify handlers of a point in order with `(ctx, mods, ...)`. When mods has
+-- `set_source` (a `volley.modifiers` list), each handler's additions are credited to that
+-- handler's source, and the list's own source is restored afterwards.
 -- @tparam string point
 -- @param ctx the point's context
 -- @param mods the modifier list the rule will total
 function Registry:modify(point, ctx, mods, ...)
   check_fired(self, point)
+  local credit = type(mods) == "table" and type(mods.set_source) == "function"
+  local own = credit and mods.source
   for _, h in ipairs(self.handlers[point]) do
-    if h.kind == "modify" then h.fn(ctx, mods, ...) end
+    if h.kind == "modify" then
+      if credit then mods:set_source(h.source) end
+      h.fn(ctx, mods, ...)
+    end
   end
+  if credit then mods:set_source(own) end
 end
 
 --- Does a step through the winning replace handler, or through `default` when none is
