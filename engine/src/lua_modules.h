@@ -11,6 +11,10 @@
 ** to the module table on top of the stack. */
 void vl_lua_open_vm(lua_State *L);
 
+/* lua_dice.c: `volley.core.dice`, the engine's dice. Adds the sub-table dice to the module
+** table on top of the stack. */
+void vl_lua_open_dice(lua_State *L);
+
 /* The module's entry point (lua_core.c). */
 int luaopen_volley_core(lua_State *L);
 
