@@ -22,7 +22,12 @@ Errors: a bad argument raises Lua's own message, e.g.
 `bad argument #1 to 'distance' (hex label expected, got nil)`; a label that does not parse
 raises `bad argument #1 to 'distance' (invalid hex label '31x3': expected 4 digits)`.
 `parse`, `format` and `facing` return `nil, message` for text that is merely wrong.
+
+Every function below is also a method of a grid (`g:distance(a, b)`); as a module function it
+uses the default grid, `default`.
 @module volley.core.hex
+@field default the default grid: flat-top, odd-columns-down, 2 digits (Rough & Ready, Battle
+of Buena Vista)
 */
 #include "lua_modules.h"
 

@@ -152,7 +152,7 @@ describe("volley.core.hex", function()
 
     it("gives both hexes where a line crosses a hexside at a step", function()
       -- axial (10,10) to (3,5): the middle point is the midpoint of the hexside 0611/0710,
-      -- which the segment crosses there at right angles
+      -- which the segment crosses there (obliquely)
       local steps = g:line({q = 10, r = 10}, {q = 3, r = 5})
       assert.are.equal(13, #steps)
       assert.are.equal("0611|0710 both", show(steps[7]))
