@@ -252,6 +252,9 @@ describe("volley.core.hex", function()
         "bad argument #2 to 'ring' (radius must be an integer from 0 to 1000)")
       assert.has_error(function() local _ = g:range("3123", 1.5) end,
         "bad argument #2 to 'range' (radius must be an integer from 0 to 1000)")
+      assert.has_error(function() local _ = g:line("0101", {q = 10002, r = 0}) end,
+        "bad argument #2 to 'line' (more than 10000 hexes away)")
+      assert.are.equal(10001, #g:trace({q = 0, r = 0}, {q = 10000, r = -5000}))
       assert.has_error(function() local _ = g:parse(3123) end,
         "bad argument #1 to 'parse' (hex label expected, got number)")
     end)
