@@ -4,11 +4,12 @@
 ** of the segment between two hex centres, and the facing words. Integer arithmetic only, no
 ** allocation, no I/O. What a rule makes of a grazed hexside or a vertex is Lua's business.
 **
-** Geometry. Axial (q, r) with s = -q - r are cube coordinates on the plane q + r + s = 0,
-** which that plane carries isometrically (up to a factor): the squared distance between two
-** points is proportional to dq^2 + dr^2 + ds^2 whatever the layout, since a pointy-top grid is
-** a flat-top one turned by 30 degrees. Hexes are the cells of points nearest each centre, so
-** "which hex holds this point" is a comparison of exact integer squared distances.
+** Geometry. Axial (q, r) with s = -q - r are cube coordinates, points of the plane
+** q + r + s = 0, which carries the board's distances up to a factor: the squared distance
+** between two points is proportional to dq^2 + dr^2 + ds^2 (the cube dot product) whatever the
+** layout, since a pointy-top grid is a flat-top one turned by 30 degrees. A hex is the cell of
+** the points nearest its centre, so every question the line and the trace ask ("which cell
+** holds this point", "where does the segment leave this cell") is exact integer arithmetic.
 */
 #include "volley/hex.h"
 
