@@ -30,6 +30,16 @@ if(CMOCKA_FOUND)
   endforeach()
 endif()
 
+# Benchmarks (make bench runs <builddir>/tests/bench_*): built, never registered as tests.
+file(GLOB VOLLEY_C_BENCHES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/bench/bench_*.c)
+foreach(src ${VOLLEY_C_BENCHES})
+  get_filename_component(name ${src} NAME_WE)
+  add_executable(${name} ${src})
+  target_compile_options(${name} PRIVATE ${VOLLEY_WARNINGS})
+  target_link_libraries(${name} PRIVATE volley_engine)
+  set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+endforeach()
+
 find_program(VOLLEY_BUSTED busted)
 if(VOLLEY_BUSTED)
   file(GLOB_RECURSE VOLLEY_SPECS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/spec/*_spec.lua)
