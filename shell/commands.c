@@ -23,12 +23,7 @@ const command *command_find(const char *name) {
 
 const command *command_table(void) { return commands; }
 
-vl_path *command_data_path(void) {
-  char exe[PATH_MAX];
-  ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (k > 0) exe[k] = '\0';
-  return vl_path_new(getenv("VOLLEY_PATH"), k > 0 ? exe : NULL, VOLLEY_SOURCE_DIR);
-}
+vl_path *command_data_path(void) { return vl_path_for_process(); }
 
 int command_usage(const command *c, const char *message) {
   fprintf(stderr, "volley %s: %s\nusage: volley %s\n", c->name, message, c->usage);

@@ -39,14 +39,11 @@ static int boot(lua_State *L) {
 }
 
 lua_State *host_open(char *err, size_t n) {
-  char exe[PATH_MAX], init[PATH_MAX];
-  ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  vl_path *p;
+  char init[PATH_MAX];
+  vl_path *p = vl_path_for_process();
   vl_error e;
   lua_State *L;
   const char *sep;
-  if (k > 0) exe[k] = '\0';
-  p = vl_path_new(getenv("VOLLEY_PATH"), k > 0 ? exe : NULL, VOLLEY_SOURCE_DIR);
   if (p == NULL) {
     snprintf(err, n, "not enough memory");
     return NULL;

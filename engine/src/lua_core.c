@@ -11,20 +11,11 @@
 
 #include "volley/path.h"
 
-/* Builds the data search path for the current process: $VOLLEY_PATH, share/volley beside
-** the running program, the configured source tree. NULL when out of memory. */
-static vl_path *process_path(void) {
-  char exe[PATH_MAX];
-  ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (k > 0) exe[k] = '\0';
-  return vl_path_new(getenv("VOLLEY_PATH"), k > 0 ? exe : NULL, VOLLEY_SOURCE_DIR);
-}
-
 /*
 ** volley.core.data_path() -> {root, ...}: the data roots in search order (DESIGN.md Part B).
 */
 static int core_data_path(lua_State *L) {
-  vl_path *p = process_path();
+  vl_path *p = vl_path_for_process();
   size_t i;
   if (p == NULL) return luaL_error(L, "not enough memory");
   lua_createtable(L, (int)vl_path_count(p), 0);
@@ -44,7 +35,7 @@ static int core_find(lua_State *L) {
   const char *rel = luaL_checkstring(L, 1);
   char out[PATH_MAX];
   vl_error err;
-  vl_path *p = process_path();
+  vl_path *p = vl_path_for_process();
   int rc;
   if (p == NULL) return luaL_error(L, "not enough memory");
   rc = vl_path_find(p, rel, out, sizeof out, &err);

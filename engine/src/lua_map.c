@@ -29,15 +29,6 @@ typedef struct lmap {
   vl_map *m;  /* owned; NULL once closed */
 } lmap;
 
-/* The data path of this process: $VOLLEY_PATH, share/volley beside the program, the source
-** tree (as volley.core.data_path lists it). NULL when out of memory. */
-static vl_path *process_path(void) {
-  char exe[PATH_MAX];
-  ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (k > 0) exe[k] = '\0';
-  return vl_path_new(getenv("VOLLEY_PATH"), k > 0 ? exe : NULL, VOLLEY_SOURCE_DIR);
-}
-
 static const vl_map *check_map(lua_State *L) {
   lmap *u = luaL_checkudata(L, 1, MAP_TNAME);
   luaL_argcheck(L, u->m != NULL, 1, "map is closed");
@@ -122,7 +113,7 @@ static int map_load(lua_State *L) {
   u = lua_newuserdata(L, sizeof *u);
   u->m = NULL;
   luaL_setmetatable(L, MAP_TNAME);
-  data = process_path();
+  data = vl_path_for_process();
   if (data == NULL) return luaL_error(L, "not enough memory");
   memset(&e, 0, sizeof e);
   m = vl_map_load(path, data, &e);

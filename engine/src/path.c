@@ -4,6 +4,7 @@
 */
 #include "volley/path.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,13 @@ vl_path *vl_path_new(const char *volley_path, const char *exe, const char *sourc
 fail:
   vl_path_free(p);
   return NULL;
+}
+
+vl_path *vl_path_for_process(void) {
+  char exe[PATH_MAX];
+  ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (k > 0) exe[k] = '\0';
+  return vl_path_new(getenv("VOLLEY_PATH"), k > 0 ? exe : NULL, VOLLEY_SOURCE_DIR);
 }
 
 void vl_path_free(vl_path *p) {

@@ -3,7 +3,8 @@
 ** The search order is DESIGN.md Part B "Build and run": every directory of $VOLLEY_PATH
 ** (colon-separated, in order), then ../share/volley beside the program's bin/ (an installed
 ** binary), then the source tree recorded at configure time (a binary in a build directory).
-** The caller reads the environment and the program's path; this module never does.
+** vl_path_new takes the environment and the program's path as arguments (so tests can give
+** any); vl_path_for_process reads them for the running process.
 */
 #ifndef VOLLEY_PATH_H
 #define VOLLEY_PATH_H
@@ -19,6 +20,10 @@ typedef struct vl_path vl_path;
 ** configured source tree or NULL. The share root is kept only if it is a directory.
 ** Returns a list the caller frees with vl_path_free, or NULL when out of memory. */
 vl_path *vl_path_new(const char *volley_path, const char *exe, const char *source_dir);
+
+/* The search list of the running process: $VOLLEY_PATH, share/volley beside the program
+** (/proc/self/exe), the source tree recorded at configure time. NULL when out of memory. */
+vl_path *vl_path_for_process(void);
 
 /* Frees a list; accepts NULL. */
 void vl_path_free(vl_path *p);
