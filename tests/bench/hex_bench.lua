@@ -4,6 +4,7 @@
 -- LuaJIT; bench_hex gives the same operations in pure C. Figures only, never a verdict.
 local hex = require("volley.core").hex
 local oracle = require "oracle.hex"
+local benchlib = require "benchlib"
 local vmname = arg and arg[1] or _VERSION
 
 local g, o = hex.grid(), oracle.grid()
@@ -60,10 +61,9 @@ local cases = {
     function(i) return o:trace(labels[i], far[i]) end},
 }
 
-print(string.format("%-10s %-22s %12s %14s %9s", vmname, "operation", "C binding ns",
-  "reference ns", "C/ref"))
+benchlib.header(vmname)
 for _, c in ipairs(cases) do
   local cns, rns = time(c[2], c[3]), time(math.max(1000, math.floor(c[2] / 10)), c[4])
-  print(string.format("%-10s %-22s %12.1f %14.1f %9.3f", vmname, c[1], cns, rns, cns / rns))
+  benchlib.row("hex", vmname, c[1], cns, rns)
 end
 assert(kept[1] ~= nil, "every call returned something")

@@ -1,6 +1,7 @@
 -- vm_bench: the cost of an engine-owned state (new_state) and of one budgeted run.
 -- Prints figures for this VM; make bench runs it under Lua 5.4 and LuaJIT.
 local core = require "volley.core"
+local benchlib = require "benchlib"
 local vmname = arg[1] or _VERSION
 
 local function time(n, f)
@@ -14,5 +15,6 @@ local st = core.new_state()
 local loop = "local s = 0 for i = 1, 1000 do s = s + i end return s"
 local run_us = time(2000, function() st:run(loop) end)
 st:close()
-print(string.format("%-10s new_state+close %8.1f us   run(1000-iteration loop) %8.1f us",
-  vmname, new_us, run_us))
+benchlib.header(vmname)
+benchlib.row("vm", vmname, "new_state + close", new_us * 1000)
+benchlib.row("vm", vmname, "run (1000-iteration loop)", run_us * 1000)
