@@ -4,11 +4,12 @@
 ** of the segment between two hex centres, and the facing words. Integer arithmetic only, no
 ** allocation, no I/O. What a rule makes of a grazed hexside or a vertex is Lua's business.
 **
-** Geometry. Axial (q, r) with s = -q - r are cube coordinates on the plane q + r + s = 0,
-** which that plane carries isometrically (up to a factor): the squared distance between two
-** points is proportional to dq^2 + dr^2 + ds^2 whatever the layout, since a pointy-top grid is
-** a flat-top one turned by 30 degrees. Hexes are the cells of points nearest each centre, so
-** "which hex holds this point" is a comparison of exact integer squared distances.
+** Geometry. Axial (q, r) with s = -q - r are cube coordinates, points of the plane
+** q + r + s = 0, which carries the board's distances up to a factor: the squared distance
+** between two points is proportional to dq^2 + dr^2 + ds^2 (the cube dot product) whatever the
+** layout, since a pointy-top grid is a flat-top one turned by 30 degrees. A hex is the cell of
+** the points nearest its centre, so every question the line and the trace ask ("which cell
+** holds this point", "where does the segment leave this cell") is exact integer arithmetic.
 */
 #include "volley/hex.h"
 
@@ -159,12 +160,18 @@ int vl_hex_parse(const vl_grid *g, const char *label, vl_hex *out, vl_error *err
 }
 
 int vl_hex_format(const vl_grid *g, vl_hex h, char *buf, size_t n) {
-  int col, row, limit = g->digits == 3 ? 1000 : 100, len;
+  int col, row, d = g->digits == 3 ? 3 : 2, limit = d == 3 ? 1000 : 100, i;
   vl_hex_to_offset(g, h, &col, &row);
-  if (col < 0 || row < 0 || col >= limit || row >= limit || n < (size_t)(2 * g->digits + 1))
+  if (col < 0 || row < 0 || col >= limit || row >= limit || n < (size_t)(2 * d + 1))
     return VL_EINVAL;
-  len = snprintf(buf, n, "%0*d%0*d", g->digits, col, g->digits, row);
-  return len;
+  for (i = d - 1; i >= 0; i--) {            /* digits by hand: snprintf costs ten times more */
+    buf[i] = (char)('0' + col % 10);
+    buf[d + i] = (char)('0' + row % 10);
+    col /= 10;
+    row /= 10;
+  }
+  buf[2 * d] = '\0';
+  return 2 * d;
 }
 
 int vl_hex_label_cmp(const vl_grid *g, vl_hex a, vl_hex b) {
@@ -402,58 +409,56 @@ static void put_pair(vl_line_step *out, int max, int n, vl_hex a, vl_hex b, int 
   out[n].both = !grazing;
 }
 
-/* floor(num / den) for den > 0 (C division truncates toward zero). */
-static long long floor_div(long long num, long long den) {
-  long long q = num / den;
-  return (num % den != 0 && num < 0) ? q - 1 : q;
-}
-
+/* The hex line. With N = distance(a, b), one cube component of D = b - a is +-N (the major
+** one), so the point i/N of the way has an integral major coordinate: it lies on the row of
+** hexes whose major coordinate is that integer. Rows are sqrt(3)/2 apart and centres along a
+** row 1 apart, so its nearest centres are in that row: the rounding of one other coordinate,
+** x = i Dx / N, gives them, two where x is a half (the point is on the hexside between two
+** centres of the row). x is carried as floor and remainder, with no division. */
 int vl_hex_line(const vl_grid *g, vl_hex a, vl_hex b, vl_line_step *out, int max) {
-  long long nq = b.q - a.q, nr = b.r - a.r;
-  int n = vl_hex_distance(a, b), i;
+  int d[3], n = vl_hex_distance(a, b), m, x, y, i, fl = 0, rem = 0;
   (void)g;
+  d[0] = b.q - a.q;
+  d[1] = b.r - a.r;
+  d[2] = -d[0] - d[1];
   if (n == 0) {
     put_step(out, max, 0, a);
     return 1;
   }
+  for (m = 0; d[m] != n && d[m] != -n; m++) continue;  /* the major component */
+  x = (m + 1) % 3;                                      /* the rounded one */
+  y = (m + 2) % 3;                                      /* the third: -major - x */
   for (i = 0; i <= n; i++) {
-    /* The point i/n of the way, relative to a and scaled by n: p = i (b - a). Its nearest
-    ** centres c minimise |p - n c|^2. Cube rounding finds one; another as near is one of its
-    ** neighbours, and there is never a third (a point of the segment at i/n has an integral
-    ** coordinate, so it is no vertex). */
-    long long pq = nq * i, pr = nr * i, ps = -pq - pr;
-    long long cq = floor_div(2 * pq + n, 2 * (long long)n);
-    long long cr = floor_div(2 * pr + n, 2 * (long long)n);
-    long long cs = floor_div(2 * ps + n, 2 * (long long)n);
-    long long eq, er, best;
-    int k, tie = -1;
-    vl_hex c;
-    if (cq + cr + cs != 0) {                 /* recompute the part that rounded worst */
-      long long aq = pq - n * cq, ar = pr - n * cr, as = ps - n * cs;
-      if (aq < 0) aq = -aq;
-      if (ar < 0) ar = -ar;
-      if (as < 0) as = -as;
-      if (aq > ar && aq > as) cq = -cr - cs;
-      else if (ar > as) cr = -cq - cs;
+    int c[3], k;
+    vl_hex h;
+    if (i > 0) {                             /* x = fl + rem / n, 0 <= rem < n, + Dx / n */
+      rem += d[x];
+      if (rem >= n) {
+        rem -= n;
+        fl++;
+      } else if (rem < 0) {
+        rem += n;
+        fl--;
+      }
     }
-    eq = pq - n * cq;
-    er = pr - n * cr;
-    best = dot(eq, er, eq, er);
-    for (k = 0; k < 6; k++) {
-      long long fq = eq - n * STEP[k][0], fr = er - n * STEP[k][1];
-      if (dot(fq, fr, fq, fr) == best) tie = k;
-    }
-    c.q = a.q + (int)cq;
-    c.r = a.r + (int)cr;
-    if (tie < 0) {
-      put_step(out, max, i, c);
-    } else {
-      /* On the hexside between c and its neighbour: the segment runs along it when its
-      ** direction is perpendicular to the step between their centres, else crosses it. */
+    c[m] = d[m] > 0 ? i : -i;
+    c[x] = 2 * rem > n ? fl + 1 : fl;
+    c[y] = -c[m] - c[x];
+    h.q = a.q + c[0];
+    h.r = a.r + c[1];
+    if (2 * rem != n) {
+      put_step(out, max, i, h);
+    } else {                                 /* on the hexside between fl and fl + 1 */
       vl_hex t;
-      t.q = c.q + STEP[tie][0];
-      t.r = c.r + STEP[tie][1];
-      put_pair(out, max, i, c, t, dot(nq, nr, STEP[tie][0], STEP[tie][1]) == 0);
+      int step[3], along;
+      for (k = 0; k < 3; k++) step[k] = 0;
+      step[x] = 1;
+      step[y] = -1;
+      t.q = h.q + step[0];
+      t.r = h.r + step[1];
+      /* along the hexside when D is perpendicular to the step between the two centres */
+      along = dot(d[0], d[1], step[0], step[1]) == 0;
+      put_pair(out, max, i, h, t, along);
     }
   }
   return n + 1;

@@ -22,7 +22,12 @@ Errors: a bad argument raises Lua's own message, e.g.
 `bad argument #1 to 'distance' (hex label expected, got nil)`; a label that does not parse
 raises `bad argument #1 to 'distance' (invalid hex label '31x3': expected 4 digits)`.
 `parse`, `format` and `facing` return `nil, message` for text that is merely wrong.
+
+Every function below is also a method of a grid (`g:distance(a, b)`); as a module function it
+uses the default grid, `default`.
 @module volley.core.hex
+@field default the default grid: flat-top, odd-columns-down, 2 digits (Rough & Ready, Battle
+of Buena Vista)
 */
 #include "lua_modules.h"
 
@@ -31,6 +36,7 @@ raises `bad argument #1 to 'distance' (invalid hex label '31x3': expected 4 digi
 #define GRID_TNAME "volley.grid"
 #define MAX_RADIUS 1000          /* rings and ranges: 6000 and 3,003,001 hexes at most */
 #define LINE_STACK 64            /* steps of a line held on the C stack before a userdata */
+#define MAX_LINE 10000           /* the longest line or trace, hexes (a map is under 1000) */
 
 static const vl_grid default_grid = {VL_FLAT_TOP, VL_ODD_COLUMNS_DOWN, 2};
 
@@ -382,7 +388,9 @@ static int push_steps(lua_State *L, const vl_grid *g, int b,
                       int (*f)(const vl_grid *, vl_hex, vl_hex, vl_line_step *, int)) {
   vl_hex a = vl_lua_checkhex(L, b, g), c = vl_lua_checkhex(L, b + 1, g);
   vl_line_step buf[LINE_STACK], *steps = buf;
-  int n = f(g, a, c, buf, LINE_STACK), i;
+  int n, i;
+  luaL_argcheck(L, vl_hex_distance(a, c) <= MAX_LINE, b + 1, "more than 10000 hexes away");
+  n = f(g, a, c, buf, LINE_STACK);
   if (n > LINE_STACK) {                      /* a userdata: freed by the GC even on an error */
     steps = lua_newuserdata(L, (size_t)n * sizeof *steps);
     f(g, a, c, steps, n);
@@ -415,6 +423,7 @@ so it passes through both). Not every hex the straight segment touches: see `tra
 @tparam hex a
 @tparam hex b
 @treturn {step,...} steps: a label, or `{label, label, kind = "graze"|"both"}`
+@raise when b is more than 10000 hexes from a
 */
 static int line_op(lua_State *L, const vl_grid *g, int b) {
   return push_steps(L, g, b, vl_hex_line);
@@ -430,6 +439,7 @@ segment runs exactly along a hexside, the pair of its hexes in label order with
 @tparam hex a
 @tparam hex b
 @treturn {step,...} steps: a label, or `{label, label, kind = "graze"}`
+@raise when b is more than 10000 hexes from a
 */
 static int trace_op(lua_State *L, const vl_grid *g, int b) {
   return push_steps(L, g, b, vl_hex_trace);

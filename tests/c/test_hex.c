@@ -678,6 +678,36 @@ static int trace_has(const vl_line_step *steps, int n, vl_hex h) {
   return 0;
 }
 
+/* Whether the segment from the centre of a to that of b runs through the inside of cell h
+** for a stretch of positive length: the cell is { p : p.d <= h.d + 1 } over the six unit
+** steps d (cube dot products, d.d = 2), which bounds the segment's parameter t from below or
+** above on each side; the stretch is what is left of [0, 1]. */
+static int crosses_inside(vl_hex a, vl_hex b, vl_hex h) {
+  static const int steps[6][2] = {{0, -1}, {1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}};
+  long long nq = b.q - a.q, nr = b.r - a.r, cq = h.q - a.q, cr = h.r - a.r;
+  long long lo_n = 0, lo_d = 1, hi_n = 1, hi_d = 1;  /* t in (lo, hi) */
+  int k;
+  for (k = 0; k < 6; k++) {
+    long long dq = steps[k][0], dr = steps[k][1];
+    long long den = nq * dq + nr * dr + (nq + nr) * (dq + dr);
+    long long num = 1 + cq * dq + cr * dr + (cq + cr) * (dq + dr);
+    if (den == 0) {
+      if (num <= 0) return 0;                /* parallel and not strictly inside */
+    } else if (den > 0) {
+      if (num * hi_d < hi_n * den) {
+        hi_n = num;
+        hi_d = den;
+      }
+    } else {
+      if (-num * lo_d > lo_n * -den) {
+        lo_n = -num;
+        lo_d = -den;
+      }
+    }
+  }
+  return lo_n * hi_d < hi_n * lo_d;
+}
+
 static void check_trace(const vl_grid *g, vl_hex a, vl_hex b) {
   static vl_line_step steps[MAXSTEPS], back[MAXSTEPS], line[MAXSTEPS];
   int n = vl_hex_trace(g, a, b, steps, MAXSTEPS), m = vl_hex_trace(g, b, a, back, MAXSTEPS);
@@ -692,6 +722,7 @@ static void check_trace(const vl_grid *g, vl_hex a, vl_hex b) {
     assert_true(same_step(&steps[i], &back[n - 1 - i]));
     for (j = 0; j < i; j++) assert_false(same_step(&steps[i], &steps[j]));  /* no revisits */
     if (steps[i].grazing) assert_true(along_a_vertex_direction(a, b));
+    else assert_true(crosses_inside(a, b, steps[i].hex));  /* no hex it does not enter */
   }
   /* The line's hexes lie on the segment, so the trace holds them: hexes as hexes, grazes as
   ** the same grazes, and both hexes of a crossed hexside. */

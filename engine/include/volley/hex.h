@@ -204,8 +204,8 @@ int vl_hex_line(const vl_grid *g, vl_hex a, vl_hex b, vl_line_step *out, int max
 ** between hex and alt, from one end of it to the other; a rule decides which blocks). A hex
 ** the segment only touches at one point (a vertex it passes through) is not a step. At least
 ** distance(a, b) + 1 and at most 2 * distance(a, b) + 1 steps; consecutive steps are adjacent
-** (a grazing step is adjacent to the hexes before and after it, both of its hexes). Exact
-** integer arithmetic and symmetric like vl_hex_line. Returns the step count, which may
+** (both hexes of a grazing step are adjacent to the hex before it and to the hex after it).
+** Exact integer arithmetic and symmetric like vl_hex_line. Returns the step count, which may
 ** exceed max (then only max were written). */
 int vl_hex_trace(const vl_grid *g, vl_hex a, vl_hex b, vl_line_step *out, int max);
 
