@@ -44,6 +44,7 @@ typedef struct bprov {
 struct vl_roster {
   int refs;
   int finished;             /* 1 finished, -1 failed */
+  int places_frozen;        /* a state uses the roster */
   vl_schema *schema;
   char *file;
   char *sides[VL_SIDES_MAX];
@@ -144,20 +145,29 @@ static int find_place_any(const vl_roster *r, const char *id) {
 }
 
 int vl_roster_add_place(vl_roster *r, int kind, const char *id, vl_error *err) {
-  int rc = check_building(r, err);
-  if (rc != VL_OK) return rc;
+  int i;
+  if (r->places_frozen)
+    return vl_error_set(err, VL_EINVAL, NULL, 0, "a state uses the roster: no more places");
   if (kind != VL_PLACE_SPACE && kind != VL_PLACE_BOX)
     return vl_error_set(err, VL_EINVAL, NULL, 0, "a place is a track space or a box");
   if (!vl_units_is_id(id))
     return vl_error_set(err, VL_EINVAL, NULL, 0, "bad place id '%s' ([A-Za-z0-9_./-]+)", id ? id : "");
   if (find_place_any(r, id) >= 0)
     return vl_error_set(err, VL_EINVAL, NULL, 0, "place '%s' is declared twice", id);
-  if (!vl_units_grow((void **)&r->places, &r->cap_places, r->n_places, sizeof *r->places)) return vl_units_nomem(err);
-  if ((r->places[r->n_places].id = vl_units_dup(id)) == NULL) return vl_units_nomem(err);
-  r->places[r->n_places].kind = kind;
+  if (!vl_units_grow((void **)&r->places, &r->cap_places, r->n_places, sizeof *r->places))
+    return vl_units_nomem(err);
+  for (i = r->n_places; i > 0 && strcmp(r->places[i - 1].id, id) > 0; i--)   /* kept sorted */
+    r->places[i] = r->places[i - 1];
+  if ((r->places[i].id = vl_units_dup(id)) == NULL) {
+    for (; i < r->n_places; i++) r->places[i] = r->places[i + 1];
+    return vl_units_nomem(err);
+  }
+  r->places[i].kind = kind;
   r->n_places++;
   return VL_OK;
 }
+
+void vl_units_freeze_places(vl_roster *r) { r->places_frozen = 1; }
 
 static int find_bcommand(const vl_roster *r, const char *id) {
   int i;
@@ -464,7 +474,7 @@ int vl_roster_finish(vl_roster *r, vl_error *err) {
   cinv = malloc(sizeof *cinv * (size_t)(r->n_commands + 1));
   uperm = malloc(sizeof *uperm * (size_t)(r->n_units + 1));
   uinv = malloc(sizeof *uinv * (size_t)(r->n_units + 1));
-  keys = calloc((size_t)(r->n_units + r->n_commands + r->n_places + 1), sizeof *keys);
+  keys = calloc((size_t)(r->n_units + r->n_commands + 1), sizeof *keys);
   if (!cperm || !cinv || !uperm || !uinv || !keys) {
     rc = fail(r, vl_units_nomem(err));
     goto done;
@@ -506,30 +516,6 @@ int vl_roster_finish(vl_roster *r, vl_error *err) {
     r->cap_units = r->n_units + 1;
   }
   for (i = 0; i < r->n_prov; i++) r->prov[i].unit = uinv[r->prov[i].unit];
-  /* places sorted by id */
-  {
-    const char **pk = keys;
-    int *pp = malloc(sizeof *pp * (size_t)(r->n_places + 1));
-    place *np = malloc(sizeof *np * (size_t)(r->n_places + 1));
-    if (pp == NULL || np == NULL) {
-      free(pp);
-      free(np);
-      rc = fail(r, vl_units_nomem(err));
-      goto done;
-    }
-    for (i = 0; i < r->n_places; i++) pk[i] = r->places[i].id;
-    if (!sort_index(pp, pk, r->n_places)) {
-      free(pp);
-      free(np);
-      rc = fail(r, vl_units_nomem(err));
-      goto done;
-    }
-    for (i = 0; i < r->n_places; i++) np[i] = r->places[pp[i]];
-    free(r->places);
-    r->places = np;
-    r->cap_places = r->n_places + 1;
-    free(pp);
-  }
   /* the public provisional list, by unit then line */
   r->prov_out = malloc(sizeof *r->prov_out * (size_t)(r->n_prov + 1));
   if (r->prov_out == NULL) {

@@ -4,6 +4,8 @@
 */
 #include "volley/state.h"
 
+#include "units_internal.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +59,7 @@ vl_state *vl_state_new(vl_roster *r, const vl_grid *g) {
     return NULL;
   }
   st->roster = vl_roster_retain(r);
+  vl_units_freeze_places(r);
   for (u = 0; u < st->n_units; u++) {
     const vl_unit *un = vl_roster_unit(r, u);
     udyn *d = &st->units[u];
@@ -436,9 +439,48 @@ int vl_state_count(const vl_state *st, vl_hex h, unsigned sides, unsigned classe
   return n;
 }
 
+static int int_cmp(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+#define WITHIN_HEXES 128   /* a range this small is looked up hex by hex (radius <= 6) */
+
+/* vl_state_within for a small radius: the stacks of the hexes in range. */
+static int within_by_hexes(const vl_state *st, vl_hex h, int n, unsigned sides, unsigned classes,
+                           int *out, int max) {
+  vl_hex range[WITHIN_HEXES];
+  int found[WITHIN_HEXES * 8];
+  int nh = vl_hex_range(&st->grid, h, n, range, WITHIN_HEXES), i, k, count = 0, kept = 0;
+  for (i = 0; i < nh; i++) {
+    int it;
+    for (it = vl_stacks_top(st->stacks, vl_loc_hex(range[i])); it >= 0;
+         it = vl_stacks_below(st->stacks, it)) {
+      int u = it / VL_FACING_PARTS;
+      const vl_unit *un = vl_roster_unit(st->roster, u);
+      if (!(sides & VL_SIDE_BIT(un->side))) continue;
+      if (classes != 0 && !(un->classes & classes)) continue;
+      if (count == WITHIN_HEXES * 8) return -1;   /* crowded: the caller scans the units */
+      found[count++] = u;
+    }
+  }
+  qsort(found, (size_t)count, sizeof *found, int_cmp);
+  for (k = 0; k < count; k++) {
+    if (k > 0 && found[k] == found[k - 1]) continue;   /* a unit on several hexes */
+    if (kept < max) out[kept] = found[k];
+    kept++;
+  }
+  return kept;
+}
+
 int vl_state_within(const vl_state *st, vl_hex h, int n, unsigned sides, unsigned classes,
                     int *out, int max) {
   int u, k, count = 0;
+  if (n >= 0 && 1 + 3 * n * (n + 1) <= WITHIN_HEXES && 1 + 3 * n * (n + 1) <= st->n_units / 2) {
+    count = within_by_hexes(st, h, n, sides, classes, out, max);
+    if (count >= 0) return count;
+    count = 0;
+  }
   for (u = 0; u < st->n_units; u++) {
     const udyn *d = &st->units[u];
     const vl_unit *un;

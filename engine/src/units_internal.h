@@ -23,5 +23,7 @@ int vl_units_nomem(vl_error *err);
 int vl_units_check_new_word(const char *what, const char *name, int taken, vl_error *err);
 /* Freezes s: no more builders. */
 void vl_units_freeze(vl_schema *s);
+/* Freezes r's places: a state indexes them. */
+void vl_units_freeze_places(vl_roster *r);
 
 #endif

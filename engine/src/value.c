@@ -265,6 +265,16 @@ int vl_list_push(vl_value *list, vl_value *item) {
   return VL_OK;
 }
 
+int vl_list_set(vl_value *list, size_t i, vl_value *item) {
+  if (list->type != VL_V_LIST || i >= list->u.list.n || item == NULL) {
+    vl_value_free(item);
+    return VL_EINVAL;
+  }
+  vl_value_free(list->u.list.items[i]);
+  list->u.list.items[i] = item;
+  return VL_OK;
+}
+
 /* ---- maps ---------------------------------------------------------------------------------- */
 
 size_t vl_map_len(const vl_value *map) { return map->type == VL_V_MAP ? map->u.map.n : 0; }

@@ -511,6 +511,60 @@ static void fast_queries(void **state) {
 #undef PUT
 }
 
+/* Units within N hexes: the store looks small radii up hex by hex and scans the units for
+** larger ones; both agree with brute force, extended units included. */
+static void within_agrees_with_brute_force(void **state) {
+  vl_schema *s = schema();
+  vl_roster *r = vl_roster_new(s, NULL);
+  vl_grid g = odd_q();
+  vl_state *st;
+  vl_error err;
+  unsigned seed = 3;
+  int u, n = 120, radius, probe;
+  char id[16];
+  (void)state;
+  vl_schema_free(s);
+  OK(vl_roster_add_side(r, "A", &err));
+  OK(vl_roster_add_side(r, "B", &err));
+  for (u = 0; u < n; u++) {
+    snprintf(id, sizeof id, "u%03d", u);
+    add(r, 0, id, u % 3 ? "A" : "B", u % 5 ? "infantry" : "artillery", NULL, "morale=5");
+  }
+  OK(vl_roster_finish(r, &err));
+  st = vl_state_new(r, &g);
+  for (u = 0; u < n; u++) {
+    vl_hex hx[2];
+    seed = seed * 1103515245u + 12345u;
+    hx[0].q = (int)((seed >> 8) % 20);
+    seed = seed * 1103515245u + 12345u;
+    hx[0].r = (int)((seed >> 8) % 20) - hx[0].q / 2;
+    hx[1] = vl_hex_neighbor(&g, hx[0], u % 6);
+    OK(vl_state_place(st, u, vl_loc_hex(hx[0]), hx, u % 7 == 0 ? 2 : 1, 0, &err));
+  }
+  for (probe = 0; probe < 60; probe++)
+    for (radius = 0; radius <= 6; radius++) {
+      vl_hex c;
+      int got[128], want[128], ng, nw = 0, k;
+      unsigned sides = probe % 2 ? VL_SIDE_BIT(0) : VL_ALL_SIDES;
+      unsigned classes = probe % 3 ? 0 : VL_CLASS_ARTILLERY;
+      c.q = probe % 20;
+      c.r = (probe * 7) % 20 - c.q / 2;
+      ng = vl_state_within(st, c, radius, sides, classes, got, 128);
+      for (u = 0; u < n; u++) {
+        vl_hex hx[VL_FACING_PARTS];
+        const vl_unit *un = vl_roster_unit(r, u);
+        int parts = vl_state_location(st, u, NULL, hx), in = 0;
+        for (k = 0; k < parts; k++) in |= vl_hex_distance(c, hx[k]) <= radius;
+        if (in && (sides & VL_SIDE_BIT(un->side)) && (!classes || (un->classes & classes)))
+          want[nw++] = u;
+      }
+      assert_int_equal(ng, nw);
+      for (k = 0; k < nw; k++) assert_int_equal(got[k], want[k]);
+    }
+  vl_state_free(st);
+  vl_roster_free(r);
+}
+
 /* ---- values, markers, facing --------------------------------------------------------------- */
 
 static void values_and_markers_keep_to_their_ranges(void **state) {
@@ -674,6 +728,7 @@ int main(void) {
     cmocka_unit_test(stacks_keep_their_order),
     cmocka_unit_test(extended_units_stand_in_each_of_their_hexes),
     cmocka_unit_test(fast_queries),
+    cmocka_unit_test(within_agrees_with_brute_force),
     cmocka_unit_test(values_and_markers_keep_to_their_ranges),
     cmocka_unit_test(facing_through_the_store),
     cmocka_unit_test(copies_share_only_the_roster),

@@ -192,8 +192,12 @@ void vl_roster_free(vl_roster *r);
 ** line when the line is given); strings copied. References to commands and units are
 ** resolved by vl_roster_finish, so entries may come in any order. */
 int vl_roster_add_side(vl_roster *r, const char *side, vl_error *err);
+
+/* The places units may stand in besides hexes: the map's track spaces ("saltillo/G") and
+** boxes ("reserve"), kind VL_PLACE_SPACE or VL_PLACE_BOX. They come from the map, not from
+** oob.ini, so they may be added before or after vl_roster_finish, until a state is made from
+** the roster (vl_state_new); they are kept sorted by id. */
 int vl_roster_add_place(vl_roster *r, int kind, const char *id, vl_error *err);
-   /* kind: VL_PLACE_SPACE or VL_PLACE_BOX */
 int vl_roster_add_command(vl_roster *r, const char *id, const char *name, const char *side,
                           const char *level, const char *parent, int line, vl_error *err);
 /* Adds a unit (leader when its type has VL_CLASS_LEADER; `leader` says which the caller

@@ -86,6 +86,10 @@ vl_value *vl_list_at(const vl_value *list, size_t i);
 ** caller never has to). */
 int vl_list_push(vl_value *list, vl_value *item);
 
+/* Replaces the i-th item (0-based) with item, which the list then owns; the old item is freed.
+** VL_OK, or VL_EINVAL when i is out of range (item is then freed). */
+int vl_list_set(vl_value *list, size_t i, vl_value *item);
+
 /* ---- maps ---------------------------------------------------------------------------------- */
 
 /* Number of keys of a map (0 for any other value). */
