@@ -24,6 +24,9 @@ const vl_grid *vl_lua_checkgrid(lua_State *L, int arg);
 /* lua_map.c: `volley.core.map` (maps from map.ini). Adds the sub-table map. */
 void vl_lua_open_map(lua_State *L);
 
+/* lua_state.c: `volley.core.state` (docs/state.md), the state store. Adds the sub-table state. */
+void vl_lua_open_state(lua_State *L);
+
 /* The module's entry point (lua_core.c). */
 int luaopen_volley_core(lua_State *L);
 

@@ -431,8 +431,9 @@ int vl_roster_finish(vl_roster *r, vl_error *err) {
                                     c->c.id, p->c.id));
       if (p->c.level >= c->c.level)   /* also rules out cycles: levels strictly descend */
         return fail(r, vl_error_set(err, VL_EPARSE, r->file, c->c.line,
-                                    "command %s: a %s cannot be under a %s (%s)", c->c.id,
-                                    vl_schema_level(s, c->c.level), vl_schema_level(s, p->c.level), p->c.id));
+                                    "command %s (%s) cannot be under %s (%s), a level no higher",
+                                    c->c.id, vl_schema_level(s, c->c.level), p->c.id,
+                                    vl_schema_level(s, p->c.level)));
     }
   }
   /* units: side, command, fields */

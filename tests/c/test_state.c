@@ -279,7 +279,7 @@ static void roster_refusals_name_the_entry_and_line(void **state) {
   OK(vl_roster_add_command(r, "odd", NULL, "US", "army", "twiggs", 5, &err));
   assert_int_equal(vl_roster_finish(r, &err), VL_EPARSE);
   assert_int_equal(err.line, 5);
-  assert_string_equal(err.msg, "command odd: a army cannot be under a command (twiggs)");
+  assert_string_equal(err.msg, "command odd (army) cannot be under twiggs (command), a level no higher");
   vl_roster_free(r);
   r = vl_roster_new(s, "oob.ini");
   OK(vl_roster_add_side(r, "US", &err));
