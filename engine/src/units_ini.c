@@ -117,14 +117,31 @@ static int fail_at(vl_error *err, const ifile *f, int line, const char *fmt, con
   return vl_error_set(err, VL_EPARSE, f->file, line, "%s", msg);
 }
 
+/* The keys each kind of section knows, for messages. */
+static const char *known_keys(const char *what) {
+  if (strcmp(what, "facing") == 0) return "kind, front, flank, rear, chain, sides, incoming, source";
+  if (strcmp(what, "type") == 0) return "classes, facing, hexes, source";
+  if (strcmp(what, "field") == 0) return "type, of, min, max, values, default, source, provisional";
+  if (strcmp(what, "marker") == 0) return "min, max, source";
+  if (strcmp(what, "units") == 0) return "system, levels, provenance";
+  if (strcmp(what, "oob") == 0) return "system, sides, provenance";
+  return "name, side, level, parent, source, provisional";   /* command */
+}
+
 /* Refuses the first key of s no one asked for. */
 static int unknown_keys(const ifile *f, isec *s, const char *what, const char *name,
                         vl_error *err) {
   int k;
   for (k = 0; k < s->n; k++)
-    if (!s->keys[k].used)
-      return fail_at(err, f, s->keys[k].line, name ? "%s %s: unknown key '%s'" : "%s: unknown key '%s'%s",
-                     what, name ? name : s->keys[k].key, name ? s->keys[k].key : NULL);
+    if (!s->keys[k].used) {
+      if (name != NULL)
+        return vl_error_set(err, VL_EPARSE, f->file, s->keys[k].line,
+                            "%s %s: unknown key '%s' (known: %s)", what, name, s->keys[k].key,
+                            known_keys(what));
+      return vl_error_set(err, VL_EPARSE, f->file, s->keys[k].line,
+                          "[%s]: unknown key '%s' (known: %s)", what, s->keys[k].key,
+                          known_keys(what));
+    }
   return VL_OK;
 }
 

@@ -169,6 +169,8 @@ static void broken_orders_of_battle_are_refused(void **state) {
     {"unknown_section", 6, "unknown section [units.5US-1] (oob, command.ID, unit.ID, leader.ID)"},
     {"bad_level", 10, "command US (army) cannot be under twiggs (command), a level no higher"},
     {"leader_type", 6, "leader Taylor: type 'infantry' is not a leader type"},
+    {"unknown_command_key", 9, "command US: unknown key 'leader' (known: name, side, level, "
+                               "parent, source, provisional)"},
   };
   vl_schema *s = schema("rough_and_ready");
   size_t i;
@@ -195,7 +197,8 @@ static void broken_schemas_are_refused(void **state) {
     {"unknown_model", 7, "type infantry: unknown facing model 'vertex'"},
     {"bad_field_type", 6, "field morale: type 'float' is not int, bool, string or enum"},
     {"bad_default", 9, "field morale: default 10 is outside 0-9"},
-    {"unknown_key", 9, "field morale: unknown key 'range'"},
+    {"unknown_key", 9, "field morale: unknown key 'range' (known: type, of, min, max, values, "
+                       "default, source, provisional)"},
   };
   size_t i;
   (void)state;
