@@ -26,7 +26,6 @@ typedef struct lstore {
   vl_state *st;   /* owned; NULL once closed */
 } lstore;
 
-#define ERROR_TNAME "volley.error"
 
 /* ---- user values --------------------------------------------------------------------------- */
 
@@ -183,33 +182,6 @@ int vl_lua_refuse(lua_State *L, const vl_error *err) {
   return 2;
 }
 
-/* Pushes the error table {file=, line=, msg=} (tostring gives "file:line: msg"). */
-static void push_error(lua_State *L, const vl_error *e) {
-  lua_createtable(L, 0, 3);
-  lua_pushstring(L, e->file);
-  lua_setfield(L, -2, "file");
-  lua_pushinteger(L, e->line);
-  lua_setfield(L, -2, "line");
-  lua_pushstring(L, e->msg);
-  lua_setfield(L, -2, "msg");
-  luaL_setmetatable(L, ERROR_TNAME);
-}
-
-static int error_tostring(lua_State *L) {
-  char buf[VL_ERROR_FILE_MAX + VL_ERROR_MSG_MAX + 32];
-  vl_error e;
-  memset(&e, 0, sizeof e);
-  luaL_checktype(L, 1, LUA_TTABLE);
-  vl_getfield(L, 1, "file");
-  vl_getfield(L, 1, "line");
-  vl_getfield(L, 1, "msg");
-  snprintf(e.file, sizeof e.file, "%s", lua_isstring(L, -3) ? lua_tostring(L, -3) : "");
-  e.line = (int)lua_tointeger(L, -2);
-  snprintf(e.msg, sizeof e.msg, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
-  lua_pushstring(L, vl_error_format(&e, buf, sizeof buf));
-  return 1;
-}
-
 /* Pushes field f's value of unit u: an integer, a boolean, an enum word, a string. */
 static void push_value(lua_State *L, const vl_state *st, int u, int f) {
   const vl_field *fd = vl_schema_field(vl_state_schema(st), f);
@@ -255,14 +227,6 @@ static int add_places(lua_State *L, vl_roster *r, const char *k, int kind, vl_er
   }
   lua_pop(L, 1);
   return rc;
-}
-
-/* The map at arg: a "volley.map" userdata (lua_map.c), whose block starts with its vl_map
-** pointer (NULL once closed). */
-static const vl_map *check_map(lua_State *L, int arg) {
-  vl_map *const *m = luaL_checkudata(L, arg, "volley.map");
-  luaL_argcheck(L, *m != NULL, arg, "map is closed");
-  return *m;
 }
 
 /* Adds the map's track spaces ("track/space") and boxes to the roster. */
@@ -331,7 +295,7 @@ static int state_new(lua_State *L) {
   if (schema_path == NULL || oob_path == NULL)
     return luaL_error(L, "bad argument #1 to 'new' (schema and oob paths expected)");
   if (vl_getfield(L, 1, "map") != LUA_TNIL) {
-    map = check_map(L, lua_gettop(L));
+    map = vl_lua_checkmap(L, lua_gettop(L));
     g = vl_map_grid(map);
   }
   if (vl_getfield(L, 1, "grid") != LUA_TNIL) {
@@ -346,7 +310,7 @@ static int state_new(lua_State *L) {
   if (sc == NULL) {
     if (err.code == VL_ENOMEM) return luaL_error(L, "not enough memory");
     lua_pushnil(L);
-    push_error(L, &err);
+    vl_lua_pusherror(L, &err);
     return 2;
   }
   r = vl_roster_load(sc, oob_path, &err);
@@ -354,7 +318,7 @@ static int state_new(lua_State *L) {
   if (r == NULL) {
     if (err.code == VL_ENOMEM) return luaL_error(L, "not enough memory");
     lua_pushnil(L);
-    push_error(L, &err);
+    vl_lua_pusherror(L, &err);
     return 2;
   }
   rc = map != NULL ? add_map_places(r, map, &err) : VL_OK;
@@ -363,7 +327,7 @@ static int state_new(lua_State *L) {
   if (rc != VL_OK) {
     vl_roster_free(r);
     lua_pushnil(L);
-    push_error(L, &err);
+    vl_lua_pusherror(L, &err);
     return 2;
   }
   st = vl_state_new(r, g);
@@ -901,11 +865,6 @@ void vl_lua_open_state(lua_State *L) {
     luaL_newlib(L, store_methods);
     vl_setfuncs(L, vl_lua_units_methods);
     lua_setfield(L, -2, "__index");
-  }
-  lua_pop(L, 1);
-  if (luaL_newmetatable(L, ERROR_TNAME)) {
-    lua_pushcfunction(L, error_tostring);
-    lua_setfield(L, -2, "__tostring");
   }
   lua_pop(L, 1);
   luaL_newlib(L, state_funcs);

@@ -328,6 +328,8 @@ int vl_state_place(vl_state *st, int u, vl_loc loc, const vl_hex *hexes, int n, 
       return vl_error_set(err, VL_ENOMEM, NULL, 0, "not enough memory");
     }
   }
+  for (k = st->units[u].n_parts > 1 ? st->units[u].n_parts : 1; k < n; k++)
+    st->units[u].model[k] = st->units[u].model[0];   /* a new extension takes the unit's model */
   st->units[u].n_parts = loc.kind == VL_LOC_HEX ? n : 0;
   return VL_OK;
 }
@@ -532,7 +534,7 @@ int vl_state_set_facing(vl_state *st, int u, vl_facing f, int model, vl_error *e
   if (f.index < 0 || f.index > 5)
     return vl_error_set(err, VL_EINVAL, NULL, 0, "facing index %d is outside 0-5", f.index);
   d = &st->units[u];
-  for (k = 0; k < VL_FACING_PARTS; k++) {
+  for (k = 0; k < (d->n_parts > 1 ? d->n_parts : 1); k++) {   /* the parts in use */
     rc = check_fit(st, u, model >= 0 ? model : d->model[k], f, err);
     if (rc != VL_OK) return rc;
     if (model >= 0) break;

@@ -389,8 +389,7 @@ int vl_schema_find_model(const vl_schema *s, const char *name) {
   return -1;
 }
 
-/* Parses a decimal int (optional sign) that fits in int; 0 when text is not one. */
-static int parse_int(const char *text, int *out) {
+int vl_units_parse_int(const char *text, int *out) {
   char *end;
   long v;
   if (*text == '\0' || *text == ' ') return 0;
@@ -405,7 +404,7 @@ int vl_field_parse(const vl_field *f, const char *text, int *out, vl_error *err)
   int i, v;
   switch (f->type) {
   case VL_FIELD_INT:
-    if (!parse_int(text, &v))
+    if (!vl_units_parse_int(text, &v))
       return vl_error_set(err, VL_EPARSE, NULL, 0, "%s: '%s' is not an integer", f->name, text);
     if (v < f->min || v > f->max)
       return vl_error_set(err, VL_EPARSE, NULL, 0, "%s: %d is outside %d-%d", f->name, v, f->min,

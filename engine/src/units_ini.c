@@ -7,8 +7,6 @@
 */
 #include "volley/units.h"
 
-#include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,17 +154,6 @@ static int at_line(vl_error *err, const ifile *f, int line, int rc) {
   return rc;
 }
 
-static int parse_int(const char *text, int *out) {
-  char *end;
-  long v;
-  if (*text == '\0') return 0;
-  errno = 0;
-  v = strtol(text, &end, 10);
-  if (*end != '\0' || errno != 0 || v < INT_MIN || v > INT_MAX) return 0;
-  *out = (int)v;
-  return 1;
-}
-
 static int parse_yes(const char *text, int *out) {
   if (strcmp(text, "yes") == 0 || strcmp(text, "true") == 0) *out = 1;
   else if (strcmp(text, "no") == 0 || strcmp(text, "false") == 0) *out = 0;
@@ -277,7 +264,7 @@ static int load_type(const ifile *f, isec *s, vl_schema *sc, const char *name, v
   if (vl_schema_find_model(sc, model) < 0)
     return fail_at(err, f, k->line, "type %s: unknown facing model '%s'", name, model, NULL);
   if ((k = get(s, "hexes")) != NULL) {
-    if (!parse_int(k->value, &hexes) || hexes < 1 || hexes > VL_FACING_PARTS)
+    if (!vl_units_parse_int(k->value, &hexes) || hexes < 1 || hexes > VL_FACING_PARTS)
       return fail_at(err, f, k->line, "type %s: hexes '%s' is not 1, 2 or 3", name, k->value, NULL);
     if (hexes == 1) hexes = 0;
   }
@@ -318,9 +305,9 @@ static int load_field(const ifile *f, isec *s, vl_schema *sc, const char *name, 
     ikey *lo = get(s, "min"), *hi = get(s, "max");
     if (lo == NULL || hi == NULL)
       return fail_at(err, f, s->line, "field %s: an int field needs min and max", name, NULL, NULL);
-    if (!parse_int(lo->value, &d.min))
+    if (!vl_units_parse_int(lo->value, &d.min))
       return fail_at(err, f, lo->line, "field %s: min '%s' is not an integer", name, lo->value, NULL);
-    if (!parse_int(hi->value, &d.max))
+    if (!vl_units_parse_int(hi->value, &d.max))
       return fail_at(err, f, hi->line, "field %s: max '%s' is not an integer", name, hi->value, NULL);
   }
   if (d.type == VL_FIELD_ENUM) {
@@ -376,9 +363,9 @@ static int load_marker(const ifile *f, isec *s, vl_schema *sc, const char *name,
   ikey *lo = get(s, "min"), *hi = get(s, "max"), *src = get(s, "source");
   int min = 0, max = 0, rc;
   if (hi == NULL) return fail_at(err, f, s->line, "marker %s: max is missing", name, NULL, NULL);
-  if (lo != NULL && !parse_int(lo->value, &min))
+  if (lo != NULL && !vl_units_parse_int(lo->value, &min))
     return fail_at(err, f, lo->line, "marker %s: min '%s' is not an integer", name, lo->value, NULL);
-  if (!parse_int(hi->value, &max))
+  if (!vl_units_parse_int(hi->value, &max))
     return fail_at(err, f, hi->line, "marker %s: max '%s' is not an integer", name, hi->value, NULL);
   rc = unknown_keys(f, s, "marker", name, err);
   if (rc != VL_OK) return rc;

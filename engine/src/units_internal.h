@@ -17,6 +17,9 @@ int vl_units_grow(void **arr, int *cap, int n, size_t size);
 /* [A-Za-z0-9_-]+ and [A-Za-z0-9_./-]+, shorter than VL_NAME_MAX. */
 int vl_units_is_word(const char *s);
 int vl_units_is_id(const char *s);
+/* Parses a decimal integer (optional sign, no blanks) that fits an int into *out; 0 when the
+** text is not one. */
+int vl_units_parse_int(const char *text, int *out);
 /* Sets err to "not enough memory" and returns VL_ENOMEM. */
 int vl_units_nomem(vl_error *err);
 /* Refuses a name that is not a word, or is taken (taken != 0), naming `what`. */

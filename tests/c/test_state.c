@@ -432,6 +432,27 @@ static void extended_units_stand_in_each_of_their_hexes(void **state) {
     OK(vl_state_place(st, U(r, "8US"), hexloc, three, 3, 0, &err));
     assert_int_equal(vl_state_count(st, H("3424"), VL_ALL_SIDES, 0), 1);
   }
+  /* [gbacw 8.44] a line refused at its right end: only that part has the refused model;
+  ** retracted to one hex, the other part's model no longer counts; extended again, the new
+  ** part faces like its unit */
+  {
+    const vl_schema *s = vl_roster_schema(r);
+    vl_hex line[2], solo[1];
+    vl_facing nne = {VL_FACING_VERTEX, 0}, north = {VL_FACING_HEXSIDE, 0};
+    line[0] = H("3123");
+    line[1] = H("3224");
+    solo[0] = line[0];
+    OK(vl_state_place(st, U(r, "5US-2"), vl_loc_hex(line[0]), line, 2, 0, &err));
+    OK(vl_state_set_facing(st, U(r, "5US-2"), nne, -1, &err));
+    OK(vl_state_set_model(st, U(r, "5US-2"), 1, vl_schema_find_model(s, "artillery"), &err));
+    assert_int_equal(vl_state_arc_of(st, U(r, "5US-2"), H("3324"), 0, &err), VL_ARC_REAR);
+    assert_int_equal(vl_state_arc_of(st, U(r, "5US-2"), H("3023"), 0, &err), VL_ARC_FLANK);
+    OK(vl_state_place(st, U(r, "5US-2"), vl_loc_hex(solo[0]), solo, 1, 0, &err));
+    OK(vl_state_set_model(st, U(r, "5US-2"), 0, vl_schema_find_model(s, "square"), &err));
+    OK(vl_state_set_facing(st, U(r, "5US-2"), north, -1, &err));   /* part 1 is not in use */
+    OK(vl_state_place(st, U(r, "5US-2"), vl_loc_hex(line[0]), line, 2, 0, &err));
+    assert_int_equal(vl_state_model(st, U(r, "5US-2"), 1), vl_schema_find_model(s, "square"));
+  }
   vl_state_free(st);
   vl_roster_free(r);
 }

@@ -105,8 +105,9 @@ int vl_state_units(const vl_state *st, unsigned sides, unsigned classes, int *ou
 /* Puts unit u at loc, on top of each stack (pos 0) or at the bottom (pos -1) or below the pos
 ** topmost units. For loc.kind VL_LOC_HEX, hexes[0..n-1] are its hexes (a chain: part 0 first;
 ** loc.hex is ignored); a type with a fixed length (double-size counters: 2) needs exactly
-** that many. Other kinds take n = 0. VL_LOC_NONE takes it off everything. VL_EINVAL with
-** err->msg when the hexes are no chain, the length is wrong, or the place is unknown;
+** that many; a part it did not have before takes part 0's facing model (an extension faces
+** like its unit). Other kinds take n = 0. VL_LOC_NONE takes it off everything. VL_EINVAL
+** with err->msg when the hexes are no chain, the length is wrong, or the place is unknown;
 ** VL_ENOMEM. The store is unchanged on any error. */
 int vl_state_place(vl_state *st, int u, vl_loc loc, const vl_hex *hexes, int n, int pos,
                    vl_error *err);
