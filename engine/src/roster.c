@@ -5,6 +5,7 @@
 */
 #include "volley/units.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -573,12 +574,17 @@ const vl_unit *vl_roster_unit(const vl_roster *r, int i) {
   return i >= 0 && i < r->n_units ? &r->units[i].u : NULL;
 }
 
-int vl_roster_find_unit(const vl_roster *r, const char *id) {
-  int lo = 0, hi = r->n_units;
-  if (r->finished != 1) return find_bunit(r, id);
+_Static_assert(offsetof(bunit, u.id) == 0, "a unit starts with its id");
+_Static_assert(offsetof(bcommand, c.id) == 0, "a command starts with its id");
+_Static_assert(offsetof(place, id) == 0, "a place starts with its id");
+
+/* Binary search of id in n elements of `size` bytes sorted by id, each starting with its id
+** (bunit, bcommand and place all do). The index, or -1. */
+static int find_sorted(const void *base, size_t size, int n, const char *id) {
+  int lo = 0, hi = n;
   while (lo < hi) {
     int mid = lo + (hi - lo) / 2;
-    int c = strcmp(r->units[mid].u.id, id);
+    int c = strcmp(*(const char *const *)((const char *)base + (size_t)mid * size), id);
     if (c == 0) return mid;
     if (c < 0)
       lo = mid + 1;
@@ -588,23 +594,18 @@ int vl_roster_find_unit(const vl_roster *r, const char *id) {
   return -1;
 }
 
+int vl_roster_find_unit(const vl_roster *r, const char *id) {
+  if (r->finished != 1) return find_bunit(r, id);
+  return find_sorted(r->units, sizeof *r->units, r->n_units, id);
+}
+
 int vl_roster_command_count(const vl_roster *r) { return r->n_commands; }
 const vl_command *vl_roster_command(const vl_roster *r, int i) {
   return i >= 0 && i < r->n_commands ? &r->commands[i].c : NULL;
 }
 int vl_roster_find_command(const vl_roster *r, const char *id) {
-  int lo = 0, hi = r->n_commands;
   if (r->finished != 1) return find_bcommand(r, id);
-  while (lo < hi) {
-    int mid = lo + (hi - lo) / 2;
-    int c = strcmp(r->commands[mid].c.id, id);
-    if (c == 0) return mid;
-    if (c < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return -1;
+  return find_sorted(r->commands, sizeof *r->commands, r->n_commands, id);
 }
 
 int vl_roster_place_count(const vl_roster *r) { return r->n_places; }
@@ -614,7 +615,7 @@ const char *vl_roster_place(const vl_roster *r, int i, int *kind) {
   return r->places[i].id;
 }
 int vl_roster_find_place(const vl_roster *r, const char *id, int *kind) {
-  int i = find_place_any(r, id);
+  int i = find_sorted(r->places, sizeof *r->places, r->n_places, id);
   if (i >= 0 && kind != NULL) *kind = r->places[i].kind;
   return i;
 }
