@@ -607,3 +607,13 @@ void vl_lua_open_map(lua_State *L) {
   luaL_newlib(L, map_funcs);
   lua_setfield(L, -2, "map");
 }
+
+/* ---- for the other bindings (lua_modules.h) ------------------------------------------------ */
+
+const vl_map *vl_lua_checkmap(lua_State *L, int arg) {
+  lmap *u = luaL_checkudata(L, arg, MAP_TNAME);
+  luaL_argcheck(L, u->m != NULL, arg, "map is closed");
+  return u->m;
+}
+
+void vl_lua_pusherror(lua_State *L, const vl_error *e) { push_error(L, e); }

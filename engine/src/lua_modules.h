@@ -25,8 +25,16 @@ vl_hex vl_lua_checkhex(lua_State *L, int arg, const vl_grid *g);
 void vl_lua_pushhex(lua_State *L, const vl_grid *g, vl_hex h);
 const vl_grid *vl_lua_checkgrid(lua_State *L, int arg);
 
-/* lua_map.c: `volley.core.map` (maps from map.ini). Adds the sub-table map. */
+/* lua_map.c: `volley.core.map` (maps from map.ini). Adds the sub-table map. The helpers: a
+** "volley.map" argument (Lua's argument errors, also for a closed map), and the error table
+** {file=, line=, msg=} every loader returns after nil (`tostring` gives "file:line: msg"). */
 void vl_lua_open_map(lua_State *L);
+struct vl_map;
+const struct vl_map *vl_lua_checkmap(lua_State *L, int arg);
+void vl_lua_pusherror(lua_State *L, const vl_error *e);
+
+/* lua_state.c: `volley.core.state` (docs/state.md), the state store. Adds the sub-table state. */
+void vl_lua_open_state(lua_State *L);
 
 /* The module's entry point (lua_core.c). */
 int luaopen_volley_core(lua_State *L);

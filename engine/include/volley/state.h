@@ -1,0 +1,188 @@
+/*
+** state.h -- the state store: everything about the units that changes during a game (where
+** each one is, its place in its stacks, its facing and facing models, its current values and
+** markers, its artillery attachment, whether it is hidden) and the scripts' value tree
+** `game.vars` (value.h), over a frozen roster (units.h) and a grid (hex.h).
+**
+** Shape, for the serialisation and snapshots built on it (DESIGN.md Part B "The save file"):
+** the roster and schema are shared read-only by reference count; everything else is plain
+** owned data in a few flat arrays -- per unit a fixed record, a row of values and a row of
+** markers (both int, schema order), the stacks (stacks.h: three arrays, no pointers) -- plus
+** the vars tree. vl_state_copy is therefore a handful of memcpy and one deep copy of the
+** vars; vl_state_restore writes a copy back into an existing state (so handles to it stay
+** valid) and leaves it untouched if memory runs out. Units are indexed in id order (the
+** roster's), so walking them by index is walking them in canonical order.
+**
+** The store answers questions and records changes; it decides no rule. A change that the
+** data forbids (a value out of its range, a vertex facing for a unit whose model faces
+** hexsides, a double-size counter given one hex) is refused with VL_EINVAL and err->msg; the
+** store is then unchanged.
+**
+** Units and parts. A unit stands on 1 to VL_FACING_PARTS hexes (part 0 is the counter's own
+** hex: the head of a double-size counter or column, the parent of an extended line), or on
+** one track space, in one box, or off the board. Each part is in its hex's stack; a unit off
+** the hexes has one part. Positions count from the top (0).
+*/
+#ifndef VOLLEY_STATE_H
+#define VOLLEY_STATE_H
+
+#include <stddef.h>
+
+#include "volley/error.h"
+#include "volley/facing.h"
+#include "volley/hex.h"
+#include "volley/stacks.h"
+#include "volley/units.h"
+#include "volley/value.h"
+
+typedef struct vl_state vl_state;
+
+/* A store for finished roster r (retained) on grid g (copied): every unit unplaced (VL_LOC_NONE)
+** and unfaced, its values those of the roster, no markers, every part on its type's model, not
+** attached, not hidden; the vars an empty map. NULL when out of memory or r is not finished. */
+vl_state *vl_state_new(vl_roster *r, const vl_grid *g);
+
+/* A deep copy sharing only the read-only roster; NULL when out of memory. */
+vl_state *vl_state_copy(const vl_state *st);
+
+/* Makes dst equal to src (a copy of the same roster, e.g. a snapshot). VL_OK; VL_EINVAL for
+** another roster; VL_ENOMEM (dst unchanged). */
+int vl_state_restore(vl_state *dst, const vl_state *src);
+
+void vl_state_free(vl_state *st);
+
+const vl_roster *vl_state_roster(const vl_state *st);
+const vl_schema *vl_state_schema(const vl_state *st);
+const vl_grid *vl_state_grid(const vl_state *st);
+
+/* Bytes held by the store, the shared roster not counted (for the benchmarks). */
+size_t vl_state_bytes(const vl_state *st);
+
+/* ---- values and markers -------------------------------------------------------------------- */
+
+/* The current held value of field f of unit u (vl_field: int, bool 0/1, enum index; 0 for a
+** string field, whose text is vl_roster_text, and for a field the unit does not have). */
+int vl_state_value(const vl_state *st, int u, int f);
+
+/* Sets it. VL_EINVAL with err->msg for a field the unit does not have, a string field (read
+** only in play), or a value outside the field's range. */
+int vl_state_set_value(vl_state *st, int u, int f, int v, vl_error *err);
+
+/* Marker m of unit u (0: none), and setting it within the marker's range (0 removes it). */
+int vl_state_marker(const vl_state *st, int u, int m);
+int vl_state_set_marker(vl_state *st, int u, int m, int v, vl_error *err);
+
+/* Whether u is hidden from the other sides (the view filter's business; any location). */
+int vl_state_hidden(const vl_state *st, int u);
+void vl_state_set_hidden(vl_state *st, int u, int hidden);
+
+/* ---- the hierarchy in play ----------------------------------------------------------------- */
+
+/* The command unit u is attached to besides its own, or -1: a division's battery attached to
+** a brigade [gbacw 4.32], Zapadores attached to a brigade [gbacw BV Zapadores]. The rules say
+** who may attach where; the store needs a non-leader unit and a command of its side. c = -1
+** detaches. */
+int vl_state_attached(const vl_state *st, int u);
+int vl_state_attach(vl_state *st, int u, int c, vl_error *err);
+
+/* Flags for vl_state_units_of. */
+enum {
+  VL_UNITS_SUBCOMMANDS = 1,  /* also the units of the commands under c */
+  VL_UNITS_ATTACHED = 2,     /* also units attached to c (or under it) */
+  VL_UNITS_LEADERS = 4       /* also the leaders of those commands */
+};
+
+/* The units of command c (non-leaders whose command is c, plus what flags add), in id order,
+** into out (capacity max); returns the count (which may exceed max). */
+int vl_state_units_of(const vl_state *st, int c, int flags, int *out, int max);
+
+/* The units of the sides in mask `sides` with any of the class bits (classes 0: any unit),
+** in id order. Same convention. The leaders of a side: classes VL_CLASS_LEADER. */
+int vl_state_units(const vl_state *st, unsigned sides, unsigned classes, int *out, int max);
+
+/* ---- locations and stacks ------------------------------------------------------------------ */
+
+/* Puts unit u at loc, on top of each stack (pos 0) or at the bottom (pos -1) or below the pos
+** topmost units. For loc.kind VL_LOC_HEX, hexes[0..n-1] are its hexes (a chain: part 0 first;
+** loc.hex is ignored); a type with a fixed length (double-size counters: 2) needs exactly
+** that many; a part it did not have before takes part 0's facing model (an extension faces
+** like its unit). Other kinds take n = 0. VL_LOC_NONE takes it off everything. VL_EINVAL
+** with err->msg when the hexes are no chain, the length is wrong, or the place is unknown;
+** VL_ENOMEM. The store is unchanged on any error. */
+int vl_state_place(vl_state *st, int u, vl_loc loc, const vl_hex *hexes, int n, int pos,
+                   vl_error *err);
+
+/* Where u is: the location (for hexes: kind VL_LOC_HEX and hex = part 0's hex), and its
+** hexes into hexes (may be NULL; room for VL_FACING_PARTS). Returns the number of hexes (0
+** off the hexes). */
+int vl_state_location(const vl_state *st, int u, vl_loc *loc, vl_hex *hexes);
+
+/* Position (from the top, 0-based) of part `part` of u in its stack; -1 when unplaced. */
+int vl_state_position(const vl_state *st, int u, int part);
+
+/* Moves part `part` of u (-1: every part) to position pos of its stack (0 top, -1 bottom). */
+int vl_state_restack(vl_state *st, int u, int part, int pos, vl_error *err);
+
+/* Reorders the stack at loc to units[0..n-1], top first: a permutation of the units there.
+** VL_EINVAL otherwise (the stack unchanged). */
+int vl_state_reorder(vl_state *st, vl_loc loc, const int *units, int n, vl_error *err);
+
+/* The units at loc, top to bottom, into out (capacity max); returns the count (may exceed
+** max). An extended unit is listed in each of its hexes. */
+int vl_state_stack(const vl_state *st, vl_loc loc, int *out, int max);
+
+/* The top unit at loc, or -1. */
+int vl_state_top(const vl_state *st, vl_loc loc);
+
+/* Sum of field f over the units in hex h of type `type` (-1: any) with any of the class bits
+** (0: any): the strength by unit type in a hex. An extended unit counts whole in each of its
+** hexes (the rules split it where they must [gbacw 8.44]). */
+long vl_state_total(const vl_state *st, vl_hex h, int f, int type, unsigned classes);
+
+/* Number of units in hex h of the sides in `sides` having any of the class bits (0: any):
+** e.g. artillery present = vl_state_count(st, h, VL_ALL_SIDES, VL_CLASS_ARTILLERY) > 0. */
+int vl_state_count(const vl_state *st, vl_hex h, unsigned sides, unsigned classes);
+
+/* The units of the sides in `sides` with any of the class bits (0: any) that have a hex
+** within distance n of h (hex.h's range count), in id order. Same return convention. */
+int vl_state_within(const vl_state *st, vl_hex h, int n, unsigned sides, unsigned classes,
+                    int *out, int max);
+
+/* The hexes holding combat units (VL_CLASS_COMBAT) of the sides in `sides`, sorted by
+** vl_hex_cmp: the blockers for movement and LOS. A count above max means out holds no answer
+** (ask again with room). */
+int vl_state_combat_hexes(const vl_state *st, unsigned sides, vl_hex *out, int max);
+
+/* ---- facing -------------------------------------------------------------------------------- */
+
+vl_facing vl_state_facing(const vl_state *st, int u);
+
+/* Sets u's facing, and the model of every part when model >= 0, in one step: refused
+** (VL_EINVAL, nothing changed) when a part's model needs another kind of facing, with the
+** model's name and source in err->msg. A facing of kind VL_FACING_NONE clears it. */
+int vl_state_set_facing(vl_state *st, int u, vl_facing f, int model, vl_error *err);
+
+/* The model (schema index) of part `part` of u; setting it for one part or all (part -1).
+** Refused like vl_state_set_facing when the unit's facing is of another kind. */
+int vl_state_model(const vl_state *st, int u, int part);
+int vl_state_set_model(vl_state *st, int u, int part, int model, vl_error *err);
+
+/* u's arcs (facing.h): its adjacent hexes with their arcs, sorted, as vl_facing_hexes; the
+** arc toward one hex, as vl_facing_arc_of; its hexsides per part, as vl_facing_sides (but
+** returning the number of parts). incoming = 1 for the arc an attack comes through.
+** VL_EINVAL when u is not on the hexes or its facing does not fit its models (a unit not
+** yet faced whose model needs a facing). */
+int vl_state_arcs(const vl_state *st, int u, int incoming, vl_hex *hex_out,
+                  unsigned char *arc_out, int max, vl_error *err);
+int vl_state_arc_of(const vl_state *st, int u, vl_hex other, int incoming, vl_error *err);
+int vl_state_sides(const vl_state *st, int u, int incoming,
+                   unsigned char out[6 * VL_FACING_PARTS], vl_error *err);
+
+/* ---- game.vars ----------------------------------------------------------------------------- */
+
+/* The root of the vars: a map owned by the state, borrowed (valid until the state is freed
+** or restored). Change it through value.h. Unit, space and box ids in it are roster indices. */
+vl_value *vl_state_vars(vl_state *st);
+const vl_value *vl_state_vars_const(const vl_state *st);
+
+#endif

@@ -1,0 +1,306 @@
+/*
+** bench_state.c -- make bench: the state store with 600 units (540 combat units and 60
+** leaders, two sides) spread over a 60x50 map in stacks of one to three, as a big GBACW
+** battle would have them: memory, and the time of the queries the rules ask most (top unit,
+** a hex's strength, artillery present, units within N, the combat hexes, arcs), of moves,
+** and of a snapshot (copy and restore). Figures only, never assertions; positions come from a
+** fixed sequence, no clock in the state.
+*/
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "volley/state.h"
+
+#define UNITS 600
+#define COLS 60
+#define ROWS 50
+
+static double now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static unsigned next_u(unsigned *s) {
+  *s = *s * 1103515245u + 12345u;
+  return (*s >> 8) & 0xffffu;
+}
+
+static int must(int rc, const vl_error *err) {
+  if (rc < 0) {
+    fprintf(stderr, "bench_state: %s\n", err->msg);
+    return 0;
+  }
+  return 1;
+}
+
+static vl_facing_model model(int kind, const char *arcs) {
+  vl_facing_model m;
+  int o;
+  memset(&m, 0, sizeof m);
+  m.kind = kind;
+  for (o = 0; o < 6; o++)
+    m.arc[o] = (unsigned char)(arcs[o] == 'F' ? VL_ARC_FRONT : arcs[o] == 'L' ? VL_ARC_FLANK
+                                                                            : VL_ARC_REAR);
+  return m;
+}
+
+/* A GBACW-sized schema: 8 unit fields, 4 leader fields, 12 markers. */
+static vl_schema *schema(vl_error *err) {
+  static const char *const weapons[] = {"M", "R", "C", "S", "SR", "B"};
+  static const char *const ints[] = {"strength", "steps", "cohesion", "cohesion_disordered",
+                                     "ma", "guns"};
+  static const char *const lints[] = {"initiative", "efficiency", "range", "stars"};
+  static const char *const markers[] = {"disordered", "routed", "fatigue", "ammo", "refused",
+                                        "extended", "moved", "fired", "engaged", "orders",
+                                        "blown", "hits"};
+  vl_schema *s = vl_schema_new("gbacw");
+  vl_facing_model vertex = model(VL_FACING_VERTEX, "FFLRRL"), none = model(VL_FACING_NONE, "FFFFFF");
+  vl_field f;
+  int i, ok = 1;
+  ok &= must(vl_schema_add_level(s, "army", err), err);
+  ok &= must(vl_schema_add_level(s, "division", err), err);
+  ok &= must(vl_schema_add_level(s, "brigade", err), err);
+  ok &= must(vl_schema_add_model(s, "vertex", &vertex, NULL, err), err);
+  ok &= must(vl_schema_add_model(s, "none", &none, NULL, err), err);
+  ok &= must(vl_schema_add_type(s, "infantry", VL_CLASS_COMBAT, "vertex", 0, NULL, err), err);
+  ok &= must(vl_schema_add_type(s, "cavalry", VL_CLASS_COMBAT, "vertex", 0, NULL, err), err);
+  ok &= must(vl_schema_add_type(s, "artillery", VL_CLASS_COMBAT | VL_CLASS_ARTILLERY, "vertex",
+                                0, NULL, err), err);
+  ok &= must(vl_schema_add_type(s, "leader", VL_CLASS_LEADER, "none", 0, NULL, err), err);
+  for (i = 0; i < 6; i++) {
+    memset(&f, 0, sizeof f);
+    f.name = ints[i];
+    f.type = VL_FIELD_INT;
+    f.of = VL_OF_UNIT;
+    f.max = 30;
+    f.has_default = 1;
+    ok &= must(vl_schema_add_field(s, &f, err), err);
+  }
+  memset(&f, 0, sizeof f);
+  f.name = "weapon";
+  f.type = VL_FIELD_ENUM;
+  f.of = VL_OF_UNIT;
+  f.values = weapons;
+  f.n_values = 6;
+  f.has_default = 1;
+  ok &= must(vl_schema_add_field(s, &f, err), err);
+  memset(&f, 0, sizeof f);
+  f.name = "lancer";
+  f.type = VL_FIELD_BOOL;
+  f.of = VL_OF_UNIT;
+  f.has_default = 1;
+  ok &= must(vl_schema_add_field(s, &f, err), err);
+  for (i = 0; i < 4; i++) {
+    memset(&f, 0, sizeof f);
+    f.name = lints[i];
+    f.type = VL_FIELD_INT;
+    f.of = VL_OF_LEADER;
+    f.max = 9;
+    f.has_default = 1;
+    ok &= must(vl_schema_add_field(s, &f, err), err);
+  }
+  for (i = 0; i < 12; i++) ok &= must(vl_schema_add_marker(s, markers[i], 0, 9, NULL, err), err);
+  if (!ok) {
+    vl_schema_free(s);
+    return NULL;
+  }
+  return s;
+}
+
+/* Two armies of 3 divisions of 5 brigades; 9 units and one leader a brigade, the rest leaders
+** of divisions and armies, up to 600 entries. */
+static vl_roster *roster(vl_error *err) {
+  static const char *const sides[2] = {"USA", "CSA"};
+  vl_schema *s = schema(err);
+  vl_roster *r;
+  unsigned seed = 7;
+  int side, d, b, k, n = 0, ok = 1;
+  char id[48], cmd[24], parent[16], val[8];
+  if (s == NULL) return NULL;
+  r = vl_roster_new(s, "bench");
+  vl_schema_free(s);
+  for (side = 0; side < 2; side++) {
+    ok &= must(vl_roster_add_side(r, sides[side], err), err);
+    ok &= must(vl_roster_add_command(r, sides[side], NULL, sides[side], "army", NULL, 0, err), err);
+    snprintf(id, sizeof id, "%s-cmdr", sides[side]);
+    ok &= must(vl_roster_add_unit(r, 1, id, NULL, sides[side], "leader", sides[side], 0, err), err);
+    n++;
+    for (d = 0; d < 3; d++) {
+      snprintf(parent, sizeof parent, "%s-%d", sides[side], d);
+      ok &= must(vl_roster_add_command(r, parent, NULL, sides[side], "division", sides[side], 0,
+                                       err), err);
+      snprintf(id, sizeof id, "%s-L", parent);
+      ok &= must(vl_roster_add_unit(r, 1, id, NULL, sides[side], "leader", parent, 0, err), err);
+      n++;
+      for (b = 0; b < 5; b++) {
+        snprintf(cmd, sizeof cmd, "%s.%d", parent, b);
+        ok &= must(vl_roster_add_command(r, cmd, NULL, sides[side], "brigade", parent, 0, err), err);
+        snprintf(id, sizeof id, "%s-L", cmd);
+        ok &= must(vl_roster_add_unit(r, 1, id, NULL, sides[side], "leader", cmd, 0, err), err);
+        n++;
+        for (k = 0; k < 9 && n < UNITS / 2 * (side + 1); k++, n++) {
+          const char *type = k < 6 ? "infantry" : k < 8 ? "cavalry" : "artillery";
+          int u;
+          snprintf(id, sizeof id, "%s/%d", cmd, k);
+          u = vl_roster_add_unit(r, 0, id, NULL, sides[side], type, cmd, 0, err);
+          ok &= must(u, err);
+          snprintf(val, sizeof val, "%u", 1 + next_u(&seed) % 12);
+          ok &= must(vl_roster_set_text(r, u, "strength", val, 0, err), err);
+        }
+      }
+    }
+  }
+  while (n < UNITS) {  /* fill up with army-level artillery reserves */
+    snprintf(id, sizeof id, "reserve/%d", n);
+    ok &= must(vl_roster_add_unit(r, 0, id, NULL, sides[n % 2], "artillery", sides[n % 2], 0,
+                                  err), err);
+    n++;
+  }
+  ok &= must(vl_roster_finish(r, err), err);
+  if (!ok) {
+    vl_roster_free(r);
+    return NULL;
+  }
+  return r;
+}
+
+int main(void) {
+  vl_grid g = vl_grid_default();
+  vl_error err;
+  vl_roster *r;
+  vl_state *st, *snap;
+  static vl_hex where[UNITS], hexes[UNITS], probe[1024];
+  int out[UNITS];
+  unsigned char arcs[32];
+  vl_hex adj[32];
+  volatile long sink = 0;
+  unsigned seed = 1;
+  int u, i, n_units, f_strength, occupied;
+  long k, reps;
+  double t0;
+  t0 = now_ns();
+  r = roster(&err);
+  if (r == NULL) return 1;
+  printf("%-40s %12.1f\n", "roster of 600 built (us)", (now_ns() - t0) / 1e3);
+  st = vl_state_new(r, &g);
+  n_units = vl_roster_unit_count(r);
+  f_strength = vl_schema_find_field(vl_roster_schema(r), "strength");
+  /* each side in its half of the map, brigades clustered, up to 3 units a hex */
+  for (u = 0; u < n_units; u++) {
+    const vl_unit *un = vl_roster_unit(r, u);
+    vl_hex h;
+    vl_facing f = {VL_FACING_VERTEX, 0};
+    int col, row;
+    do {
+      col = 1 + (int)(next_u(&seed) % (COLS / 2)) + (un->side ? COLS / 2 : 0);
+      row = 1 + (int)(next_u(&seed) % ROWS);
+      h = vl_hex_from_offset(&g, col, row);
+    } while (vl_state_count(st, h, VL_ALL_SIDES, 0) >= 3);
+    where[u] = h;
+    if (!must(vl_state_place(st, u, vl_loc_hex(h), &h, 1, 0, &err), &err)) return 1;
+    f.index = (int)(next_u(&seed) % 6);
+    if (!(un->classes & VL_CLASS_LEADER) && !must(vl_state_set_facing(st, u, f, -1, &err), &err))
+      return 1;
+  }
+  for (i = 0; i < 40; i++) {  /* a few dozen script variables */
+    char key[16];
+    snprintf(key, sizeof key, "var%02d", i);
+    vl_map_set(vl_state_vars(st), key, strlen(key), vl_value_int(i));
+  }
+  for (i = 0; i < 1024; i++)
+    probe[i] = i % 2 ? where[next_u(&seed) % (unsigned)n_units]
+                     : vl_hex_from_offset(&g, 1 + (int)(next_u(&seed) % COLS),
+                                          1 + (int)(next_u(&seed) % ROWS));
+  occupied = vl_state_combat_hexes(st, VL_ALL_SIDES, hexes, UNITS);
+  printf("%-40s %12d\n", "units (leaders included)", n_units);
+  printf("%-40s %12d\n", "hexes holding combat units", occupied);
+  printf("%-40s %12lu\n", "store bytes (roster not counted)", (unsigned long)vl_state_bytes(st));
+  printf("%-40s %12.1f\n", "store bytes per unit", (double)vl_state_bytes(st) / n_units);
+  printf("\n%-40s %12s\n", "query", "ns/op");
+
+  reps = 2000000;
+  t0 = now_ns();
+  for (k = 0; k < reps; k++) sink += vl_state_top(st, vl_loc_hex(probe[k & 1023]));
+  printf("%-40s %12.1f\n", "top unit of a hex", (now_ns() - t0) / (double)reps);
+
+  t0 = now_ns();
+  for (k = 0; k < reps; k++) sink += vl_state_stack(st, vl_loc_hex(probe[k & 1023]), out, UNITS);
+  printf("%-40s %12.1f\n", "stack of a hex (list)", (now_ns() - t0) / (double)reps);
+
+  t0 = now_ns();
+  for (k = 0; k < reps; k++) sink += vl_state_total(st, probe[k & 1023], f_strength, 0, 0);
+  printf("%-40s %12.1f\n", "strength of infantry in a hex", (now_ns() - t0) / (double)reps);
+
+  t0 = now_ns();
+  for (k = 0; k < reps; k++)
+    sink += vl_state_count(st, probe[k & 1023], VL_ALL_SIDES, VL_CLASS_ARTILLERY);
+  printf("%-40s %12.1f\n", "artillery present", (now_ns() - t0) / (double)reps);
+
+  t0 = now_ns();
+  for (k = 0; k < reps; k++)
+    sink += vl_state_count(st, probe[k & 1023], VL_SIDE_BIT(1), VL_CLASS_COMBAT);
+  printf("%-40s %12.1f\n", "enemy combat units in a hex", (now_ns() - t0) / (double)reps);
+
+  reps = 100000;
+  t0 = now_ns();
+  for (k = 0; k < reps; k++) sink += vl_state_within(st, probe[k & 1023], 2, VL_SIDE_BIT(0), 0, out, UNITS);
+  printf("%-40s %12.1f\n", "units of a side within 2 hexes", (now_ns() - t0) / (double)reps);
+
+  t0 = now_ns();
+  for (k = 0; k < reps; k++) sink += vl_state_within(st, probe[k & 1023], 8, VL_SIDE_BIT(0), 0, out, UNITS);
+  printf("%-40s %12.1f\n", "units of a side within 8 hexes", (now_ns() - t0) / (double)reps);
+
+  reps = 20000;
+  t0 = now_ns();
+  for (k = 0; k < reps; k++) sink += vl_state_combat_hexes(st, VL_SIDE_BIT(1), hexes, UNITS);
+  printf("%-40s %12.1f\n", "hexes holding enemy combat units", (now_ns() - t0) / (double)reps);
+
+  reps = 1000000;
+  t0 = now_ns();
+  for (k = 0; k < reps; k++) sink += vl_state_arcs(st, (int)(k % 540) + 30, 0, adj, arcs, 32, &err);
+  printf("%-40s %12.1f\n", "arcs of a unit (6 hexes)", (now_ns() - t0) / (double)reps);
+
+  t0 = now_ns();
+  for (k = 0; k < reps; k++)
+    sink += vl_state_arc_of(st, (int)(k % 540) + 30, probe[k & 1023], 1, &err);
+  printf("%-40s %12.1f\n", "arc toward a hex", (now_ns() - t0) / (double)reps);
+
+  t0 = now_ns();
+  for (k = 0; k < reps; k++) {
+    u = (int)(k % (unsigned)n_units);
+    vl_hex to = vl_hex_neighbor(&g, where[u], (int)(k % 6));
+    vl_state_place(st, u, vl_loc_hex(to), &to, 1, 0, &err);
+    vl_state_place(st, u, vl_loc_hex(where[u]), &where[u], 1, -1, &err);
+  }
+  printf("%-40s %12.1f\n", "move a unit (place)", (now_ns() - t0) / (double)reps / 2);
+
+  t0 = now_ns();
+  for (k = 0; k < reps; k++) sink += vl_state_restack(st, (int)(k % (unsigned)n_units), -1, 0, &err);
+  printf("%-40s %12.1f\n", "move a unit to the top of its stack", (now_ns() - t0) / (double)reps);
+
+  t0 = now_ns();
+  for (k = 0; k < reps; k++)
+    sink += vl_state_set_marker(st, (int)(k % (unsigned)n_units), (int)(k % 12), (int)(k % 3), &err);
+  printf("%-40s %12.1f\n", "set a marker", (now_ns() - t0) / (double)reps);
+
+  printf("\n%-40s %12s\n", "snapshot", "us/op");
+  reps = 2000;
+  t0 = now_ns();
+  for (k = 0; k < reps; k++) {
+    snap = vl_state_copy(st);
+    sink += snap != NULL;
+    vl_state_free(snap);
+  }
+  printf("%-40s %12.2f\n", "copy (and free)", (now_ns() - t0) / (double)reps / 1e3);
+  snap = vl_state_copy(st);
+  t0 = now_ns();
+  for (k = 0; k < reps; k++) sink += vl_state_restore(st, snap);
+  printf("%-40s %12.2f\n", "restore", (now_ns() - t0) / (double)reps / 1e3);
+  printf("%-40s %12lu\n", "snapshot bytes", (unsigned long)vl_state_bytes(snap));
+  vl_state_free(snap);
+  vl_state_free(st);
+  vl_roster_free(r);
+  return sink == 42 ? 2 : 0;
+}
