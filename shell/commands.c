@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 static const command commands[] = {
+  {"hooks", "hooks <system-id>", "a rule system's hook points: kinds, when, context fields",
+   cmd_hooks},
   {"render", "render <map.ini> --text", "draw a map's terrain as text (a row a line)", cmd_render},
   {NULL, NULL, NULL, NULL}
 };

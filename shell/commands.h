@@ -32,6 +32,9 @@ vl_path *command_data_path(void);
 /* Prints "volley <name>: <message>" and the command's usage to stderr; returns 2. */
 int command_usage(const command *c, const char *message);
 
+/* cmd_hooks.c: `volley hooks <system-id>`. */
+int cmd_hooks(int argc, char **argv);
+
 /* cmd_render.c: `volley render <map.ini> --text`. */
 int cmd_render(int argc, char **argv);
 

@@ -1,0 +1,38 @@
+--- The demo system: the smallest complete rule system, for tests and as a model for
+-- designers (docs/runtime.md). Two sides, A and B, on a small map: turns of movement by each
+-- side, an enemy's reaction when a unit ends its move next to it, and a victory check. Its
+-- rules are volley's own, not a published game's; they are cited as [demo <case>].
+-- @module systems.demo
+
+local M = {}
+
+M.id = "demo"
+M.title = "volley demo system (two sides, turns, movement, a reaction)"
+
+M.points = {
+  { name = "turn.start", kinds = { "observe" }, when = "at the start of each turn",
+    fields = { "turn" } },
+  { name = "movement.cost", kinds = { "modify" },
+    when = "before a unit's reach is computed: add extra costs or prohibit hexes",
+    fields = { "unit", "overlay" } },
+  { name = "movement.enter", kinds = { "observe" }, when = "after a unit has moved",
+    fields = { "unit", "from", "to", "cost" } },
+  { name = "reaction.offer", kinds = { "observe", "replace" },
+    when = "an enemy unit next to a unit that has just moved may react",
+    fields = { "unit", "reactor" } },
+  { name = "fire.drm", kinds = { "modify" }, when = "before a fire roll is totalled",
+    fields = { "firer", "target" } },
+  { name = "fire.resolved", kinds = { "observe" }, when = "after a fire roll's result is applied",
+    fields = { "firer", "target", "result" } },
+  { name = "victory.check", kinds = { "observe", "replace" }, when = "at the end of each turn",
+    fields = { "turn" } },
+}
+
+--- The sequence of play is built by the runtime issue's demo game; until then a turn loop
+-- that does nothing, so the catalogue can be printed and loaded.
+function M.sequence(_)
+  local runner = require "volley.runner"
+  return runner.loop("turn", { count = 1 }, { runner.step("end", function() end) })
+end
+
+return M

@@ -1,0 +1,81 @@
+/*
+** cmd_hooks.c -- `volley hooks <system-id>`: a rule system's hook catalogue, one point a line
+** (`<noun>.<event> <kinds> <when>`), then the context fields of each point (DESIGN.md Part B
+** "The command line"; docs/runtime.md).
+*/
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "host.h"
+
+/* Prints the system ids found under scripts/systems/ of every data root, sorted, comma
+** separated, to f. */
+static void print_known(FILE *f) {
+  vl_path *p = vl_path_for_process();
+  struct dirent **names;
+  char dir[4096];
+  size_t i;
+  int printed = 0;
+  if (p == NULL) return;
+  for (i = 0; i < vl_path_count(p); i++) {
+    int n, k;
+    snprintf(dir, sizeof dir, "%s/scripts/systems", vl_path_root(p, i));
+    n = scandir(dir, &names, NULL, alphasort);
+    if (n < 0) continue;
+    for (k = 0; k < n; k++) {
+      if (names[k]->d_name[0] != '.')
+        fprintf(f, "%s%s", printed++ ? ", " : "", names[k]->d_name);
+      free(names[k]);
+    }
+    free(names);
+  }
+  vl_path_free(p);
+}
+
+int cmd_hooks(int argc, char **argv) {
+  const command *self = command_find("hooks");
+  char err[512], rel[256];
+  const char *id;
+  lua_State *L;
+  vl_path *p;
+  int status = 0;
+  if (argc != 2 || argv[1][0] == '-') return command_usage(self, "give one system id");
+  id = argv[1];
+  if (strspn(id, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(id) || strlen(id) > 64)
+    return command_usage(self, "a system id is lower-case letters, digits and '_'");
+  p = vl_path_for_process();
+  snprintf(rel, sizeof rel, "scripts/systems/%s/init.lua", id);
+  if (p == NULL || vl_path_find(p, rel, err, sizeof err, NULL) != VL_OK) {
+    vl_path_free(p);
+    fprintf(stderr, "volley hooks: unknown system '%s' (known: ", id);
+    print_known(stderr);
+    fprintf(stderr, ")\n");
+    return 1;
+  }
+  vl_path_free(p);
+  L = host_open(err, sizeof err);
+  if (L == NULL) {
+    fprintf(stderr, "volley: %s\n", err);
+    return 1;
+  }
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "volley.systems");
+  if (lua_pcall(L, 1, 1, 0) == LUA_OK) {
+    lua_getfield(L, -1, "catalogue_text");
+    lua_pushstring(L, id);
+    if (lua_pcall(L, 1, 1, 0) == LUA_OK) {
+      fputs(lua_tostring(L, -1), stdout);
+    } else {
+      fprintf(stderr, "volley hooks: %s\n", lua_tostring(L, -1));
+      status = 1;
+    }
+  } else {
+    fprintf(stderr, "volley hooks: %s\n", lua_tostring(L, -1));
+    status = 1;
+  }
+  host_close(L);
+  return status;
+}
