@@ -73,5 +73,6 @@ int luaopen_volley_core(lua_State *L) {
   vl_lua_open_vm(L);
   vl_lua_open_dice(L);
   vl_lua_open_hex(L);
+  vl_lua_open_map(L);
   return 1;
 }

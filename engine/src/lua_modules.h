@@ -25,6 +25,9 @@ vl_hex vl_lua_checkhex(lua_State *L, int arg, const vl_grid *g);
 void vl_lua_pushhex(lua_State *L, const vl_grid *g, vl_hex h);
 const vl_grid *vl_lua_checkgrid(lua_State *L, int arg);
 
+/* lua_map.c: `volley.core.map` (maps from map.ini). Adds the sub-table map. */
+void vl_lua_open_map(lua_State *L);
+
 /* The module's entry point (lua_core.c). */
 int luaopen_volley_core(lua_State *L);
 
