@@ -180,7 +180,8 @@ local qual =
   + (K "in" ^ -1 * K "the" * rownum * (K "and" * dir_p + Cc(nil)))
     / function(pos, row, d) return node("row", { pos = pos, row = row, dir = d }) end
   -- `from 2243/4 - 2743/4` [gbacw BV Initial Deployment]; `within the mrda`
-  -- [battle_of_buena_vista 5.4]
+  -- [battle_of_buena_vista 5.4]; `from 5814-7020`, two hexes of other columns: the road
+  -- between them [rough_and_ready RP Victory]
   + ((K "from" + K "inside" + K "within" + K "in") * target)
     / function(t) return node("inside", { target = t }) end
   -- `where <predicate>`: a Lua predicate the scenario registers
@@ -409,6 +410,13 @@ validate = function(n)
     validate_hexterm(n)
   elseif op == "select" then
     for _, q in ipairs(n.quals) do validate(q) end
+  elseif op == "inside" and n.target.op == "range" and #n.target.tail == #n.target.label
+      and n.target.tail:sub(1, half(n.target.label)) ~= n.target.label:sub(1,
+        half(n.target.label)) then
+    -- `from 5814-7020`: two hexes in other columns, the road between them
+    local t = n.target
+    check_label(t.pos, t.label)
+    n.target = node("route", { pos = t.pos, from = t.label, to = t.tail })
   elseif op == "within" or op == "adjacent" or op == "inside" then
     if op == "within" and n.n > MAX_WITHIN then
       fail(n.pos, "within " .. n.n .. ": at most " .. MAX_WITHIN .. " hexes")
@@ -827,6 +835,41 @@ local function side_of_road(env, pos, dir, words)
   return seen
 end
 
+-- The hexes of the shortest route along the map's roads from a to b (every road kind; each
+-- step a road link of [roads]), ties going to the neighbour first in label order.
+local function road_route(env, n)
+  local a, b = on_map(env, n.pos, n.from), on_map(env, n.pos, n.to)
+  local links = {}
+  for _, key in ipairs(env.map:roads()) do
+    local path = env.map:road(key).hexes
+    for i = 2, #path do
+      local x, y = path[i - 1], path[i]
+      links[x] = links[x] or {}
+      links[y] = links[y] or {}
+      links[x][#links[x] + 1] = y
+      links[y][#links[y] + 1] = x
+    end
+  end
+  local from, queue, head = { [a] = a }, { a }, 1
+  while head <= #queue and not from[b] do
+    local h = queue[head]
+    head = head + 1
+    local next_ = links[h] or {}
+    table.sort(next_)
+    for _, y in ipairs(next_) do
+      if not from[y] then from[y] = h; queue[#queue + 1] = y end
+    end
+  end
+  if not from[b] then
+    fail(n.pos, "no road runs from " .. a .. " to " .. b)
+  end
+  local s = new_set()
+  local h = b
+  while h ~= a do s.hex[h] = true; h = from[h] end
+  s.hex[a] = true
+  return s
+end
+
 local ev
 
 local function target_hexes(env, t)
@@ -984,6 +1027,8 @@ ev = function(env, n)
       else s.box[loc] = true end
     end
     return s
+  elseif op == "route" then
+    return road_route(env, n)
   elseif op == "predicate" then
     local t = qual_test(env, { op = "where", pos = n.pos, name = n.name })
     local s = new_set()

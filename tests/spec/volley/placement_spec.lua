@@ -46,62 +46,62 @@ end
 
 -- Each set-up table: { spec as printed, units as printed, expected locations }.
 local PALO_ALTO_US = {  -- [rough_and_ready PA Initial Deployment] The USA Army of Observation
-  { "3014-5", "Twiggs; 5th US infantry", { "3014", "3015" } },
-  { "3016", "C, 3US Artillery", { "3016" } },
-  { "3017-8", "3rd US infantry", { "3017", "3018" } },
-  { "3018", "Churchill's Artillery (18-pounders)", { "3018" } },
-  { "3019-20", "Garland; 4th US infantry", { "3019", "3020" } },
-  { "3021", "The Artillery Regiment (as infantry)", { "3021" } },
-  { "3022", "A, 2 US Artillery", { "3022" } },
-  { "3023, 3123, 3224", "Belknap; 8th US infantry (1 each hex)", { "3023", "3123", "3224" } },
+  { "3014-5", "Twiggs, 5US", { "3014", "3015" } },
+  { "3016", "C/3US", { "3016" } },
+  { "3017-8", "3US", { "3017", "3018" } },
+  { "3018", "Churchill 18-pdrs", { "3018" } },
+  { "3019-20", "Garland, 4US", { "3019", "3020" } },
+  { "3021", "Arty Rgt", { "3021" } },
+  { "3022", "A/2US", { "3022" } },
+  { "3023, 3123, 3224", "Belknap, 8US", { "3023", "3123", "3224" } },
   { "3217", "Taylor", { "3217" } },
-  { "3416", "May's company of 2nd Dragoons", { "3416" } },
-  { "3618", "Ker's company of 2nd Dragoons", { "3618" } },
-  { "3519-21", "(unit column blank in the source)", { "3519", "3520", "3521" } },
+  { "3416", "May, 2D", { "3416" } },
+  { "3618", "Ker, 2D", { "3618" } },
+  { "3519-21", "(blank)", { "3519", "3520", "3521" } },
 }
 
 local PALO_ALTO_MEX = {  -- [rough_and_ready PA Initial Deployment] The Mexican Army of the North
-  { "1004-5", "Canales; (2) Rancheros Cavalry", { "1004", "1005" } },
-  { "1209", "(1) Presidiales Cavalry (Torrejon)", { "1209" } },
-  { "1210", "Torrejon; 7 Line Cavalry", { "1210" } },
-  { "1211", "8 Line Cavalry (both)", { "1211" } },
-  { "1212", "Ligero Cavalry, (1) 4-pounder", { "1212" } },
-  { "1115-6", "Arista; (2) Villas Norte Cavalry", { "1115", "1116" } },
-  { "1313-5", "4th Line Infantry", { "1313", "1314", "1315" } },
-  { "1315", "(1) 8-pounder", { "1315" } },
-  { "1316-7", "10th Line Infantry", { "1316", "1317" } },
-  { "1318-9", "Garcia; 6th Line Infantry", { "1318", "1319" } },
-  { "1320-1", "1st Line Infantry", { "1320", "1321" } },
-  { "1423", "(unit column blank in the source)", { "1423" } },
+  { "1004-5", "Canales, Ranch x2", { "1004", "1005" } },
+  { "1209", "Pres", { "1209" } },
+  { "1210", "Torrejon, 7LC", { "1210" } },
+  { "1211", "8LC x2", { "1211" } },
+  { "1212", "LigC, 4-pdr", { "1212" } },
+  { "1115-6", "Arista, VdN x2", { "1115", "1116" } },
+  { "1313-5", "4L", { "1313", "1314", "1315" } },
+  { "1315", "8-pdr", { "1315" } },
+  { "1316-7", "10L", { "1316", "1317" } },
+  { "1318-9", "Garcia, 6L", { "1318", "1319" } },
+  { "1320-1", "1L", { "1320", "1321" } },
+  { "1423", "(blank)", { "1423" } },
 }
 
 local RESACA_MEX = {  -- [rough_and_ready RP Initial Historical Deployments] Mexican Army
-  { "5915", "Arista (In Tent)", { "5915" } },
-  { "6017", "(2) 4-pounder and (1) 8-pounder artillery", { "6017" } },
-  { "5015, 5218, 5921, 5623, 5205", "(5) Detachments, one per hex",
+  { "5915", "Arista", { "5915" } },
+  { "6017", "guns x3", { "6017" } },
+  { "5015, 5218, 5921, 5623, 5205", "Det x5",
     { "5015", "5205", "5218", "5623", "5921" } },
-  { "5416", "(1) 4-pounder artillery", { "5416" } },
-  { "5818-20", "4th Line Infantry", { "5818", "5819", "5820" } },
-  { "5816", "Tampico Veterans", { "5816" } },
-  { "5815", "Guardacosta de Tampico", { "5815" } },
+  { "5416", "4-pdr", { "5416" } },
+  { "5818-20", "4L", { "5818", "5819", "5820" } },
+  { "5816", "TampV", { "5816" } },
+  { "5815", "GdT", { "5815" } },
   -- the hexes of the seven lines above, as the loader gives them in ctx.above
-  { "Any above hex", "Diaz de la Vega (the above are his units)",
+  { "Any above hex", "Vega",
     { "5015", "5205", "5218", "5416", "5623", "5815", "5816", "5818", "5819", "5820", "5915",
       "5921", "6017" } },
-  { "5215, 5315", "2nd Ligero Infantry", { "5215", "5315" } },
-  { "5513", "6th Line Infantry (all)", { "5513" } },
-  { "5511-12", "10th Line Infantry", { "5511", "5512" } },
+  { "5215, 5315", "2Lig", { "5215", "5315" } },
+  { "5513", "6L", { "5513" } },
+  { "5511-12", "10L", { "5511", "5512" } },
 }
 
 local RESACA_US = {  -- [rough_and_ready RP Initial Historical Deployments] USA Army
-  { "4522", "Garland; 1/3, 2/3, 3/3 Infantry", { "4522" } },
-  { "4423", "1/4, 2/4, 3/4 Infantry", { "4423" } },
-  { "4424", "Ridgely; C, 3 US Artillery (all)", { "4424" } },
-  { "4324", "Belknap; 1/5, 2/5, 3/5 Infantry", { "4324" } },
-  { "4225", "1/8, 2/8, 3/8 Infantry", { "4225" } },
-  { "4226", "Duncan; A, 2 US Artillery (all)", { "4226" } },
-  { "4126", "May's 2nd Dragoons", { "4126" } },
-  { "Any hex", "Taylor (OC)", block(41, 70, 5, 26) },
+  { "4522", "Garland, 3rd x3", { "4522" } },
+  { "4423", "4th x3", { "4423" } },
+  { "4424", "C/3US", { "4424" } },
+  { "4324", "Belknap, 5th x3", { "4324" } },
+  { "4225", "8th x3", { "4225" } },
+  { "4226", "A/2US", { "4226" } },
+  { "4126", "May, 2D", { "4126" } },
+  { "Any hex", "Taylor", block(41, 70, 5, 26) },
 }
 
 -- Runs a set-up table on a map; "above" is every location of the lines before.
@@ -171,6 +171,16 @@ describe("volley.placement", function()
         assert.are.same(expected, (where("resaca",
           "any chaparral or light woods hex south of (and including) the 5100 row")))
       end)
+    it("reads the road hexes 'from 5814-7020' and 'from 5806-7020' of the victory "
+      .. "conditions as the road between them [rough_and_ready RP Victory]", function()
+        local stretch = { "5814", "5914", "6015", "6115", "6216", "6316", "6417", "6517", "6618",
+                          "6718", "6819", "6919", "7020" }
+        assert.are.same(stretch, (where("resaca", "any road hex from 5814-7020")))
+        local longer = (where("resaca", "any road hex from 5806-7020"))
+        assert.are.same({ "5806", "5807", "5808", "5809", "5810", "5811", "5812", "5813" },
+          { require("volley.compat").unpack(longer, 1, 8) })
+        assert.are.equal(8 + #stretch, #longer)
+      end)
     it("does not count resaca light woods as Light Woods", function()
       assert.is_false(contains(where("resaca", "any light woods hex"), "5614"))
     end)
@@ -192,8 +202,12 @@ describe("volley.placement", function()
       assert.are.same(
         (where("rio-sacramento", "any hacienda or Redoubt hex, any hex with a wall hexside, "
           .. "or any level 4 hex east of the Road")),
-        (where("rio-sacramento", "Any hacienda or Redoubt Hex; Any hex with a wall hex side; "
+        (where("rio-sacramento", "Any hacienda or Redoubt Hex; Any hex with a wall hexside; "
           .. "Any level 4 hex east of the Road.")))
+    end)
+    it("reads 'hex side' as 'hexside'", function()
+      assert.are.same({ "2948", "3048", "3049" },
+        (where("rio-sacramento", "Any hex with a wall hex side")))
     end)
     it("finds the level 4 hexes west of the Road on the other side", function()
       assert.are.same({ "1840", "1841" },
@@ -412,6 +426,10 @@ describe("volley.placement", function()
       assert.are.equal("placement spec 'any hex east of the Torrejon Road', column 21: the "
         .. "Torrejon Road does not divide the map: its east and west sides meet (at 1336)",
         refusal("rio-sacramento", "any hex east of the Torrejon Road"))
+    end)
+    it("refuses a stretch of road that no road runs along", function()
+      assert.are.equal("placement spec 'any hex from 5815-7020', column 14: no road runs from "
+        .. "5815 to 7020", refusal("resaca", "any hex from 5815-7020"))
     end)
     it("refuses 'above' and 'with' without the context they need", function()
       assert.are.equal("placement spec 'Any above hex', column 5: 'above' needs the locations "
