@@ -6,15 +6,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "commands.h"
 #include "host.h"
 #include "prompt.h"
 
 static const char usage_text[] =
   "usage: volley [--version] [--help]\n"
   "       volley             open the prompt\n"
+  "       volley <command> ...\n"
   "\n"
-  "At the prompt, type help for the commands. Subcommands (play, list, check, render, ...)\n"
-  "arrive with their issues; see docs/ for what exists.\n"
+  "At the prompt, type help for the commands. Subcommands (play, list, check, ...) arrive\n"
+  "with their issues; see docs/ for what exists.\n"
   "\n"
   "Data (scripts/, scenarios/, charts/) is found through $VOLLEY_PATH (colon-separated),\n"
   "then ../share/volley beside the program, then the source tree it was built from.\n";
@@ -34,9 +36,14 @@ int main(int argc, char **argv) {
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
+      const command *c;
       fputs(usage_text, stdout);
+      fputs("\nCommands:\n", stdout);
+      for (c = command_table(); c->name != NULL; c++)
+        printf("  volley %-28s %s\n", c->usage, c->help);
       return 0;
     }
+    if (command_find(argv[1]) != NULL) return command_find(argv[1])->run(argc - 1, argv + 1);
     fprintf(stderr, "volley: unknown command or option '%s'\n%s", argv[1], usage_text);
     return 2;
   }

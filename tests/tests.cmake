@@ -4,6 +4,7 @@
 #                 configuration's interpreter and volley.so                 (label spec)
 #   shell.<name>  tests/shell/<name>.sh driving the volley program          (label shell)
 #   luacheck      every Lua file of scripts/ and tests/                      (label lint)
+# and builds tests/bench/bench_<name>.c into <builddir>/tests/bench_<name> for make bench.
 # Under VOLLEY_SANITIZE the stock interpreters get libasan and libubsan preloaded.
 
 set(VOLLEY_TEST_ENV "VOLLEY_PATH=${CMAKE_SOURCE_DIR}")
@@ -29,6 +30,16 @@ if(CMOCKA_FOUND)
     set_tests_properties(c.${short} PROPERTIES LABELS c ENVIRONMENT "${VOLLEY_TEST_ENV}")
   endforeach()
 endif()
+
+# bench_<name>: tests/bench/bench_<name>.c, C benchmarks that make bench runs (never ctest tests)
+file(GLOB VOLLEY_C_BENCHES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/bench/bench_*.c)
+foreach(src ${VOLLEY_C_BENCHES})
+  get_filename_component(name ${src} NAME_WE)
+  add_executable(${name} ${src})
+  target_compile_options(${name} PRIVATE ${VOLLEY_WARNINGS})
+  target_link_libraries(${name} PRIVATE volley_engine)
+  set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+endforeach()
 
 find_program(VOLLEY_BUSTED busted)
 if(VOLLEY_BUSTED)

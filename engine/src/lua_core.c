@@ -72,5 +72,7 @@ int luaopen_volley_core(lua_State *L) {
   lua_setfield(L, -2, "lua");           /* "Lua 5.4.4" or "LuaJIT 2.1.0-beta3" */
   vl_lua_open_vm(L);
   vl_lua_open_dice(L);
+  vl_lua_open_hex(L);
+  vl_lua_open_map(L);
   return 1;
 }

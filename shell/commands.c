@@ -1,0 +1,36 @@
+/*
+** commands.c -- the subcommand table and what the commands share.
+*/
+#include "commands.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const command commands[] = {
+  {"render", "render <map.ini> --text", "draw a map's terrain as text (a row a line)", cmd_render},
+  {NULL, NULL, NULL, NULL}
+};
+
+const command *command_find(const char *name) {
+  const command *c;
+  for (c = commands; c->name != NULL; c++)
+    if (strcmp(c->name, name) == 0) return c;
+  return NULL;
+}
+
+const command *command_table(void) { return commands; }
+
+vl_path *command_data_path(void) {
+  char exe[PATH_MAX];
+  ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (k > 0) exe[k] = '\0';
+  return vl_path_new(getenv("VOLLEY_PATH"), k > 0 ? exe : NULL, VOLLEY_SOURCE_DIR);
+}
+
+int command_usage(const command *c, const char *message) {
+  fprintf(stderr, "volley %s: %s\nusage: volley %s\n", c->name, message, c->usage);
+  return 2;
+}

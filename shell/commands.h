@@ -1,0 +1,38 @@
+/*
+** commands.h -- the program's subcommands (`volley <command> ...`, DESIGN.md Part B "The
+** command line"): a table of names, usage lines and functions that main() dispatches to.
+** Each command is one cmd_<name>.c file; an issue adds its command with one table row.
+** Exit status everywhere: 0 success, 1 a refused command or failed check, 2 usage.
+*/
+#ifndef VOLLEY_COMMANDS_H
+#define VOLLEY_COMMANDS_H
+
+#include "volley/path.h"
+
+/* A subcommand: argv[0] is its name; returns the exit status. */
+typedef int (*command_fn)(int argc, char **argv);
+
+typedef struct command {
+  const char *name;
+  const char *usage;   /* "render <map.ini> --text" */
+  const char *help;    /* one line */
+  command_fn run;
+} command;
+
+/* The command named name, or NULL. */
+const command *command_find(const char *name);
+
+/* The table, ending with a row whose name is NULL (for --help). */
+const command *command_table(void);
+
+/* The data path of the program: $VOLLEY_PATH, share/volley beside it, the source tree.
+** NULL when out of memory. The caller frees it with vl_path_free. */
+vl_path *command_data_path(void);
+
+/* Prints "volley <name>: <message>" and the command's usage to stderr; returns 2. */
+int command_usage(const command *c, const char *message);
+
+/* cmd_render.c: `volley render <map.ini> --text`. */
+int cmd_render(int argc, char **argv);
+
+#endif
