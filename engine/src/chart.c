@@ -535,7 +535,7 @@ static int check_table(vl_chart *t, vl_error *err) {
       cline *l = &t->lines[t->row[i]];
       if (l->n != 1)
         return perr(err, t->file, l->line, "row '%s' has %zu cells; a table without columns "
-                    "has one", l->key, l->n);
+                    "has one", l->key, l->n);   /* n >= 2: one empty cell is refused sooner */
     }
   } else {
     if (t->nhdr == 0)
@@ -546,8 +546,8 @@ static int check_table(vl_chart *t, vl_error *err) {
     for (i = 0; i < t->nlines; i++) {
       cline *l = &t->lines[i];
       if (l->n != t->ncols)
-        return perr(err, t->file, l->line, "%s '%s' has %zu cells; the table has %zu columns",
-                    line_kind(l), l->key, l->n, t->ncols);
+        return perr(err, t->file, l->line, "%s '%s' has %zu cell%s; the table has %zu columns",
+                    line_kind(l), l->key, l->n, l->n == 1 ? "" : "s", t->ncols);
     }
     if (t->nrows == 0 && t->labels < 0)
       return perr(err, t->file, t->line, "table '%s' has no rows, so its labels are its "
