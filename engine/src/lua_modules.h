@@ -28,6 +28,10 @@ const vl_grid *vl_lua_checkgrid(lua_State *L, int arg);
 /* lua_map.c: `volley.core.map` (maps from map.ini). Adds the sub-table map. */
 void vl_lua_open_map(lua_State *L);
 
+/* lua_chart.c: `volley.core.chart`, chart sets and lookup (docs/charts.md). Adds the
+** sub-table chart. */
+void vl_lua_open_chart(lua_State *L);
+
 /* The module's entry point (lua_core.c). */
 int luaopen_volley_core(lua_State *L);
 

@@ -104,8 +104,8 @@ grammar("rough_and_ready", "fire", any_of(
   -- Artillery Fire Resolution 8-10 and 11+ [rough_and_ready 6.24, 6.61, 6.64]
   whole(P"All units in hex Disordered" * (P", plus " * hits * P".")^-1,
     function(n) return { all_units = true, disorder = true, hits = opt(n) } end)),
-  "Nothing, <n> Hit(s), 'a. DR; if > Adj Morale = Disorder. b. No Effect on Arty.', "
-    .. "'All units in hex Disordered[, plus <n> Hit(s).]'",
+  "Nothing, <n> Hit(s), 'All units in hex Disordered[, plus <n> Hit(s).]', "
+    .. "'a. DR; if > Adj Morale = Disorder. b. No Effect on Arty.'",
   "[rough_and_ready 6.16] [rough_and_ready 6.24]")
 
 -- The Shock Result Table: "# of Hits on Enemy" [rough_and_ready 6.37].

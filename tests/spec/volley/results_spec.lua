@@ -31,18 +31,16 @@ local morale_retreat = function(n)
 end
 
 describe("[rough_and_ready 6.16] [rough_and_ready 6.24] fire results", function()
+  local arty_roll = { all_units = true, artillery_exempt = true,
+                      check = { kind = "morale", fail = { disorder = true } } }
   pins("rough_and_ready", "fire", {
     { "Nothing", { none = true } },
     { "1 Hit", { hits = 1 } },
     { "2 Hits", { hits = 2 } },
-    { "a. DR; if > Adj Morale = Disorder. b. No Effect on Arty.",
-      { all_units = true, artillery_exempt = true,
-        check = { kind = "morale", fail = { disorder = true } } } },
-    { "a. DR; if > Adj Morale = Disorder. b. No Effect on Artillery.",
-      { all_units = true, artillery_exempt = true,
-        check = { kind = "morale", fail = { disorder = true } } } },
     { "All units in hex Disordered", { all_units = true, disorder = true } },
     { "All units in hex Disordered, plus 1 Hit.", { all_units = true, disorder = true, hits = 1 } },
+    { "a. DR; if > Adj Morale = Disorder. b. No Effect on Arty.", arty_roll },
+    { "a. DR; if > Adj Morale = Disorder. b. No Effect on Artillery.", arty_roll },
   })
   refuses("rough_and_ready", "fire", { "1 Hits", "2 Hit", "0 Hits", "nothing", "Nothing.",
     "01 Hit", "All units in hex Disordered, plus 1 Hit", "a. DR; if > Adj Morale = Disorder.",
