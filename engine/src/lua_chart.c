@@ -249,8 +249,9 @@ static const char *opt_str_field(lua_State *L, int idx, int arg, const char *k) 
   return lua_tostring(L, -1);
 }
 
-/* Checks that the pick table at idx has only the known keys (sorted error on the first
-** unknown one found in iteration: the message names it, so order does not matter). */
+/* Checks that the pick table at idx has only the known keys; raises naming an unknown one
+** (with two unknown keys, which one is named depends on the table's order: an error, never
+** an outcome). */
 static void check_pick_keys(lua_State *L, int idx, int arg) {
   static const char *const known[] = {"roll", "shift", "value", "against", "name", "header",
                                       "column", NULL};
