@@ -28,6 +28,7 @@ tail -n 1 "$tmp/out" | grep -qx 'legend: c Clear, ch Chaparral, g Tall Grass, h 
 
 n=0
 for f in tests/data/broken/*.ini; do
+  case $f in */chart_*) continue ;; esac   # broken chart files: tests/c/test_chart.c
   expect=$(grep -a '^; expect: ' "$f" | head -n 1 | sed 's/^; expect: //')
   [ -n "$expect" ] || fail "$f has no '; expect:' line"
   grep -aq '^\[map\]' "$f" || fail "$f has no [map] section"

@@ -1,0 +1,434 @@
+--- Chart results: what the cells of the four rule systems' tables say, parsed with lpeg into
+-- plain tables a rule procedure can act on (docs/charts.md lists every code and its shape).
+--
+-- A cell means something only within its system and its kind of table: "R" is a retreat
+-- on Battle of Buena Vista's fire table [battle_of_buena_vista 9.6] and a possible rout on
+-- Jackson at the Crossroads' [spi_gbacw 9.87]; "1" is one Hit on Rough & Ready's Shock Result
+-- Table [rough_and_ready 6.37] and one lost step on Buena Vista's [battle_of_buena_vista 9.6].
+-- So each chart table names its grammar (`results = fire` in its INI section) and the
+-- grammars are kept per system: `parse(system, grammar, text)`.
+--
+-- Shapes share one vocabulary (docs/charts.md "Result shapes"): `none`, `hits`, `loss`,
+-- `captured`, `retreat`, `disorder`, `check = {kind =, drm =, pass =, fail =}`, `attacker` /
+-- `defender`, `choice`, and a few fields that belong to one table. Every parse builds fresh
+-- tables: a caller may change what it gets.
+--
+-- Two error channels, as everywhere in volley: a bad argument raises; a text that is no
+-- result of the grammar returns `nil, message`.
+-- @module volley.results
+
+local lpeg = require "lpeg"
+
+local P, R, S, C, Cc, Cg, Ct, Cmt = lpeg.P, lpeg.R, lpeg.S, lpeg.C, lpeg.Cc, lpeg.Cg,
+  lpeg.Ct, lpeg.Cmt
+
+local M = {}
+
+-- ---- building blocks ------------------------------------------------------------------------
+
+local MIDDLE_DOT = "\194\183"          -- "·", U+00B7, Buena Vista's shock "no effect"
+
+-- The integer a numeral spells: "+2" -> 2, "-0" -> 0 (never LuaJIT's -0).
+local function int_of(s)
+  return tonumber(s) + 0
+end
+
+local numeral = P"0" + R"19" * R"09"^0            -- no leading zeros
+local signed = (S"+-"^-1 * numeral) / int_of
+
+-- A natural number from lo to hi (hi may be nil: no upper bound).
+local function count(lo, hi)
+  return Cmt(C(numeral), function(_, pos, s)
+    local n = int_of(s)
+    if n >= lo and (hi == nil or n <= hi) then return pos, n end
+    return false
+  end)
+end
+
+-- "1 Hit", "2 Hits": the number and the word agree [rough_and_ready 6.16].
+local hits = Cmt(C(numeral) * P" " * C(P"Hits" + P"Hit"), function(_, pos, s, word)
+  local n = int_of(s)
+  if n >= 1 and (n == 1) == (word == "Hit") then return pos, n end
+  return false
+end)
+
+-- An optional capture's value: lpeg hands a function capture the whole match when the
+-- pattern captured nothing, so anything but a number means "absent".
+local function opt(v)
+  if type(v) == "number" then return v end
+  return nil
+end
+
+-- A pattern that matches text exactly and returns what make(...) builds from its captures.
+local function whole(patt, make)
+  return (patt * P(-1)) / make
+end
+
+local function none() return { none = true } end
+
+-- Ordered choice of whole-text alternatives (each anchored, so no prefix can win).
+local function any_of(...)
+  local alts = { ... }
+  local p = alts[1]
+  for i = 2, #alts do p = p + alts[i] end
+  return p
+end
+
+-- ---- the grammars, per system ---------------------------------------------------------------
+
+local grammars = {}
+
+-- Registers grammar `name` of `system`: the pattern, the forms it accepts (for messages)
+-- and the rule that defines its codes.
+local function grammar(system, name, patt, expect, rule)
+  grammars[system] = grammars[system] or {}
+  grammars[system][name] = { patt = patt, expect = expect, rule = rule }
+end
+
+-- Rough & Ready ------------------------------------------------------------------------------
+
+-- The Small-Arms Fire Table and the Artillery Fire Resolution table (both printings).
+grammar("rough_and_ready", "fire", any_of(
+  -- [rough_and_ready 6.16]: no effect
+  whole(P"Nothing", none),
+  -- [rough_and_ready 6.16, 6.5]: that many Hits
+  whole(hits, function(n) return { hits = n } end),
+  -- Artillery Fire Resolution 5-7 [rough_and_ready 6.2, 6.24, 6.61]: every unit in the hex
+  -- rolls; above its Adjusted Morale it is Disordered; artillery there is not affected
+  whole(P"a. DR; if > Adj Morale = Disorder. b. No Effect on " * (P"Artillery" + P"Arty")
+        * P".",
+    function()
+      return { all_units = true, artillery_exempt = true,
+               check = { kind = "morale", fail = { disorder = true } } }
+    end),
+  -- Artillery Fire Resolution 8-10 and 11+ [rough_and_ready 6.24, 6.61, 6.64]
+  whole(P"All units in hex Disordered" * (P", plus " * hits * P".")^-1,
+    function(n) return { all_units = true, disorder = true, hits = opt(n) } end)),
+  "Nothing, <n> Hit(s), 'All units in hex Disordered[, plus <n> Hit(s).]', "
+    .. "'a. DR; if > Adj Morale = Disorder. b. No Effect on Arty.'",
+  "[rough_and_ready 6.16] [rough_and_ready 6.24]")
+
+-- The Shock Result Table: "# of Hits on Enemy" [rough_and_ready 6.37].
+grammar("rough_and_ready", "shock",
+  whole(count(0), function(n) return { hits = n } end),
+  "<n> (Hits on the enemy)", "[rough_and_ready 6.37]")
+
+-- The Artillery Range DRM's bands: the DRM a range band gives [rough_and_ready 6.21].
+grammar("rough_and_ready", "drm",
+  whole(signed, function(n) return { drm = n } end),
+  "a signed DRM such as +2, 0, -2", "[rough_and_ready 6.21]")
+
+-- Battle of Buena Vista ----------------------------------------------------------------------
+
+-- A morale check whose failure retreats the unit `hexes` hexes; the leader's morale bonus
+-- counts [battle_of_buena_vista E-8.4a].
+local function bv_check(hexes)
+  return function() return { check = { kind = "morale", fail = { retreat = hexes } } } end
+end
+
+-- The Fire Combat Table [battle_of_buena_vista 9.6]: "-"; step losses "1", "2"; "r", "R";
+-- "1r" (the step first, then the check [battle_of_buena_vista E-8.4b]). Retreats after
+-- fire are one hex [battle_of_buena_vista 9.7].
+grammar("battle_of_buena_vista", "fire", any_of(
+  whole(P"-", none),
+  whole(count(1) * C(S"rR")^-1, function(n, code)
+    local r = { loss = n }
+    if code == "r" then r.check = bv_check(1)().check end
+    if code == "R" then r.retreat = 1 end
+    return r
+  end),
+  whole(P"r", bv_check(1)),
+  whole(P"R", function() return { retreat = 1 } end)),
+  "-, <n>, r, R, <n>r, <n>R", "[battle_of_buena_vista 9.6]")
+
+-- The Shock Combat Table [battle_of_buena_vista 8.4]: attacker/defender, each "·" (or the
+-- corrected sheet's "-" [battle_of_buena_vista E-QR]), "r" or "R"; retreats after shock
+-- are three hexes [battle_of_buena_vista 8.5].
+local bv_shock_side = (P(MIDDLE_DOT) + P"-") / none
+  + P"r" / bv_check(3)
+  + P"R" / function() return { retreat = 3 } end
+grammar("battle_of_buena_vista", "shock",
+  whole(bv_shock_side * P"/" * bv_shock_side,
+    function(a, d) return { attacker = a, defender = d } end),
+  "attacker/defender, each " .. MIDDLE_DOT .. " (or -), r or R",
+  "[battle_of_buena_vista 8.4]")
+
+-- The Saltillo Combat Table [battle_of_buena_vista 10.3]: step losses only, for the two
+-- units involved: attacker/defender, each "-" or a number of steps.
+local bv_steps = P"-" / none + count(1) / function(n) return { loss = n } end
+grammar("battle_of_buena_vista", "saltillo",
+  whole(bv_steps * P"/" * bv_steps,
+    function(a, d) return { attacker = a, defender = d } end),
+  "attacker/defender, each - or <n> (steps)", "[battle_of_buena_vista 10.3]")
+
+-- The Rout Table [battle_of_buena_vista 9.8]: eliminated, or placed in the Mexican Reserve
+-- Box [battle_of_buena_vista 5.4], on the Saltillo, with supply train A, or in Buena Vista.
+local function place(where) return function() return { place = where } end end
+grammar("battle_of_buena_vista", "rout", any_of(
+  whole(P"Eliminated", function() return { eliminated = true } end),
+  whole(P"Reserve Box", place("reserve_box")),
+  whole(P"Saltillo", place("saltillo")),
+  whole(P"Supply Train A", place("train_a")),
+  whole(P"Buena Vista", place("buena_vista"))),
+  "Eliminated, Reserve Box, Saltillo, Supply Train A, Buena Vista",
+  "[battle_of_buena_vista 9.8]")
+
+-- The victory levels [battle_of_buena_vista 4.3].
+grammar("battle_of_buena_vista", "victory",
+  whole(C(P"Decisive" + P"Substantial" + P"Marginal") * P" "
+        * C(P"Mexican" + P"American") * P" victory",
+    function(level, side)
+      return { level = level:lower(), winner = side == "Mexican" and "MEX" or "US" }
+    end),
+  "<Decisive|Substantial|Marginal> <Mexican|American> victory",
+  "[battle_of_buena_vista 4.3]")
+
+-- GBACW (Gringo!) ----------------------------------------------------------------------------
+
+-- The Fire Table [gbacw 12.21, 12.32, 14.33]: "No Effect"; step losses "<n>"; "d" (a UDD,
+-- with the DRM of "d+2"), "D" (automatic Disorder), combined as "1d+2", "1D"; a trailing
+-- "*" (a Spencer's unadjusted 5 in a second round runs out of ammo).
+local gb_udd = (P"d" * (P"+" * count(1))^-1)
+  / function(m) return { kind = "udd", drm = opt(m) } end
+grammar("gbacw", "fire", any_of(
+  whole(P"No Effect", none),
+  whole(Cmt(Ct(Cg(count(1), "loss")^-1
+                * (Cg(gb_udd, "check") + Cg(P"D" * Cc(true), "disorder"))^-1
+                * Cg(P"*" * Cc(true), "spencer_ammo")^-1),
+            function(_, pos, t)
+              if t.loss or t.check or t.disorder then return pos, t end
+              return false
+            end),
+        function(t) return t end)),
+  "No Effect, <n>, d, d+<n>, D, <n>d+<m>, <n>D, each with an optional *",
+  "[gbacw 12.32]")
+
+-- The Brigade Coordination Table [gbacw 5.34].
+grammar("gbacw", "coordination", any_of(
+  whole(P"Confusion", function() return { confusion = true } end),
+  whole(P"Fail", function() return { fail = true } end),
+  whole(P"May Coordinate " * count(2) * P" Brigades", function(n) return { coordinate = n } end),
+  whole(P"All", function() return { coordinate_all = true } end)),
+  "Confusion, Fail, May Coordinate <n> Brigades, All", "[gbacw 5.34]")
+
+-- The Orders Change Table [gbacw 6.23].
+grammar("gbacw", "orders_change", any_of(
+  whole(C(P"Retain" + P"Change") * (P" and " * C(P"Stand"))^-1, function(what, stand)
+    return { orders = what:lower(), stand = stand and true or nil }
+  end),
+  whole(P"Loose Cannon", function() return { loose_cannon = true } end)),
+  "Retain, Retain and Stand, Change, Change and Stand, Loose Cannon", "[gbacw 6.23]")
+
+-- The unreliable brigadier's temper [gbacw 6.24].
+grammar("gbacw", "loose_cannon",
+  whole(C(P"Aggressive" + P"Normal" + P"Cautious"),
+    function(t) return { brigadier = t:lower() } end),
+  "Aggressive, Normal, Cautious", "[gbacw 6.24]")
+
+-- The Ampudia Surrender Table [gbacw MO Ampudia Surrender Table]: NO, Auto, or the die
+-- rolls that surrender ("8-9", "9"); "**" marks the historical result.
+grammar("gbacw", "surrender", any_of(
+  whole(P"NO", function() return { surrender = false } end),
+  whole(P"Auto", function() return { surrender = true } end),
+  whole(count(0, 9) * (P"-" * count(0, 9))^-1 * C(P"**")^-1, function(lo, hi, mark)
+    if type(hi) == "string" then hi, mark = nil, hi end
+    return { surrender_on = { lo = lo, hi = hi or lo }, historical = mark and true or nil }
+  end)),
+  "NO, Auto, <d>, <d>-<d>, each with an optional **", "[gbacw MO Ampudia Surrender Table]")
+
+-- SPI GBACW (Jackson at the Crossroads) -------------------------------------------------------
+
+local function spi_check(fail) return { kind = "morale", fail = fail } end
+local function pin() return { check = spi_check({ pinned = true }) } end
+local function rout() return { check = spi_check({ routed = true }) } end
+
+-- The Fire Combat Results Table legend [spi_gbacw 9.16, 9.8]: "-"; "<n>" (lose n SP or guns,
+-- then a morale check [spi_gbacw 9.81]); "<n>*" (then, if the unit did not rout, a second
+-- roll pins it when above its morale [spi_gbacw 9.88]); "P/R" (pinned at or under the
+-- morale, routed above it [spi_gbacw 9.83]); "P", "R" (pinned, routed when above the morale;
+-- otherwise nothing [spi_gbacw 9.87]); the legend's "P or R", the two read together.
+grammar("spi_gbacw", "fire", any_of(
+  whole(P"-", none),
+  whole(P"P/R", function()
+    return { check = { kind = "morale", pass = { pinned = true }, fail = { routed = true } } }
+  end),
+  whole(P"P or R", function() return { choice = { pin(), rout() } } end),
+  whole(P"P", pin),
+  whole(P"R", rout),
+  whole(count(1) * C(P"*")^-1, function(n, star)
+    local r = { loss = n, check = { kind = "morale" } }
+    if star then r.check.pass = pin() end
+    return r
+  end)),
+  "-, <n>, <n>*, P, R, P/R, P or R", "[spi_gbacw 9.16]")
+
+-- The Melee Combat Results Table legend [spi_gbacw 12.98]: "-"; "K" (one SP a casualty
+-- [spi_gbacw 12.91]); "C1".."C3" (captured [spi_gbacw 12.93]); "R2", "R3" (retreat, then a
+-- morale check [spi_gbacw 12.92]), after a loss as in "C2R2"; "Eng" [spi_gbacw 12.94];
+-- "Rpls" [spi_gbacw 12.95].
+grammar("spi_gbacw", "melee", any_of(
+  whole(P"-", none),
+  whole(P"Eng", function() return { engaged = true } end),
+  whole(P"Rpls", function() return { repulsed = true } end),
+  whole(Cmt(Ct((Cg(P"K" * Cc(1), "loss") + P"C" * Cg(count(1, 3), "captured"))^-1
+                * (P"R" * Cg(count(2, 3), "retreat"))^-1),
+            function(_, pos, t)
+              if t.loss or t.captured or t.retreat then return pos, t end
+              return false
+            end),
+        function(t)
+          if t.retreat then t.check = { kind = "morale" } end
+          return t
+        end)),
+  "-, K, C1-C3, R2, R3, a loss and a retreat (C2R2), Eng, Rpls", "[spi_gbacw 12.98]")
+
+-- The Seeing the Elephant Table: a green unit's morale rating [spi_gbacw 13.15].
+grammar("spi_gbacw", "elephant",
+  whole(count(1, 9), function(n) return { morale = n } end),
+  "a morale rating 1-9", "[spi_gbacw 13.15]")
+
+-- The Leader Casualty Table's outcomes [spi_gbacw 17.76].
+grammar("spi_gbacw", "leader_casualty",
+  whole(C(P"Wounded" + P"Killed" + P"Captured"),
+    function(t) return { leader = t:lower() } end),
+  "Wounded, Killed, Captured", "[spi_gbacw 17.76]")
+
+-- The Ammunition Loss Table [spi_gbacw 11.34]: small-arms/artillery boxes lost, "E" all the
+-- wagon's artillery ammunition, "WE" the wagon eliminated.
+grammar("spi_gbacw", "ammo_loss", any_of(
+  whole(count(0) * P"/" * (count(0) + P"E" * Cc("all")),
+    function(sa, art) return { small_arms = sa, artillery = art } end),
+  whole(P"WE", function() return { wagon_eliminated = true } end)),
+  "<n>/<n>, <n>/E, WE", "[spi_gbacw 11.34]")
+
+-- The Density Adjustment Chart: column shifts, - left and + right [spi_gbacw 8.35].
+grammar("spi_gbacw", "density",
+  whole(signed, function(n) return { shift = n } end),
+  "a signed column shift such as -1, 0, +2", "[spi_gbacw 8.35]")
+
+-- The Range Effects Chart: the strength multiplier, "-" where the weapon cannot fire
+-- [spi_gbacw 9.25].
+grammar("spi_gbacw", "range_effects", any_of(
+  whole(P"-", function() return { no_fire = true } end),
+  whole(count(1) * (P"/" * count(1))^-1,
+    function(num, den) return { num = num, den = den or 1 } end)),
+  "-, <n>, <n>/<n>", "[spi_gbacw 9.25]")
+
+-- ---- the API --------------------------------------------------------------------------------
+
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys)
+  return keys
+end
+
+local function check_name(value, what, level)
+  if type(value) ~= "string" then
+    error(string.format("bad %s (string expected, got %s)", what, type(value)), level + 1)
+  end
+end
+
+--- The systems that have result grammars, sorted.
+-- @treturn {string,...}
+function M.systems()
+  return sorted_keys(grammars)
+end
+
+--- The grammars of a system, sorted.
+-- @tparam string system a system id, e.g. "rough_and_ready"
+-- @treturn ?{string,...} nil for a system without grammars
+function M.grammars(system)
+  check_name(system, "system", 2)
+  if not grammars[system] then return nil end
+  return sorted_keys(grammars[system])
+end
+
+--- What a grammar accepts and the rule defining its codes.
+-- @tparam string system
+-- @tparam string name
+-- @treturn ?table `{expect = "...", rule = "[system case]"}`, nil when unknown
+function M.describe(system, name)
+  check_name(system, "system", 2)
+  check_name(name, "grammar", 2)
+  local g = grammars[system] and grammars[system][name]
+  if not g then return nil end
+  return { expect = g.expect, rule = g.rule }
+end
+
+-- The grammar or nil and the message naming what is known.
+local function find(system, name)
+  local sys = grammars[system]
+  if not sys then
+    return nil, string.format("unknown result system '%s' (known: %s)", system,
+      table.concat(M.systems(), ", "))
+  end
+  local g = sys[name]
+  if not g then
+    return nil, string.format("unknown result grammar '%s' for %s (known: %s)", name, system,
+      table.concat(sorted_keys(sys), ", "))
+  end
+  return g
+end
+
+--- Parses one cell.
+-- @tparam string system the rule system, e.g. "battle_of_buena_vista"
+-- @tparam string name the grammar the table names (`results = fire`)
+-- @tparam string text the cell as printed, e.g. "1r"
+-- @treturn ?table the result's shape (docs/charts.md), a fresh table
+-- @treturn ?string when nil: "bad result '1x' for battle_of_buena_vista fire (expected -,
+--   <n>, r, R, <n>r, <n>R)", or an unknown system or grammar
+-- @raise when an argument is not a string
+function M.parse(system, name, text)
+  check_name(system, "system", 2)
+  check_name(name, "grammar", 2)
+  check_name(text, "result text", 2)
+  local g, err = find(system, name)
+  if not g then return nil, err end
+  local shape = g.patt:match(text)
+  if shape == nil then
+    return nil, string.format("bad result '%s' for %s %s (expected %s)", text, system, name,
+      g.expect)
+  end
+  return shape
+end
+
+--- Runs every result of every table of a chart set through its grammar: the cells, and for
+-- a table without rows its column labels (which are then its results).
+-- @tparam string system the system whose grammars apply
+-- @param set a chart set (`volley.core.chart.new()`), or anything with `names()` and
+--   `info(name)` returning the shape `volley.core.chart` gives
+-- @treturn ?true
+-- @treturn ?string when nil: the first refusal as "file:line: table 'name': <why>", tables
+--   in name order, cells in reading order
+function M.check(system, set)
+  check_name(system, "system", 2)
+  for _, tname in ipairs(set:names()) do
+    local t = set:info(tname)
+    local g, err = find(system, t.results)
+    if not g then
+      return nil, string.format("%s:%d: table '%s': %s", t.file, t.results_line, tname, err)
+    end
+    local function try(text, line)
+      local shape, why = M.parse(system, t.results, text)
+      if shape == nil then
+        return string.format("%s:%d: table '%s': %s", t.file, line, tname, why)
+      end
+    end
+    for _, row in ipairs(t.rows) do
+      for i, cell in ipairs(row.cells) do
+        local bad = try(cell, row.lines[i])
+        if bad then return nil, bad end
+      end
+    end
+    if #t.rows == 0 and t.labels then
+      for _, label in ipairs(t.labels) do
+        local bad = try(label, t.labels_line)
+        if bad then return nil, bad end
+      end
+    end
+  end
+  return true
+end
+
+return M
