@@ -1,34 +1,158 @@
 /*
-** cmd_render.c -- `volley render <map.ini> --text`: loads a map and draws its terrain as
-** text, so a designer can check a map and its errors from the command line. A map that does
-** not load prints "<file>:<line>: <message>" on stderr and exits 1. The SVG picture, a hex
-** and radius, and scenario ids come with later issues.
+** cmd_render.c -- `volley render <map.ini> (--svg F | --text) [--hex H [--radius R]]`: the
+** map pictures without the prompt (DESIGN.md Part B "The command line"). Scenario ids arrive
+** with the scenario loader; until then the argument is a map.ini, and --units FILE places
+** unit marks and a reach from a test fixture (docs/shell.md).
+** Exit status: 0 drawn; 1 a map, fixture or output file that cannot be read or written
+** ("<file>:<line>: <message>" on stderr); 2 usage.
 */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "commands.h"
-#include "render_text.h"
+#include "render_svg.h"
+#include "render_term.h"
+#include "view.h"
 #include "volley/map.h"
+
+/* 1 when the locale's character set is UTF-8: the first of LC_ALL, LC_CTYPE and LANG that is
+** set and not empty names it (the way terminal programs decide without setlocale). */
+static int locale_utf8(void) {
+  static const char *const vars[3] = {"LC_ALL", "LC_CTYPE", "LANG"};
+  int i;
+  for (i = 0; i < 3; i++) {
+    const char *v = getenv(vars[i]);
+    if (v != NULL && v[0] != '\0') {
+      const char *p;
+      for (p = v; *p; p++)
+        if ((p[0] == 'U' || p[0] == 'u') && (p[1] == 'T' || p[1] == 't') &&
+            (p[2] == 'F' || p[2] == 'f') && (p[3] == '8' || (p[3] == '-' && p[4] == '8')))
+          return 1;
+      return 0;
+    }
+  }
+  return 0;
+}
+
+/* The terminal's width: $COLUMNS when it is a positive number, else the window size of
+** stdout when it is a terminal, else 0 (no limit: a file or a pipe gets the whole map). */
+static int terminal_width(void) {
+  const char *c = getenv("COLUMNS");
+  struct winsize ws;
+  if (c != NULL && c[0] != '\0') {
+    char *end;
+    long n = strtol(c, &end, 10);
+    if (*end == '\0' && n > 0 && n < 100000) return (int)n;
+  }
+  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+    return ws.ws_col;
+  return 0;
+}
+
+/* Colour when asked (always), or (auto) when stdout is a terminal, NO_COLOR is unset or
+** empty (no-color.org) and TERM is not "dumb". */
+static int want_colour(const char *when) {
+  const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+  if (strcmp(when, "always") == 0) return 1;
+  if (strcmp(when, "never") == 0) return 0;
+  if (nc != NULL && nc[0] != '\0') return 0;
+  if (term != NULL && strcmp(term, "dumb") == 0) return 0;
+  return isatty(STDOUT_FILENO);
+}
+
+static int ends_with(const char *s, const char *tail) {
+  size_t n = strlen(s), k = strlen(tail);
+  return n >= k && strcmp(s + n - k, tail) == 0;
+}
+
+static const char help_text[] =
+  "usage: volley render <map.ini> (--svg F | --text) [--hex H [--radius R]]\n"
+  "Draws a map in the terminal (--text) or as an SVG file (--svg F; - for stdout).\n"
+  "  --hex H --radius R   only the hexes within R of H\n"
+  "  --hex H              (--text) a map wider than the terminal shows the columns around H\n"
+  "  --ascii              (--text) plain ASCII, also when the locale is not UTF-8\n"
+  "  --colour WHEN        (--text) always, never or auto (a terminal, NO_COLOR unset)\n"
+  "  --units FILE         unit marks and a reach from a test fixture\n"
+  "Scenario ids arrive with the scenario loader. How to read the pictures: docs/shell.md.\n";
+
+static void print_error(const vl_error *err) {
+  char buf[VL_ERROR_FILE_MAX + VL_ERROR_MSG_MAX + 32];
+  fprintf(stderr, "%s\n", vl_error_format(err, buf, sizeof buf));
+}
 
 int cmd_render(int argc, char **argv) {
   const command *self = command_find("render");
-  const char *path = NULL;
-  int text = 0, i, status;
-  char buf[VL_ERROR_FILE_MAX + VL_ERROR_MSG_MAX + 32];
+  const char *path = NULL, *svg = NULL, *hex = NULL, *radius = NULL, *units = NULL,
+             *colour = NULL;
+  int text = 0, ascii = 0, i, status = 1, rc;
+  char buf[VL_ERROR_FILE_MAX + VL_ERROR_MSG_MAX + 64];
   vl_error err;
   vl_path *data;
-  vl_map *m;
+  vl_map *m = NULL;
+  view *v = NULL;
+  picture_region region;
   for (i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--text") == 0) text = 1;
-    else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-      snprintf(buf, sizeof buf, "unknown option '%s'", argv[i]);
+    const char *a = argv[i];
+    const char **slot = NULL;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      fputs(help_text, stdout);
+      return 0;
+    }
+    if (strcmp(a, "--text") == 0) text = 1;
+    else if (strcmp(a, "--ascii") == 0) ascii = 1;
+    else if (strcmp(a, "--svg") == 0) slot = &svg;
+    else if (strcmp(a, "--hex") == 0) slot = &hex;
+    else if (strcmp(a, "--radius") == 0) slot = &radius;
+    else if (strcmp(a, "--units") == 0) slot = &units;
+    else if (strcmp(a, "--colour") == 0 || strcmp(a, "--color") == 0) slot = &colour;
+    else if (a[0] == '-' && a[1] != '\0') {
+      snprintf(buf, sizeof buf, "unknown option '%s'", a);
       return command_usage(self, buf);
-    } else if (path == NULL) path = argv[i];
+    } else if (path == NULL) path = a;
     else return command_usage(self, "give one map");
+    if (slot != NULL) {
+      if (i + 1 >= argc) {
+        snprintf(buf, sizeof buf, "%s needs a value", a);
+        return command_usage(self, buf);
+      }
+      if (*slot != NULL) {
+        snprintf(buf, sizeof buf, "%s given twice", a);
+        return command_usage(self, buf);
+      }
+      *slot = argv[++i];
+    }
   }
   if (path == NULL) return command_usage(self, "which map?");
-  if (!text) return command_usage(self, "give --text (the SVG picture comes later)");
+  if (!text && svg == NULL) return command_usage(self, "give --text or --svg FILE");
+  if (text && svg != NULL) return command_usage(self, "give --text or --svg FILE, not both");
+  if (svg != NULL && (ascii || colour != NULL))
+    return command_usage(self, "--ascii and --colour are for --text");
+  if (colour != NULL && strcmp(colour, "always") != 0 && strcmp(colour, "never") != 0 &&
+      strcmp(colour, "auto") != 0) {
+    snprintf(buf, sizeof buf, "--colour takes always, never or auto, not '%s'", colour);
+    return command_usage(self, buf);
+  }
+  if (radius != NULL && hex == NULL) return command_usage(self, "--radius needs --hex");
+  memset(&region, 0, sizeof region);
+  region.radius = -1;
+  if (radius != NULL) {
+    char *end;
+    long r = strtol(radius, &end, 10);
+    if (radius[0] < '0' || radius[0] > '9' || *end != '\0' || r > 999) {
+      snprintf(buf, sizeof buf, "bad radius '%s' (a number of hexes, 0 to 999)", radius);
+      return command_usage(self, buf);
+    }
+    region.radius = (int)r;
+  }
+  if (!ends_with(path, ".ini") && access(path, F_OK) != 0) {
+    fprintf(stderr, "volley render: no map file '%s' (scenario ids arrive with the scenario "
+                    "loader; give a map.ini for now)\n", path);
+    return 1;
+  }
   data = command_data_path();
   if (data == NULL) {
     fprintf(stderr, "volley render: not enough memory\n");
@@ -38,11 +162,62 @@ int cmd_render(int argc, char **argv) {
   m = vl_map_load(path, data, &err);
   vl_path_free(data);
   if (m == NULL) {
-    fprintf(stderr, "%s\n", vl_error_format(&err, buf, sizeof buf));
+    print_error(&err);
     return 1;
   }
-  status = render_text(stdout, m) == 0 ? 0 : 1;
+  if (hex != NULL) {
+    const vl_grid *g = vl_map_grid(m);
+    int c0, c1, r0, r1;
+    if (vl_hex_parse(g, hex, &region.centre, &err) != VL_OK) {
+      snprintf(buf, sizeof buf, "--hex: %s", err.msg);
+      status = command_usage(self, buf);
+      goto done;
+    }
+    if (!vl_map_contains(m, region.centre)) {
+      vl_map_bounds(m, &c0, &c1, &r0, &r1);
+      snprintf(buf, sizeof buf, "--hex: %s is not on the map (columns %0*d-%0*d, rows %0*d-%0*d)",
+               hex, g->digits, c0, g->digits, c1, g->digits, r0, g->digits, r1);
+      status = command_usage(self, buf);
+      goto done;
+    }
+    region.has_centre = 1;
+  }
+  v = view_new();
+  if (v == NULL) {
+    fprintf(stderr, "volley render: not enough memory\n");
+    goto done;
+  }
+  if (units != NULL && view_load(v, m, units, &err) != VL_OK) {
+    print_error(&err);
+    goto done;
+  }
+  if (text) {
+    term_options to;
+    to.unicode = !ascii && locale_utf8();
+    to.colour = want_colour(colour != NULL ? colour : "auto");
+    to.width = terminal_width();
+    to.region = region;
+    rc = render_term(stdout, m, v, &to);
+    if (fflush(stdout) != 0 || ferror(stdout)) rc = -1;
+    if (rc != 0) fprintf(stderr, "volley render: cannot write the picture\n");
+    status = rc == 0 ? 0 : 1;
+  } else {
+    svg_options so;
+    int to_stdout = strcmp(svg, "-") == 0;
+    FILE *f = to_stdout ? stdout : fopen(svg, "w");
+    if (f == NULL) {
+      fprintf(stderr, "%s: cannot open (%s)\n", svg, strerror(errno));
+      goto done;
+    }
+    so.region = region;
+    rc = render_svg(f, m, v, &so);
+    if (fflush(f) != 0 || ferror(f)) rc = -1;
+    if (!to_stdout && fclose(f) != 0) rc = -1;
+    if (rc != 0) fprintf(stderr, "%s: cannot write the picture\n", svg);
+    status = rc == 0 ? 0 : 1;
+  }
+done:
+  view_free(v);
   vl_map_free(m);
-  if (fflush(stdout) != 0) status = 1;
   return status;
 }

@@ -12,7 +12,8 @@
 static const command commands[] = {
   {"hooks", "hooks <system-id>", "a rule system's hook points: kinds, when, context fields",
    cmd_hooks},
-  {"render", "render <map.ini> --text", "draw a map's terrain as text (a row a line)", cmd_render},
+  {"render", "render <map.ini> (--svg F | --text) [--hex H [--radius R]]",
+   "draw a map in the terminal or as SVG (docs/shell.md)", cmd_render},
   {NULL, NULL, NULL, NULL}
 };
 

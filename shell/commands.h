@@ -14,7 +14,7 @@ typedef int (*command_fn)(int argc, char **argv);
 
 typedef struct command {
   const char *name;
-  const char *usage;   /* "render <map.ini> --text" */
+  const char *usage;   /* "render <map.ini> (--svg F | --text) ..." */
   const char *help;    /* one line */
   command_fn run;
 } command;
@@ -35,7 +35,7 @@ int command_usage(const command *c, const char *message);
 /* cmd_hooks.c: `volley hooks <system-id>`. */
 int cmd_hooks(int argc, char **argv);
 
-/* cmd_render.c: `volley render <map.ini> --text`. */
+/* cmd_render.c: `volley render <map.ini> (--svg F | --text) [--hex H [--radius R]]`. */
 int cmd_render(int argc, char **argv);
 
 #endif

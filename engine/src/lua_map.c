@@ -277,6 +277,13 @@ static void push_values(lua_State *L, const vl_terrain_type *t) {
   }
 }
 
+/* Sets field k of the table on top to s, unless s is NULL. */
+static void set_string(lua_State *L, const char *k, const char *s) {
+  if (s == NULL) return;
+  lua_pushstring(L, s);
+  lua_setfield(L, -2, k);
+}
+
 static vl_terrain_kind check_kind(lua_State *L, int arg) {
   static const char *const kinds[] = {"hex", "hexside", "road", NULL};
   return (vl_terrain_kind)luaL_checkoption(L, arg, "hex", kinds);
@@ -287,7 +294,8 @@ static vl_terrain_kind check_kind(lua_State *L, int arg) {
 ** @function terrain_type
 ** @string id a hex code, hexside feature or road kind
 ** @string[opt="hex"] kind "hex", "hexside" or "road"
-** @treturn ?table `{kind=, id=, name=, height=, halves=, flags={...}, values={...}}`:
+** @treturn ?table `{kind=, id=, name=, height=, halves=, flags={...}, values={...},
+** display={glyph=, ascii=, colour=, fill=}}` (display: the keys the tables give):
 ** height in levels rounded down and halves in half-levels; flags sorted; values the type's
 ** values in key order, each `{key=, value=, layer=, file=, line=, source= | provisional=}`
 ** (layer "system" or "scenario"). nil for an unknown id.
@@ -327,6 +335,12 @@ static int map_terrain_type(lua_State *L) {
   lua_setfield(L, -2, "flags");
   push_values(L, t);
   lua_setfield(L, -2, "values");
+  lua_createtable(L, 0, 4);  /* display keys: presentation, no provenance */
+  set_string(L, "glyph", t->display.glyph);
+  set_string(L, "ascii", t->display.ascii);
+  set_string(L, "colour", t->display.colour);
+  set_string(L, "fill", t->display.fill);
+  lua_setfield(L, -2, "display");
   return 1;
 }
 

@@ -17,6 +17,10 @@ static const char *const type_keys[NKEYS] = {"flags", "height", "name"};
 
 static const char *const kind_names[VL_TERRAIN_KINDS] = {"hex", "hexside", "road"};
 
+/* The display keys (vl_terrain_display), in byte order. */
+enum { DISP_ASCII = 0, DISP_COLOUR = 1, DISP_FILL = 2, DISP_GLYPH = 3, NDISP = 4 };
+static const char *const display_keys[NDISP] = {"ascii", "colour", "fill", "glyph"};
+
 /* A type as it is built. */
 typedef struct ttype {
   vl_terrain_type pub;
@@ -48,6 +52,7 @@ typedef struct tsection {
   int vline[NKEYS];
   const char *kprov[NKEYS];   /* provisional.<key> */
   int kprov_line[NKEYS];
+  const char *display[NDISP]; /* display keys this section gave, checked */
 } tsection;
 
 /* The state of one file's parse. */
@@ -168,6 +173,10 @@ static int close_type(tparse *p, vl_error *err) {
                           type_keys[first], sec->name, type_keys[first]);
     }
   }
+  if (sec->display[DISP_GLYPH]) ty->pub.display.glyph = sec->display[DISP_GLYPH];
+  if (sec->display[DISP_ASCII]) ty->pub.display.ascii = sec->display[DISP_ASCII];
+  if (sec->display[DISP_COLOUR]) ty->pub.display.colour = sec->display[DISP_COLOUR];
+  if (sec->display[DISP_FILL]) ty->pub.display.fill = sec->display[DISP_FILL];
   for (k = 0; k < NKEYS; k++) {
     vl_terrain_value *v = &ty->vals[k];
     if (sec->kprov[k] != NULL && !sec->given[k]) {
@@ -297,6 +306,79 @@ static int key_index(const char *k) {
   return -1;
 }
 
+/* The length of the UTF-8 sequence at s when it is one well-formed character (the INI layer
+** has checked the encoding), else 0. */
+static size_t utf8_len(const unsigned char *s) {
+  if (s[0] < 0x80) return 1;
+  if ((s[0] & 0xe0) == 0xc0) return 2;
+  if ((s[0] & 0xf0) == 0xe0) return 3;
+  if ((s[0] & 0xf8) == 0xf0) return 4;
+  return 0;
+}
+
+/* The code point of the well-formed sequence s of n bytes. */
+static unsigned long utf8_point(const unsigned char *s, size_t n) {
+  unsigned long c = n == 1 ? s[0] : (unsigned long)(s[0] & (0x7f >> n));
+  size_t i;
+  for (i = 1; i < n; i++) c = (c << 6) | (unsigned long)(s[i] & 0x3f);
+  return c;
+}
+
+/* 1 when c takes one terminal column: not a control, not a combining mark, not one of the
+** wide (East Asian, emoji) blocks. Ambiguous-width symbols (box drawing, arrows, suits) are
+** narrow in the terminals volley targets. */
+static int narrow_point(unsigned long c) {
+  if (c < 0x20 || (c >= 0x7f && c < 0xa0)) return 0;
+  if ((c >= 0x300 && c <= 0x36f) || (c >= 0x1ab0 && c <= 0x1aff) ||
+      (c >= 0x1dc0 && c <= 0x1dff) || (c >= 0x20d0 && c <= 0x20ff) ||
+      (c >= 0xfe00 && c <= 0xfe0f) || (c >= 0xfe20 && c <= 0xfe2f))
+    return 0;
+  if ((c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf) ||
+      (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) ||
+      (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) ||
+      (c >= 0xffe0 && c <= 0xffe6) || c >= 0x1f000)
+    return 0;
+  return 1;
+}
+
+/* "#rrggbb" (either case)? */
+static int is_colour(const char *s) {
+  size_t i;
+  if (strlen(s) != 7 || s[0] != '#') return 0;
+  for (i = 1; i < 7; i++)
+    if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f') ||
+          (s[i] >= 'A' && s[i] <= 'F')))
+      return 0;
+  return 1;
+}
+
+/* A display key of a type section: glyph, ascii, colour or fill, checked and kept. */
+static int display_value(tparse *p, const vl_ini_item *it, int d, vl_error *err) {
+  const unsigned char *v = (const unsigned char *)it->value;
+  char *copy;
+  size_t n = strlen(it->value), i;
+  if (it->continuation) return vl_ini_error(err, it, "%s takes one line", it->key);
+  if (d == DISP_GLYPH && n > 0) {  /* empty: draw nothing */
+    size_t len = utf8_len(v);
+    if (len == 0 || len != n || !narrow_point(utf8_point(v, len)))
+      return vl_ini_error(err, it, "bad glyph '%s' (one character one column wide, or none)",
+                          it->value);
+  } else if (d == DISP_ASCII && n > 0) {
+    if (n != 1 || v[0] < 0x21 || v[0] > 0x7e)
+      return vl_ini_error(err, it, "bad ascii '%s' (one printable ASCII character, or none)",
+                          it->value);
+  } else if (d != DISP_GLYPH && d != DISP_ASCII && !is_colour(it->value)) {
+    return vl_ini_error(err, it, "bad %s '%s' (#rrggbb)", it->key, it->value);
+  }
+  copy = vl_arena_strndup(&p->t->arena, it->value, n);
+  if (copy == NULL) return oom(err, it);
+  if (d == DISP_COLOUR || d == DISP_FILL)
+    for (i = 1; i < n; i++)
+      if (copy[i] >= 'A' && copy[i] <= 'F') copy[i] = (char)(copy[i] - 'A' + 'a');
+  p->sec.display[d] = copy;
+  return VL_OK;
+}
+
 /* A key of a type section. */
 static int type_value(tparse *p, const vl_ini_item *it, vl_error *err) {
   vl_arena *a = &p->t->arena;
@@ -324,10 +406,13 @@ static int type_value(tparse *p, const vl_ini_item *it, vl_error *err) {
     if (!it->continuation) sec->kprov_line[k] = it->line;
     return VL_OK;
   }
+  for (k = 0; k < NDISP; k++)
+    if (strcmp(key, display_keys[k]) == 0) return display_value(p, it, k, err);
   k = key_index(key);
   if (k < 0)
     return vl_ini_error(err, it, "unknown key '%s' in [%s] (known: flags, height, name, source, "
-                                 "provisional, provisional.<key>)", key, it->section);
+                                 "provisional, provisional.<key>; display: ascii, colour, fill, "
+                                 "glyph)", key, it->section);
   if (k == KEY_HEIGHT) {
     int h;
     if (it->continuation) return vl_ini_error(err, it, "height takes one line");

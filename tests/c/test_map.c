@@ -242,7 +242,7 @@ static void sample_terrain_layers(void **state) {
   assert_string_equal(g->values[0].key, "height");
   assert_int_equal(g->values[0].layer, VL_LAYER_SCENARIO);
   assert_string_equal(g->values[0].file, "tests/data/maps/terrain.ini");
-  assert_int_equal(g->values[0].line, 18);
+  assert_int_equal(g->values[0].line, 24);
   assert_null(g->values[0].source);
   assert_string_equal(g->values[0].provisional,
                       "a test value: tall grass half a level high shows the scenario layer");

@@ -92,7 +92,7 @@ static void rough_and_ready_types_come_from_the_charts(void **state) {
         assert_true((ty->values[v].source == NULL) != (ty->values[v].provisional == NULL));
       }
     }
-  assert_int_equal(value(type(t, VL_TERRAIN_HEX, "c"), "name")->line, 21);
+  assert_int_equal(value(type(t, VL_TERRAIN_HEX, "c"), "name")->line, 24);
   vl_terrain_free(t);
   vl_terrain_free(NULL);
 }
@@ -153,6 +153,39 @@ static void the_scenario_layer_adds_and_overrides_values(void **state) {
   vl_terrain_free(t);
 }
 
+static void display_keys_need_no_source_and_override_one_by_one(void **state) {
+  vl_error err;
+  vl_terrain *t;
+  const char *sys = write_file("system.ini",
+    "[terrain]\nsystem = test\n"
+    "[hex.w]\nname = Woods\nheight = 1\nsource = s\nglyph = \xe2\x99\xa3\nascii = w\n"
+    "colour = #1E6B2A\nfill = #b5d19a\n"
+    "[hexside.stream]\nname = Stream\nheight = 0\nsource = s\ncolour = #2a6fdb\n"
+    "[hex.c]\nname = Clear\nheight = 0\nsource = s\n"
+    "[hex.o]\nname = Open\nheight = 0\nsource = s\nglyph =\nascii =\n");
+  const char *scen = write_file("scenario.ini",
+    "[terrain]\nsystem = test\n[hex.w]\nfill = #99bb88\n");
+  const vl_terrain_type *w, *c;
+  (void)state;
+  t = vl_terrain_load("test", sys, scen, &err);
+  assert_non_null(t);
+  w = type(t, VL_TERRAIN_HEX, "w");
+  assert_string_equal(w->display.glyph, "\xe2\x99\xa3");  /* U+2663 */
+  assert_string_equal(w->display.ascii, "w");
+  assert_string_equal(w->display.colour, "#1e6b2a");     /* lower case */
+  assert_string_equal(w->display.fill, "#99bb88");       /* the scenario's */
+  assert_int_equal(w->nvalues, 2);                      /* not values: no provenance */
+  assert_string_equal(type(t, VL_TERRAIN_HEXSIDE, "stream")->display.colour, "#2a6fdb");
+  c = type(t, VL_TERRAIN_HEX, "c");
+  assert_null(c->display.glyph);
+  assert_null(c->display.ascii);
+  assert_null(c->display.colour);
+  assert_null(c->display.fill);
+  assert_string_equal(type(t, VL_TERRAIN_HEX, "o")->display.glyph, "");  /* none: blank */
+  assert_string_equal(type(t, VL_TERRAIN_HEX, "o")->display.ascii, "");
+  vl_terrain_free(t);
+}
+
 /* Loads system text (and scenario text) and checks the refusal's file, line and message. */
 static void refused(const char *sys_text, const char *scen_text, const char *file, int line,
                     const char *msg) {
@@ -198,10 +231,22 @@ static void malformed_tables_are_refused(void **state) {
           "bad hex id 'toolongcode' (letters, digits, '_' and '-'; at most 8 bytes)");
   refused("[terrain]\nsystem = test\n[hex.c]\ncost = 1\n", NULL, "system.ini", 4,
           "unknown key 'cost' in [hex.c] (known: flags, height, name, source, provisional, "
-          "provisional.<key>)");
+          "provisional.<key>; display: ascii, colour, fill, glyph)");
   refused("[terrain]\nsystem = test\nsource = s\n[hex.c]\nname = C\nheight = 0\n"
           "provisional.flags = why\n", NULL, "system.ini", 7,
           "provisional.flags: [hex.c] gives no flags");
+  refused("[terrain]\nsystem = test\n[hex.c]\nglyph = ww\n", NULL, "system.ini", 4,
+          "bad glyph 'ww' (one character one column wide, or none)");
+  refused("[terrain]\nsystem = test\n[hex.c]\nglyph = \xe6\x9e\x97\n", NULL, "system.ini", 4,
+          "bad glyph '\xe6\x9e\x97' (one character one column wide, or none)");  /* a wide CJK */
+  refused("[terrain]\nsystem = test\n[hex.c]\nascii = \xc2\xb7\n", NULL, "system.ini", 4,
+          "bad ascii '\xc2\xb7' (one printable ASCII character, or none)");
+  refused("[terrain]\nsystem = test\n[hex.c]\ncolour = green\n", NULL, "system.ini", 4,
+          "bad colour 'green' (#rrggbb)");
+  refused("[terrain]\nsystem = test\n[hex.c]\nfill = #12345\n", NULL, "system.ini", 4,
+          "bad fill '#12345' (#rrggbb)");
+  refused("[terrain]\nsystem = test\n[hex.c]\nfill = #123456\n  more\n", NULL,
+          "system.ini", 5, "fill takes one line");
   refused("[terrain]\nsystem = test\nscale = 1\n", NULL, "system.ini", 3,
           "unknown key 'scale' in [terrain] (known: flags, source, system)");
   refused("[terrain]\nsystem = test\nflags = a a\n", NULL, "system.ini", 3,
@@ -264,6 +309,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(rough_and_ready_types_come_from_the_charts),
     cmocka_unit_test(the_scenario_layer_adds_and_overrides_values),
+    cmocka_unit_test(display_keys_need_no_source_and_override_one_by_one),
     cmocka_unit_test(malformed_tables_are_refused),
     cmocka_unit_test(levels_are_half_levels),
   };

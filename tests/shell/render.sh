@@ -1,7 +1,8 @@
 #!/bin/sh
-# volley render <map.ini> --text: the sample map draws with exit 0; every file of
-# tests/data/broken/ is refused with exit 1 and exactly "<file>:<line>: <message>" on stderr,
-# the message its "; expect:" line gives; usage errors exit 2.
+# volley render <map.ini> --text: the sample map draws with exit 0, every hex once; every
+# file of tests/data/broken/ is refused with exit 1 and exactly "<file>:<line>: <message>" on
+# stderr, the message its "; expect:" line gives; usage errors exit 2. (render_pictures.sh
+# checks the pictures themselves.)
 set -u
 volley=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -9,22 +10,22 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 map=tests/data/maps/sample.ini
-"$volley" render "$map" --text >"$tmp/out" 2>"$tmp/err" || fail "render $map exited $?: $(cat "$tmp/err")"
+LC_ALL=C.UTF-8 "$volley" render "$map" --text >"$tmp/out" 2>"$tmp/err" || fail "render $map exited $?: $(cat "$tmp/err")"
 [ -s "$tmp/err" ] && fail "render $map wrote to stderr: $(cat "$tmp/err")"
-[ "$(wc -l <"$tmp/out")" -eq 18 ] || fail "expected 18 lines (header, labels, 15 rows, legend), got $(wc -l <"$tmp/out")"
+# header, 2 lines a row and 2 more (the top edges), the terrain, hexside and key legends
+[ "$(wc -l <"$tmp/out")" -eq 36 ] || fail "expected 36 lines (header, 32 of map, 3 of legend), got $(wc -l <"$tmp/out")"
 head -n 1 "$tmp/out" | grep -qx "$map: rough_and_ready; flat-top, odd-columns-down; columns 01-20, rows 01-15; north at the top" ||
   fail "header: $(head -n 1 "$tmp/out")"
-sed -n 2p "$tmp/out" | grep -qx '   01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20' ||
-  fail "column labels: $(sed -n 2p "$tmp/out")"
-sed -n 3p "$tmp/out" | grep -qx '01 w  w  w  w  w  c  c  c  c  c  c  c  c  c  c  c  c  c  c  c' ||
-  fail "row 01: $(sed -n 3p "$tmp/out")"
-# row 07 and row 14 continue on indented lines in the file
-sed -n 9p "$tmp/out" | grep -qx '07 c  c  c  c  c  h  h  c  c  c  c  c  c  c  c  c  c  c  c  c' ||
-  fail "row 07: $(sed -n 9p "$tmp/out")"
-sed -n 16p "$tmp/out" | grep -qx '14 c  c  c  c  c  c  rc rc rw rc rc rw rc c  ch ch ch ch ch c' ||
-  fail "row 14: $(sed -n 16p "$tmp/out")"
-tail -n 1 "$tmp/out" | grep -qx 'legend: c Clear, ch Chaparral, g Tall Grass, h Hacienda, l Lagoon, m Marsh, rc Resaca (clear), rw Resaca (light woods), w Light Woods' ||
-  fail "legend: $(tail -n 1 "$tmp/out")"
+# every hex of the map is drawn, with its label, exactly once
+sed -n '2,33p' "$tmp/out" | grep -o '[0-9][0-9][0-9][0-9]' | sort >"$tmp/labels"
+[ "$(wc -l <"$tmp/labels")" -eq 300 ] || fail "expected 300 hex labels, got $(wc -l <"$tmp/labels")"
+[ "$(sort -u "$tmp/labels" | wc -l)" -eq 300 ] || fail "a hex label is drawn twice"
+grep -qx 0101 "$tmp/labels" && grep -qx 2015 "$tmp/labels" && grep -qx 1008 "$tmp/labels" || fail "labels 0101, 1008, 2015"
+sed -n 34p "$tmp/out" | grep -qx 'terrain: (blank) Clear  ※ Chaparral  " Tall Grass  ⌂ Hacienda  ≈ Lagoon  ψ Marsh  ∪ Resaca (clear)  ♧ Resaca (light woods)  ♣ Light Woods' ||
+  fail "terrain legend: $(sed -n 34p "$tmp/out")"
+sed -n 35p "$tmp/out" | grep -qx 'hexsides: = Bridge  = Ford  # Redoubt  ~ Stream  # Wall' ||
+  fail "hexside legend: $(sed -n 35p "$tmp/out")"
+tail -n 1 "$tmp/out" | grep -qx "key: 0101 a hex's label, under its contents" || fail "key: $(tail -n 1 "$tmp/out")"
 
 n=0
 for f in tests/data/broken/*.ini; do
@@ -53,5 +54,5 @@ out=$("$volley" render nope/missing.ini --text 2>&1 >/dev/null)
 [ $? -eq 2 ] || fail "an unknown option must exit 2"
 "$volley" render "$map" "$map" --text >/dev/null 2>&1
 [ $? -eq 2 ] || fail "two maps must exit 2"
-"$volley" --help | grep -q 'volley render <map.ini> --text' || fail "--help does not list render"
+"$volley" --help | grep -q 'volley render <map.ini> (--svg F | --text) \[--hex H \[--radius R\]\]' || fail "--help does not list render"
 echo "ok ($n broken maps)"

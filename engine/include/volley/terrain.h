@@ -47,6 +47,16 @@ typedef struct vl_terrain_value {
   const char *provisional;  /* why it is an estimate */
 } vl_terrain_value;
 
+/* How pictures draw a type: terrain.ini's display keys (docs/formats.md "Display keys").
+** Presentation, not game data, so they need no source. Each is NULL when no layer gives it
+** (the renderer then picks its default). A scenario layer overrides them one by one. */
+typedef struct vl_terrain_display {
+  const char *glyph;   /* one narrow character (UTF-8), or "" for none: the terminal map's */
+  const char *ascii;   /* one printable ASCII character, or "": the ASCII map's symbol */
+  const char *colour;  /* "#rrggbb", lower case: the glyph's colour; a hexside's or road's line */
+  const char *fill;    /* "#rrggbb", lower case: a hex's fill in the SVG picture */
+} vl_terrain_display;
+
 /* A type. Strings and arrays are borrowed from the table and live as long as it. */
 typedef struct vl_terrain_type {
   vl_terrain_kind kind;
@@ -57,6 +67,7 @@ typedef struct vl_terrain_type {
   uint32_t flags;           /* bit i set when the type carries flag word i of the table */
   size_t nvalues;
   const vl_terrain_value *values;  /* in key order: flags, height, name (those given) */
+  vl_terrain_display display;
 } vl_terrain_type;
 
 typedef struct vl_terrain vl_terrain;

@@ -135,12 +135,17 @@ describe("a map", function()
     assert.are.equal("0.5", g.values[1].value)
     assert.are.equal("scenario", g.values[1].layer)
     assert.are.equal("tests/data/maps/terrain.ini", g.values[1].file)
-    assert.are.equal(18, g.values[1].line)
+    assert.are.equal(24, g.values[1].line)
     assert.is_nil(g.values[1].source)
     assert.are.equal("a test value: tall grass half a level high shows the scenario layer",
                      g.values[1].provisional)
     assert.are.equal("system", g.values[2].layer)
     assert.are.equal("stream", m:terrain_type("stream", "hexside").id)
+    assert.are.same({glyph = "\226\153\163", ascii = "T", colour = "#2e7d32", fill = "#a9cf8f"},
+                    w.display)  -- U+2663, the club
+    assert.are.same({glyph = "", ascii = "", fill = "#f0ead2"}, m:terrain_type("c").display)
+    assert.are.same({glyph = "~", ascii = "~", colour = "#2a6fdb"},
+                    m:terrain_type("stream", "hexside").display)
     assert.is_nil(m:terrain_type("stream"))
     assert.has_error(function() m:terrain_type("c", "river") end)
   end)

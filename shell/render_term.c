@@ -1,0 +1,672 @@
+/*
+** render_term.c -- the terminal map. The picture is painted into a grid of character cells
+** (each a UTF-8 character and a style), then written line by line.
+**
+** Flat-top maps: a hex is W = 2 * digits + 1 cells wide inside and two lines tall, columns
+** P = W + 1 cells apart, the shifted columns half a hex (one line) down:
+**
+**      _____       _____
+**     /     \_____/     \      line 1 of a hex: its marks (code, facing, count), or its
+**     \0101 ./ ^  \0301 ./        terrain glyph in the middle (filled with the shade
+**     /  w  \0201 ./     \        character when the hex is shaded)
+**     \0102 w/     \0302 ./    line 2: its label and its terrain glyph (the bottom edge)
+**
+** Pointy-top maps are drawn as offset bricks (each brick touches the six neighbours of its
+** hex): rows three lines apart, the shifted rows half a brick right.
+*/
+#include "render_term.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Connections of a box-drawing cell (pointy-top bricks). */
+enum { UP = 1, DOWN = 2, LEFT = 4, RIGHT = 8 };
+
+typedef struct cell {
+  char ch[8];    /* one UTF-8 character; "" is a blank */
+  int fg, bg;    /* xterm 256-colour indices; -1 the terminal's own */
+  int ul;        /* underlined in this colour (a hexside along a label line); -1 not */
+  int bold;
+  int mask;      /* box-drawing connections, turned into a character at the end */
+} cell;
+
+typedef struct canvas {
+  int w, h;
+  cell *c;
+} canvas;
+
+typedef struct tctx {
+  const vl_map *m;
+  const vl_grid *g;
+  const vl_terrain *tt;
+  const view *v;
+  const term_options *o;
+  int flat;
+  int W, P;                  /* inside width, pitch */
+  int cmin, cmax, rmin, rmax; /* the map's bounds */
+  int c0, c1, r0, r1;         /* the window drawn (label numbers) */
+  int nrows;                  /* rows of the map */
+  int *first;                 /* per map hex: its first mark, or -1 */
+  int *total;                 /* per map hex: the units its marks hold */
+  unsigned char *drawn;       /* per map hex: in the window and the region */
+  unsigned char *used_hex;    /* per hex type: drawn */
+  unsigned char *used_side;   /* per hexside type: drawn */
+  int any_facing, any_count, any_leader, any_shade;
+  canvas cv;
+} tctx;
+
+/* Styles. */
+#define GREY_EDGE 245
+#define GREY_LABEL 244
+
+static const char *const arrows[12] = {
+  "\xe2\x86\x91", "\xe2\x86\x97", "\xe2\x86\x97", "\xe2\x86\x92", "\xe2\x86\x98", "\xe2\x86\x98",
+  "\xe2\x86\x93", "\xe2\x86\x99", "\xe2\x86\x99", "\xe2\x86\x90", "\xe2\x86\x96", "\xe2\x86\x96"};
+/* ASCII: ^ up, ' up-right, > right, . down-right, v down, , down-left, < left, ` up-left */
+static const char *const arrows_ascii[12] = {"^", "'", "'", ">", ".", ".",
+                                             "v", ",", ",", "<", "`", "`"};
+static const char *const supers[10] = {
+  "\xe2\x81\xb0", "\xc2\xb9", "\xc2\xb2", "\xc2\xb3", "\xe2\x81\xb4",
+  "\xe2\x81\xb5", "\xe2\x81\xb6", "\xe2\x81\xb7", "\xe2\x81\xb8", "\xe2\x81\xb9"};
+#define SUPER_PLUS "\xe2\x81\xba"
+#define SHADE_U "\xe2\x96\x91"
+#define SHADE_A ":"
+#define LEADER_MARK "*"
+#define SHADE_BG 187      /* pale khaki: the background of a shaded hex in colour */
+
+/* ---- the canvas ------------------------------------------------------------------------ */
+
+static cell *at(canvas *cv, int x, int y) {
+  if (x < 0 || y < 0 || x >= cv->w || y >= cv->h) return NULL;
+  return &cv->c[(size_t)y * (size_t)cv->w + (size_t)x];
+}
+
+static void put(canvas *cv, int x, int y, const char *ch, int fg, int bold) {
+  cell *c = at(cv, x, y);
+  if (c == NULL) return;
+  snprintf(c->ch, sizeof c->ch, "%s", ch);
+  c->fg = fg;
+  c->bold = bold;
+}
+
+static void put_bg(canvas *cv, int x, int y, int bg) {
+  cell *c = at(cv, x, y);
+  if (c != NULL) c->bg = bg;
+}
+
+static void connect(canvas *cv, int x, int y, int mask) {
+  cell *c = at(cv, x, y);
+  if (c != NULL) c->mask |= mask;
+}
+
+/* Writes up to n characters of an ASCII string from x. */
+static void put_text(canvas *cv, int x, int y, const char *s, int n, int fg, int bold) {
+  int i;
+  for (i = 0; i < n && s[i] != '\0'; i++) {
+    char one[2];
+    one[0] = s[i];
+    one[1] = '\0';
+    put(cv, x + i, y, one, fg, bold);
+  }
+}
+
+/* ---- output with styles ------------------------------------------------------------------ */
+
+typedef struct style {
+  int fg, bg, ul, bold;
+} style;
+
+/* Switches to a style with one SGR sequence (reset, then what the cell needs). An underline
+** gets its colour with SGR 58 (terminals without it underline in the text's colour). */
+static void set_style(FILE *out, int colour, style *cur, int fg, int bg, int ul, int bold) {
+  if (!colour || (cur->fg == fg && cur->bg == bg && cur->ul == ul && cur->bold == bold)) return;
+  fputs("\x1b[0", out);
+  if (bold) fputs(";1", out);
+  if (ul >= 0) fprintf(out, ";4;58;5;%d", ul);
+  if (fg >= 0) fprintf(out, ";38;5;%d", fg);
+  if (bg >= 0) fprintf(out, ";48;5;%d", bg);
+  fputc('m', out);
+  cur->fg = fg;
+  cur->bg = bg;
+  cur->ul = ul;
+  cur->bold = bold;
+}
+
+static void end_style(FILE *out, int colour, style *cur) {
+  if (colour && (cur->fg >= 0 || cur->bg >= 0 || cur->ul >= 0 || cur->bold))
+    fputs("\x1b[0m", out);
+  cur->fg = cur->bg = cur->ul = -1;
+  cur->bold = 0;
+}
+
+/* The box-drawing character of a mask. */
+static const char *box_char(int mask, int unicode) {
+  static const char *const u[16] = {
+    " ", "\xe2\x94\x82", "\xe2\x94\x82", "\xe2\x94\x82",                      /* -, U, D, UD */
+    "\xe2\x94\x80", "\xe2\x94\x98", "\xe2\x94\x90", "\xe2\x94\xa4",          /* L, UL, DL, UDL */
+    "\xe2\x94\x80", "\xe2\x94\x94", "\xe2\x94\x8c", "\xe2\x94\x9c",          /* R, UR, DR, UDR */
+    "\xe2\x94\x80", "\xe2\x94\xb4", "\xe2\x94\xac", "\xe2\x94\xbc"};         /* LR, ULR, DLR, all */
+  static const char *const a[16] = {" ", "|", "|", "|", "-", "+", "+", "+",
+                                    "-", "+", "+", "+", "-", "+", "+", "+"};
+  return unicode ? u[mask & 15] : a[mask & 15];
+}
+
+static int blank(const cell *c) {
+  return (c->ch[0] == '\0' || (c->ch[0] == ' ' && c->ch[1] == '\0')) && c->bg < 0 && c->ul < 0;
+}
+
+static void write_canvas(FILE *out, canvas *cv, int unicode, int colour) {
+  int y, x, top = 0, bottom = cv->h - 1;
+  style cur = {-1, -1, -1, 0};
+  for (y = 0; y < cv->h; y++)
+    for (x = 0; x < cv->w; x++) {
+      cell *c = at(cv, x, y);
+      if (c->ch[0] == '\0' && c->mask) {
+        snprintf(c->ch, sizeof c->ch, "%s", box_char(c->mask, unicode));
+        if (c->fg < 0) c->fg = GREY_EDGE;
+      }
+    }
+  for (; top < cv->h; top++) {
+    for (x = 0; x < cv->w && blank(at(cv, x, top)); x++) {}
+    if (x < cv->w) break;
+  }
+  for (; bottom > top; bottom--) {
+    for (x = 0; x < cv->w && blank(at(cv, x, bottom)); x++) {}
+    if (x < cv->w) break;
+  }
+  for (y = top; y <= bottom; y++) {
+    int last = cv->w - 1;
+    while (last >= 0 && blank(at(cv, last, y))) last--;
+    for (x = 0; x <= last; x++) {
+      cell *c = at(cv, x, y);
+      set_style(out, colour, &cur, c->ch[0] && c->ch[0] != ' ' ? c->fg : -1, c->bg, c->ul,
+                c->bold);
+      fputs(c->ch[0] ? c->ch : " ", out);
+    }
+    end_style(out, colour, &cur);
+    fputc('\n', out);
+  }
+}
+
+/* ---- the window ------------------------------------------------------------------------ */
+
+static int map_index(const tctx *t, vl_hex h) {
+  int col, row;
+  vl_hex_to_offset(t->g, h, &col, &row);
+  return (col - t->cmin) * t->nrows + (row - t->rmin);
+}
+
+/* 1 when the column (flat-top) or row (pointy-top) of that number is shifted. */
+static int shifted(const vl_grid *g, int n) {
+  int odd = (n % 2 + 2) % 2;
+  return g->parity == VL_ODD_COLUMNS_DOWN || g->parity == VL_ODD_ROWS_RIGHT ? odd : !odd;
+}
+
+/* Chooses the window: the region's bounds, narrowed to the width around the centre. Sets
+** t->c0..c1, r0..r1 (the drawn span of the panned axis) and t->drawn. Returns 1 when the
+** window had to be narrowed. */
+static int choose_window(tctx *t) {
+  size_t i, n = vl_map_hex_count(t->m);
+  int lo = 1 << 30, hi = -(1 << 30), rlo = 1 << 30, rhi = -(1 << 30), fit, span, centre,
+      narrowed = 0;
+  for (i = 0; i < n; i++) {
+    vl_hex h = vl_map_hex_at(t->m, i);
+    int col, row;
+    if (!picture_in_region(t->m, &t->o->region, h)) continue;
+    vl_hex_to_offset(t->g, h, &col, &row);
+    if (col < lo) lo = col;
+    if (col > hi) hi = col;
+    if (row < rlo) rlo = row;
+    if (row > rhi) rhi = row;
+  }
+  t->c0 = lo;
+  t->c1 = hi;
+  t->r0 = rlo;
+  t->r1 = rhi;
+  /* columns that fit: flat-top P * n + 1 cells; pointy-top P * n + 1 + P / 2 */
+  fit = t->o->width > 0 ? (t->o->width - 1 - (t->flat ? 0 : t->P / 2)) / t->P : hi - lo + 1;
+  if (fit < 1) fit = 1;
+  span = hi - lo + 1;
+  if (span > fit) {
+    int col, row;
+    narrowed = 1;
+    if (t->o->region.has_centre) {
+      vl_hex_to_offset(t->g, t->o->region.centre, &col, &row);
+      centre = col;
+      t->c0 = centre - (fit - 1) / 2;
+    }
+    if (t->c0 < lo) t->c0 = lo;
+    if (t->c0 > hi - fit + 1) t->c0 = hi - fit + 1;
+    t->c1 = t->c0 + fit - 1;
+  }
+  for (i = 0; i < n; i++) {
+    vl_hex h = vl_map_hex_at(t->m, i);
+    int col, row;
+    vl_hex_to_offset(t->g, h, &col, &row);
+    t->drawn[map_index(t, h)] = (unsigned char)(col >= t->c0 && col <= t->c1 &&
+                                                picture_in_region(t->m, &t->o->region, h));
+  }
+  return narrowed;
+}
+
+/* The top-left cell of hex (col, row): flat-top its top edge's left corner, pointy-top its
+** brick's top-left corner. */
+static void origin(const tctx *t, int col, int row, int *x, int *y) {
+  if (t->flat) {
+    *x = t->P * (col - t->c0);
+    *y = 2 * (row - t->r0) + shifted(t->g, col);
+  } else {
+    *x = t->P * (col - t->c0) + (shifted(t->g, row) ? t->P / 2 : 0);
+    *y = 3 * (row - t->r0);
+  }
+}
+
+/* ---- painting -------------------------------------------------------------------------- */
+
+static void paint_edges(tctx *t, int x, int y) {
+  canvas *cv = &t->cv;
+  int i, u = t->o->unicode, fg = t->o->colour ? GREY_EDGE : -1;
+  const char *up = u ? "\xe2\x95\xb1" : "/", *down = u ? "\xe2\x95\xb2" : "\\";
+  if (t->flat) {
+    for (i = 1; i <= t->W; i++)
+      if (at(cv, x + i, y) && at(cv, x + i, y)->ch[0] == '\0') put(cv, x + i, y, "_", fg, 0);
+    put(cv, x, y + 1, up, fg, 0);
+    put(cv, x + t->W + 1, y + 1, down, fg, 0);
+    put(cv, x, y + 2, down, fg, 0);
+    put(cv, x + t->W + 1, y + 2, up, fg, 0);
+    return;
+  }
+  for (i = 0; i <= t->P; i++) {
+    int lr = (i > 0 ? LEFT : 0) | (i < t->P ? RIGHT : 0);
+    connect(cv, x + i, y, lr);
+    connect(cv, x + i, y + 3, lr);
+  }
+  for (i = 0; i <= t->P; i += t->P) {
+    connect(cv, x + i, y, DOWN);
+    connect(cv, x + i, y + 1, UP | DOWN);
+    connect(cv, x + i, y + 2, UP | DOWN);
+    connect(cv, x + i, y + 3, UP);
+  }
+}
+
+static int type_fg(const tctx *t, const vl_terrain_type *ty) {
+  const char *c = picture_colour(ty);
+  if (!t->o->colour || c == NULL) return -1;
+  return picture_xterm256(picture_rgb(c));
+}
+
+static void paint_hex(tctx *t, vl_hex h, int x, int y) {
+  canvas *cv = &t->cv;
+  const vl_terrain_type *ty = vl_map_terrain(t->m, h);
+  const char *glyph = picture_glyph(ty, t->o->unicode);
+  int idx = map_index(t, h), W = t->W, fg = type_fg(t, ty), i;
+  int la = y + 1, lb = y + 2;  /* the marks line, the label line */
+  int shaded = t->v != NULL && view_shaded(t->v, h);
+  char label[VL_HEX_LABEL_MAX];
+  t->used_hex[vl_map_terrain_index(t->m, h)] = 1;
+  if (shaded) t->any_shade = 1;
+  if (t->first[idx] >= 0) {
+    const view_mark *mk = view_mark_at(t->v, (size_t)t->first[idx]);
+    int sfg = t->o->colour ? picture_side_term(mk->side) : -1;
+    for (i = 1; i <= W; i++) put(cv, x + i, la, " ", -1, 0);
+    put_text(cv, x + 1, la, mk->code, W - 2, sfg, 1);
+    if (mk->clock >= 0) {
+      put(cv, x + W - 1, la, t->o->unicode ? arrows[mk->clock] : arrows_ascii[mk->clock], sfg, 1);
+      t->any_facing = 1;
+    } else if (mk->kind == VIEW_LEADER) {
+      put(cv, x + W - 1, la, LEADER_MARK, sfg, 1);
+      t->any_leader = 1;
+    }
+    if (t->total[idx] > 1) {
+      char digit[2];
+      digit[0] = (char)('0' + t->total[idx] % 10);
+      digit[1] = '\0';
+      if (t->o->unicode)
+        put(cv, x + W, la, t->total[idx] > 9 ? SUPER_PLUS : supers[t->total[idx]], sfg, 1);
+      else
+        put(cv, x + W, la, t->total[idx] > 9 ? "+" : digit, sfg, 1);
+      t->any_count = 1;
+    }
+  } else {  /* shaded: a background in colour, else the shade character around the glyph */
+    const char *fill = shaded && !t->o->colour ? (t->o->unicode ? SHADE_U : SHADE_A) : " ";
+    for (i = 1; i <= W; i++) put(cv, x + i, la, fill, -1, 0);
+    put(cv, x + 1 + W / 2, la, glyph, fg, 0);
+  }
+  if (vl_hex_format(t->g, h, label, sizeof label) < 0) label[0] = '\0';
+  for (i = 1; i <= W; i++) put(cv, x + i, lb, " ", -1, 0);
+  put_text(cv, x + 1, lb, label, W - 1, t->o->colour ? GREY_LABEL : -1, 0);
+  if (t->first[idx] >= 0) put(cv, x + W, lb, glyph, fg, 0);  /* the ground under the marks */
+  if (shaded && t->o->colour)
+    for (i = 1; i <= W; i++) {
+      put_bg(cv, x + i, la, SHADE_BG);
+      put_bg(cv, x + i, lb, SHADE_BG);
+    }
+}
+
+/* The hexside feature a terminal shows on the hexside between a and b: the first the
+** hexside carries (in the table's order of ids), or NULL. */
+static const vl_terrain_type *side_feature(const tctx *t, vl_hex a, vl_hex b, int *index) {
+  uint32_t f = 0;
+  size_t k;
+  if (vl_map_hexside(t->m, a, b, &f, NULL) != VL_OK || f == 0) return NULL;
+  for (k = 0; k < vl_terrain_count(t->tt, VL_TERRAIN_HEXSIDE); k++)
+    if (f & ((uint32_t)1 << k)) {
+      *index = (int)k;
+      return vl_terrain_type_at(t->tt, VL_TERRAIN_HEXSIDE, k);
+    }
+  return NULL;
+}
+
+/* Restyles (and, when the feature has a glyph, redraws) a hexside's cells. */
+static void paint_sides(tctx *t, vl_hex h, int x, int y) {
+  canvas *cv = &t->cv;
+  int d, i, W = t->W, P = t->P;
+  for (d = 0; d < 6; d++) {
+    int k, fg;
+    const vl_terrain_type *ft = side_feature(t, h, vl_hex_neighbor(t->g, h, d), &k);
+    const char *g = NULL;
+    if (ft == NULL) continue;
+    if (t->o->unicode && ft->display.glyph) g = ft->display.glyph;
+    else if (ft->display.ascii) g = ft->display.ascii;
+    if (!t->o->colour && g == NULL) continue;
+    fg = t->o->colour ? picture_xterm256(picture_rgb(picture_colour(ft))) : -1;
+    if (t->flat) {
+      static const int dx[6] = {0, 1, 1, 0, 0, 0}, dy[6] = {0, 1, 2, 0, 2, 1};
+      cell *c;
+      if (d == 0 || d == 3) {  /* N, S: the label line above or below, underlined */
+        if (!t->o->colour) continue;
+        for (i = 1; i <= W; i++) {
+          c = at(cv, x + i, d == 0 ? y : y + 2);
+          if (c != NULL) c->ul = fg;
+        }
+        t->used_side[k] = 1;
+        continue;
+      }
+      c = at(cv, x + dx[d] * (W + 1), y + dy[d]);
+      if (c == NULL) continue;
+      if (g != NULL) snprintf(c->ch, sizeof c->ch, "%s", g);
+      c->fg = fg;
+      c->bold = 1;
+      t->used_side[k] = 1;
+      continue;
+    }
+    {
+      /* pointy-top bricks, sides NE, E, SE, SW, W, NW: half a brick's top or bottom, or a
+      ** wall; the cells take the feature's glyph and colour */
+      int x0, x1, yy0, yy1, cx, cy;
+      switch (d) {
+      case 0: x0 = x + P / 2 + 1; x1 = x + P - 1; yy0 = yy1 = y; break;
+      case 1: x0 = x1 = x + P; yy0 = y + 1; yy1 = y + 2; break;
+      case 2: x0 = x + P / 2 + 1; x1 = x + P - 1; yy0 = yy1 = y + 3; break;
+      case 3: x0 = x + 1; x1 = x + P / 2 - 1; yy0 = yy1 = y + 3; break;
+      case 4: x0 = x1 = x; yy0 = y + 1; yy1 = y + 2; break;
+      default: x0 = x + 1; x1 = x + P / 2 - 1; yy0 = yy1 = y; break;
+      }
+      for (cy = yy0; cy <= yy1; cy++)
+        for (cx = x0; cx <= x1; cx++) {
+          cell *c = at(cv, cx, cy);
+          if (c == NULL) continue;
+          if (g != NULL) snprintf(c->ch, sizeof c->ch, "%s", g);
+          c->fg = fg;
+          c->bold = 1;
+        }
+      t->used_side[k] = 1;
+    }
+  }
+}
+
+/* ---- the legend ------------------------------------------------------------------------ */
+
+/* A legend line that wraps at width (0: never), continuing indented. */
+typedef struct lline {
+  FILE *out;
+  const char *head;           /* printed before the first item */
+  const char *sep;            /* between items on a line: "  " */
+  int colour, width, used, indent, items;
+} lline;
+
+static int text_width(const char *s) {
+  int n = 0;
+  for (; *s; s++)
+    if (((unsigned char)*s & 0xc0) != 0x80) n++;
+  return n;
+}
+
+static void lline_start(lline *l, const char *head) {
+  l->head = head;
+  l->sep = "  ";
+  l->used = l->indent = text_width(head);
+  l->items = 0;
+}
+
+/* Adds an item: a sample (may be NULL) drawn in fg on bg, bold or not, then its words;
+** wraps to a new indented line when the item would pass the width. */
+static void lline_put(lline *l, const char *sample, int fg, int bg, int bold, const char *words) {
+  style cur = {-1, -1, -1, 0};
+  int w = (sample ? text_width(sample) + 1 : 0) + text_width(words);
+  if (l->items == 0) fputs(l->head, l->out);
+  if (l->width > 0 && l->items > 0 && l->used + text_width(l->sep) + w > l->width) {
+    fprintf(l->out, "\n%*s", l->indent + 1, "");
+    l->used = l->indent + 1 + w;
+  } else {
+    const char *sep = l->items ? l->sep : l->head[0] ? " " : "";
+    fputs(sep, l->out);
+    l->used += text_width(sep) + w;
+  }
+  if (sample != NULL) {
+    set_style(l->out, l->colour, &cur, fg, bg, -1, bold);
+    fputs(sample, l->out);
+    end_style(l->out, l->colour, &cur);
+    fputc(' ', l->out);
+  }
+  fputs(words, l->out);
+  l->items++;
+}
+
+static void lline_item(lline *l, const char *sample, int fg, int bold, const char *words) {
+  lline_put(l, sample, fg, -1, bold, words);
+}
+
+static void lline_item_bg(lline *l, const char *sample, int bg, const char *words) {
+  lline_put(l, sample, -1, bg, 0, words);
+}
+
+static void lline_end(lline *l) {
+  if (l->items > 0) fputc('\n', l->out);
+}
+
+static void where_text(const tctx *t, const view_mark *mk, char *buf, size_t n) {
+  if (mk->place == VIEW_IN_BOX) snprintf(buf, n, "in %s", vl_map_box(t->m, mk->box));
+  else if (mk->place == VIEW_ON_TRACK) snprintf(buf, n, "on %s", mk->where);
+  else snprintf(buf, n, "%s", mk->where);
+}
+
+static void legend(tctx *t, FILE *out, int narrowed) {
+  lline l;
+  size_t k, i, s;
+  int u = t->o->unicode;
+  l.out = out;
+  l.colour = t->o->colour;
+  l.width = t->o->width;
+  if (narrowed) {
+    int d = t->g->digits;
+    fprintf(out, "columns %0*d-%0*d of %0*d-%0*d shown", d, t->c0, d, t->c1, d, t->cmin, d,
+            t->cmax);
+    fprintf(out, t->o->region.has_centre ? " (around the hex asked for)\n"
+                                         : "; --hex H draws the columns around H\n");
+  }
+  lline_start(&l, "terrain:");
+  for (k = 0; k < vl_terrain_count(t->tt, VL_TERRAIN_HEX); k++)
+    if (t->used_hex[k]) {
+      const vl_terrain_type *ty = vl_terrain_type_at(t->tt, VL_TERRAIN_HEX, k);
+      const char *g = picture_glyph(ty, u), *name = ty->name ? ty->name : ty->id;
+      char words[160];
+      snprintf(words, sizeof words, "%s%s", g[0] ? "" : "(blank) ", name);
+      lline_item(&l, g[0] ? g : NULL, type_fg(t, ty), 0, words);
+    }
+  lline_end(&l);
+  lline_start(&l, "hexsides:");
+  for (k = 0; k < vl_terrain_count(t->tt, VL_TERRAIN_HEXSIDE); k++)
+    if (t->used_side[k]) {
+      const vl_terrain_type *ty = vl_terrain_type_at(t->tt, VL_TERRAIN_HEXSIDE, k);
+      const char *g = u && ty->display.glyph ? ty->display.glyph : ty->display.ascii;
+      if (g == NULL) g = u ? "\xe2\x95\xb1" : "/";
+      lline_item(&l, g, l.colour ? picture_xterm256(picture_rgb(picture_colour(ty))) : -1, 1,
+                 ty->name ? ty->name : ty->id);
+    }
+  lline_end(&l);
+  if (t->v != NULL)
+    for (s = 0; s < view_side_count(t->v); s++) {
+      char head[32], more[64];
+      int hidden = 0;
+      snprintf(head, sizeof head, "%s:", view_side(t->v, s));
+      lline_start(&l, head);
+      for (i = 0; i < view_mark_count(t->v); i++) {
+        const view_mark *mk = view_mark_at(t->v, i);
+        char words[160], where[96], extra[48] = "";
+        if (mk->side != (int)s) continue;
+        if (mk->place == VIEW_ON_HEX && !t->drawn[map_index(t, mk->hex)]) {
+          hidden++;  /* on a hex outside the picture */
+          continue;
+        }
+        where_text(t, mk, where, sizeof where);
+        if (mk->kind == VIEW_STACK) snprintf(extra, sizeof extra, " stack of %d", mk->count);
+        else if (mk->kind == VIEW_LEADER) snprintf(extra, sizeof extra, " leader");
+        snprintf(words, sizeof words, "%s%s%s%s%s%s", where, extra, mk->facing ? " facing " : "",
+                 mk->facing ? mk->facing : "", mk->clock >= 0 ? " " : "",
+                 mk->clock < 0 ? "" : u ? arrows[mk->clock] : arrows_ascii[mk->clock]);
+        lline_item(&l, mk->code, l.colour ? picture_side_term(mk->side) : -1, 1, words);
+      }
+      if (hidden > 0) {
+        snprintf(more, sizeof more, "(%d more outside the picture)", hidden);
+        lline_item(&l, NULL, -1, 0, more);
+      }
+      lline_end(&l);
+    }
+  if (t->any_facing && !u) {  /* the ASCII marks need saying, on a line of their own */
+    static const char *const way[8] = {"up", "up-right", "right", "down-right",
+                                       "down", "down-left", "left", "up-left"};
+    static const int clock[8] = {0, 1, 3, 4, 6, 7, 9, 10};
+    int w;
+    lline_start(&l, "facing:");
+    for (w = 0; w < 8; w++) lline_item(&l, arrows_ascii[clock[w]], -1, 0, way[w]);
+    lline_end(&l);
+  }
+  lline_start(&l, "key:");
+  {
+    char label[VL_HEX_LABEL_MAX];
+    if (vl_hex_format(t->g, vl_map_hex_at(t->m, 0), label, sizeof label) < 0) label[0] = '\0';
+    lline_item(&l, label, t->o->colour ? GREY_LABEL : -1, 0, "a hex's label, under its contents");
+  }
+  if (t->any_facing && u) lline_item(&l, arrows[1], -1, 0, "facing");
+  if (t->any_count) lline_item(&l, u ? supers[3] : "3", -1, 0, "units in the hex");
+  if (t->any_leader) lline_item(&l, LEADER_MARK, -1, 0, "a leader");
+  if (t->any_shade) {
+    if (l.colour) lline_item_bg(&l, "   ", SHADE_BG, "reach");
+    else lline_item(&l, u ? SHADE_U : SHADE_A, -1, 0, "reach");
+  }
+  lline_end(&l);
+}
+
+/* ---- the picture ----------------------------------------------------------------------- */
+
+static const char *const north_words[4] = {"top", "right", "bottom", "left"};
+
+/* The header: the map, its system, grid and bounds, where north is, the region; wrapped at
+** the width between its parts. */
+static void header(tctx *t, FILE *out) {
+  lline l;
+  char part[4][VL_ERROR_FILE_MAX + 64];
+  int d = t->g->digits, i, n = 4;
+  snprintf(part[0], sizeof part[0], "%s: %s;", vl_map_path(t->m), vl_map_system(t->m));
+  snprintf(part[1], sizeof part[1], "%s, %s;", vl_grid_layout_word(t->g),
+           vl_grid_parity_word(t->g));
+  snprintf(part[2], sizeof part[2], "columns %0*d-%0*d, rows %0*d-%0*d;", d, t->cmin, d, t->cmax,
+           d, t->rmin, d, t->rmax);
+  snprintf(part[3], sizeof part[3], "north at the %s",
+           north_words[(int)vl_map_north_edge(t->m) & 3]);
+  if (t->o->region.radius >= 0) {
+    char label[VL_HEX_LABEL_MAX];
+    if (vl_hex_format(t->g, t->o->region.centre, label, sizeof label) < 0) label[0] = '\0';
+    snprintf(part[3] + strlen(part[3]), sizeof part[3] - strlen(part[3]),
+             "; hexes within %d of %s", t->o->region.radius, label);
+  }
+  memset(&l, 0, sizeof l);
+  l.out = out;
+  l.width = t->o->width;
+  lline_start(&l, "");
+  l.sep = " ";
+  for (i = 0; i < n; i++) lline_put(&l, NULL, -1, -1, 0, part[i]);
+  lline_end(&l);
+}
+
+int render_term(FILE *out, const vl_map *m, const view *v, const term_options *o) {
+  tctx t;
+  size_t n = vl_map_hex_count(m), i;
+  int rc = -1, narrowed;
+  memset(&t, 0, sizeof t);
+  t.m = m;
+  t.g = vl_map_grid(m);
+  t.tt = vl_map_terrain_table(m);
+  t.v = v;
+  t.o = o;
+  t.flat = t.g->layout == VL_FLAT_TOP;
+  t.W = 2 * t.g->digits + 1;
+  t.P = t.W + 1;
+  vl_map_bounds(m, &t.cmin, &t.cmax, &t.rmin, &t.rmax);
+  t.nrows = t.rmax - t.rmin + 1;
+  t.first = malloc(n * sizeof *t.first);
+  t.total = calloc(n, sizeof *t.total);
+  t.drawn = calloc(n, 1);
+  t.used_hex = calloc(vl_terrain_count(t.tt, VL_TERRAIN_HEX) + 1, 1);
+  t.used_side = calloc(vl_terrain_count(t.tt, VL_TERRAIN_HEXSIDE) + 1, 1);
+  if (!t.first || !t.total || !t.drawn || !t.used_hex || !t.used_side) goto done;
+  for (i = 0; i < n; i++) t.first[i] = -1;
+  if (v != NULL)
+    for (i = 0; i < view_mark_count(v); i++) {
+      const view_mark *mk = view_mark_at(v, i);
+      int k;
+      if (mk->place != VIEW_ON_HEX) continue;
+      k = map_index(&t, mk->hex);
+      if (t.first[k] < 0) t.first[k] = (int)i;
+      t.total[k] += mk->count;
+    }
+  narrowed = choose_window(&t);
+  if (t.flat) {
+    t.cv.w = t.P * (t.c1 - t.c0 + 1) + 1;
+    t.cv.h = 2 * (t.r1 - t.r0 + 1) + 2;
+  } else {
+    t.cv.w = t.P * (t.c1 - t.c0 + 1) + 1 + t.P / 2;
+    t.cv.h = 3 * (t.r1 - t.r0 + 1) + 1;
+  }
+  t.cv.c = calloc((size_t)t.cv.w * (size_t)t.cv.h, sizeof *t.cv.c);
+  if (t.cv.c == NULL) goto done;
+  for (i = 0; i < (size_t)t.cv.w * (size_t)t.cv.h; i++)
+    t.cv.c[i].fg = t.cv.c[i].bg = t.cv.c[i].ul = -1;
+  {
+    int pass;
+    for (pass = 0; pass < 3; pass++)
+      for (i = 0; i < n; i++) {
+        vl_hex h = vl_map_hex_at(m, i);
+        int col, row, x, y;
+        if (!t.drawn[map_index(&t, h)]) continue;
+        vl_hex_to_offset(t.g, h, &col, &row);
+        origin(&t, col, row, &x, &y);
+        if (pass == 0) paint_edges(&t, x, y);
+        else if (pass == 1) paint_hex(&t, h, x, y);
+        else paint_sides(&t, h, x, y);
+      }
+  }
+  header(&t, out);
+  write_canvas(out, &t.cv, o->unicode, o->colour);
+  legend(&t, out, narrowed);
+  rc = 0;
+done:
+  free(t.cv.c);
+  free(t.first);
+  free(t.total);
+  free(t.drawn);
+  free(t.used_hex);
+  free(t.used_side);
+  return rc;
+}
