@@ -6,7 +6,9 @@
 #define VOLLEY_LUA_MODULES_H
 
 #include "lua_compat.h"
+#include "volley/error.h"
 #include "volley/hex.h"
+#include "volley/map.h"
 
 /* lua_vm.c: engine-owned states, `volley.core.new_state{mem=, instr=}`. Adds new_state
 ** to the module table on top of the stack. */
@@ -25,8 +27,15 @@ vl_hex vl_lua_checkhex(lua_State *L, int arg, const vl_grid *g);
 void vl_lua_pushhex(lua_State *L, const vl_grid *g, vl_hex h);
 const vl_grid *vl_lua_checkgrid(lua_State *L, int arg);
 
-/* lua_map.c: `volley.core.map` (maps from map.ini). Adds the sub-table map. */
+/* lua_map.c: `volley.core.map` (maps from map.ini). Adds the sub-table map. The helpers: the
+** map of a "volley.map" at idx (NULL when it is not one or is closed); push an error table
+** {file=, line=, msg=} whose tostring is "file:line: msg". */
 void vl_lua_open_map(lua_State *L);
+const vl_map *vl_lua_tomap(lua_State *L, int idx);
+void vl_lua_pusherror(lua_State *L, const vl_error *e);
+
+/* lua_move.c: `volley.core.move` (docs/move.md). Adds the sub-table move. */
+void vl_lua_open_move(lua_State *L);
 
 /* The module's entry point (lua_core.c). */
 int luaopen_volley_core(lua_State *L);
