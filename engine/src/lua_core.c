@@ -67,5 +67,6 @@ int luaopen_volley_core(lua_State *L) {
   vl_lua_open_map(L);
   vl_lua_open_state(L);
   vl_lua_open_chart(L);
+  vl_lua_open_move(L);
   return 1;
 }

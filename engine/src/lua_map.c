@@ -78,6 +78,13 @@ static void push_error(lua_State *L, const vl_error *e) {
   luaL_setmetatable(L, ERROR_TNAME);
 }
 
+const vl_map *vl_lua_tomap(lua_State *L, int idx) {
+  lmap *u = luaL_testudata(L, idx, MAP_TNAME);
+  return u == NULL ? NULL : u->m;
+}
+
+void vl_lua_pusherror(lua_State *L, const vl_error *e) { push_error(L, e); }
+
 static int error_tostring(lua_State *L) {
   char buf[VL_ERROR_FILE_MAX + VL_ERROR_MSG_MAX + 32];
   vl_error e;
@@ -629,5 +636,3 @@ const vl_map *vl_lua_checkmap(lua_State *L, int arg) {
   luaL_argcheck(L, u->m != NULL, arg, "map is closed");
   return u->m;
 }
-
-void vl_lua_pusherror(lua_State *L, const vl_error *e) { push_error(L, e); }

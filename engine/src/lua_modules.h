@@ -6,7 +6,9 @@
 #define VOLLEY_LUA_MODULES_H
 
 #include "lua_compat.h"
+#include "volley/error.h"
 #include "volley/hex.h"
+#include "volley/map.h"
 
 /* lua_vm.c: engine-owned states, `volley.core.new_state{mem=, instr=}`. Adds new_state
 ** to the module table on top of the stack. */
@@ -26,11 +28,12 @@ void vl_lua_pushhex(lua_State *L, const vl_grid *g, vl_hex h);
 const vl_grid *vl_lua_checkgrid(lua_State *L, int arg);
 
 /* lua_map.c: `volley.core.map` (maps from map.ini). Adds the sub-table map. The helpers: a
-** "volley.map" argument (Lua's argument errors, also for a closed map), and the error table
+** "volley.map" argument (Lua's argument errors, also for a closed map); the map of a
+** "volley.map" at idx (NULL when it is not one or is closed); the error table
 ** {file=, line=, msg=} every loader returns after nil (`tostring` gives "file:line: msg"). */
 void vl_lua_open_map(lua_State *L);
-struct vl_map;
-const struct vl_map *vl_lua_checkmap(lua_State *L, int arg);
+const vl_map *vl_lua_checkmap(lua_State *L, int arg);
+const vl_map *vl_lua_tomap(lua_State *L, int idx);
 void vl_lua_pusherror(lua_State *L, const vl_error *e);
 
 /* lua_state.c: `volley.core.state` (docs/state.md), the state store. Adds the sub-table state. */
@@ -39,6 +42,9 @@ void vl_lua_open_state(lua_State *L);
 /* lua_chart.c: `volley.core.chart`, chart sets and lookup (docs/charts.md). Adds the
 ** sub-table chart. */
 void vl_lua_open_chart(lua_State *L);
+
+/* lua_move.c: `volley.core.move` (docs/move.md). Adds the sub-table move. */
+void vl_lua_open_move(lua_State *L);
 
 /* The module's entry point (lua_core.c). */
 int luaopen_volley_core(lua_State *L);

@@ -68,9 +68,9 @@ int vl_chart_set_load_buffer(vl_chart_set *s, const char *name, const char *data
 ** load_file. VL_ENOTFOUND with "cannot open directory (<why>)" when dir does not exist. */
 int vl_chart_set_load_dir(vl_chart_set *s, const char *dir, const char *layer, vl_error *err);
 
-/* The files of a chart directory that are not tables (the terrain and unit schemas of the
-** map and units modules), space-separated. */
-#define VL_CHART_SCHEMA_FILES "terrain.ini units.ini"
+/* The files of a chart directory that are not tables (the terrain, movement, line-of-sight
+** and unit schemas of the map, move, los and units modules), space-separated. */
+#define VL_CHART_SCHEMA_FILES "los.ini movement.ini terrain.ini units.ini"
 
 /* The small building API the loaders are made of: the calls an INI parse makes, one per
 ** section header, value line and continuation line, then vl_chart_reader_end. Tables reach
