@@ -23,7 +23,8 @@ local M = {}
 
 --- A step of the sequence.
 -- @tparam string name the rulebook's name for it ("activation", "rally")
--- @tparam function fn `fn(game, ctx)`; ctx = `{step = name, path = "turn 3/impulse 2/fire"}`
+-- @tparam function fn `fn(game, ctx)`; ctx = `{step = name, path = "turn 3/impulse 2/fire",
+--   iter = {turn = 3, impulse = 2}}` (each enclosing loop's iteration, by loop name)
 function M.step(name, fn)
   assert(type(name) == "string" and type(fn) == "function", "step(name, fn) expected")
   return { kind = "step", name = name, fn = fn }
@@ -70,6 +71,7 @@ function M.new(root, opts)
     on_boundary = opts.on_boundary,
     max_steps = opts.max_steps or 100000,
     steps_run = 0,
+    iters = {},     -- loop name -> its current iteration (derived from the cursor as it runs)
   }, Runner)
 end
 
@@ -105,7 +107,9 @@ function Runner:run_step(node, game, names)
   end
   local path = path_of(names)
   if self.on_boundary then self.on_boundary(M.copy_cursor(self.cursor), path) end
-  local ctx = { step = node.name, path = path }
+  local iter = {}
+  for k, v in pairs(self.iters) do iter[k] = v end
+  local ctx = { step = node.name, path = path, iter = iter }
   if self.hooks then
     self.hooks:replace("sequence.step", ctx, function(c) return node.fn(game, c) end)
   else
@@ -122,6 +126,7 @@ function Runner:run_node(node, game, depth, names)
   while frame.child > 1 or continues(node, game, frame.iter) do
     local label = node.kind == "loop" and (node.name .. " " .. frame.iter) or node.name
     names[#names + 1] = label
+    if node.kind == "loop" then self.iters[node.name] = frame.iter end
     while frame.child <= #node.children do
       local c = node.children[frame.child]
       if c.kind == "step" then
@@ -137,6 +142,7 @@ function Runner:run_node(node, game, depth, names)
     frame.iter = frame.iter + 1
     frame.child = 1
   end
+  if node.kind == "loop" then self.iters[node.name] = nil end
   self.cursor[depth] = nil
 end
 

@@ -1,0 +1,109 @@
+--- A game in play: the map, the state store, the movement tables, the dice and the hook
+-- registry of one rule system, and the sequence of play that runs over them.
+--
+-- What a rule procedure is handed as `game`:
+--
+-- * `game.map` (`volley.core.map`), `game.store` (`volley.core.state`), `game.vars` (the
+--   store's `game.vars`), `game.move` (`volley.core.move`), `game.hooks` (the registry);
+-- * `game:sides()`, `game:enemy(side)`;
+-- * `game:ask(side, request)` (see `volley.ask`);
+-- * `game:roll(kind, reason, rule)`: a die from the engine's dice (`"d6"`, `"d10"`, `"2d6"`);
+-- * `game:log(text)`: a line of the game's narrative.
+--
+-- All state the rules keep lives in the store (units, stacks, markers) and in `game.vars`
+-- (DESIGN.md principle 2); nothing here keeps game state in Lua.
+-- @module volley.game
+
+local core = require "volley.core"
+local ask = require "volley.ask"
+local runner = require "volley.runner"
+local systems = require "volley.systems"
+
+local M = {}
+
+local Game = {}
+Game.__index = Game
+
+local function fail(what, err)
+  error(what .. ": " .. tostring(err), 0)
+end
+
+--- Opens a game.
+-- @tparam table opts `{system = id, map = path, oob = path, seed = integer,
+--   params = {name = value}}`; params are the scenario's parameters (e.g. `turns`)
+-- @treturn Game
+-- @raise naming the file and line of a broken map or order of battle, or a bad system
+function M.new(opts)
+  local sys = systems.load(opts.system)
+  local map, err = core.map.load(opts.map)
+  if not map then fail("map", err) end
+  local schema = core.find("charts/" .. opts.system .. "/units.ini")
+  if not schema then fail("system " .. opts.system, "charts/" .. opts.system .. "/units.ini not found") end
+  local store
+  store, err = core.state.new{ schema = schema, oob = opts.oob, map = map }
+  if not store then fail("order of battle", err) end
+  local mv
+  mv, err = core.move.load(map)
+  if not mv then fail("movement", err) end
+  local self = setmetatable({
+    system = sys,
+    map = map,
+    store = store,
+    vars = store:vars(),
+    move = mv,
+    dice = core.dice.new(opts.seed or 1),
+    hooks = systems.registry(sys),
+    params = opts.params or {},
+    narrative = {},
+  }, Game)
+  return self
+end
+
+--- The sides in `[sides] order`.
+-- @treturn {string,...}
+function Game:sides()
+  return self.store:sides()
+end
+
+--- The side that is not `side` (two-sided games).
+-- @tparam string side
+-- @treturn string
+function Game:enemy(side)
+  local sides = self:sides()
+  return sides[1] == side and sides[2] or sides[1]
+end
+
+--- Asks a side (yields to whoever answers; see `volley.ask`).
+function Game:ask(side, request)
+  return ask.ask(side, request)
+end
+
+--- Rolls a die of the engine's dice.
+-- @tparam string kind "d6", "d10" or "2d6"
+-- @tparam string reason what the roll is for
+-- @tparam string rule the case, e.g. "[demo 5.2]"
+-- @treturn integer the natural result
+function Game:roll(kind, reason, rule)
+  if kind == "d6" then return self.dice:d6(reason, rule) end
+  if kind == "d10" then return self.dice:d10(reason, rule) end
+  if kind == "2d6" then return (self.dice:two_d6(reason, rule)) end
+  error("bad die kind '" .. tostring(kind) .. "' (known: d6, d10, 2d6)", 2)
+end
+
+--- Adds a line to the game's narrative (what a player reads in `log`).
+-- @tparam string text
+function Game:log(text)
+  self.narrative[#self.narrative + 1] = text
+end
+
+--- Runs the system's sequence of play from `cursor` (or the start). Call inside the
+-- coroutine that answers requests (`volley.ask.drive`, the shell, a bot).
+-- @tparam[opt] table cursor a cursor saved at a step boundary
+-- @tparam[opt] function on_boundary called as `on_boundary(cursor, path)` at each boundary
+function Game:run(cursor, on_boundary)
+  local r = runner.new(self.system.sequence(self), { cursor = cursor, hooks = self.hooks,
+                                                     on_boundary = on_boundary })
+  r:run(self)
+end
+
+return M
