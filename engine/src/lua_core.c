@@ -66,5 +66,6 @@ int luaopen_volley_core(lua_State *L) {
   vl_lua_open_hex(L);
   vl_lua_open_map(L);
   vl_lua_open_state(L);
+  vl_lua_open_save(L);
   return 1;
 }
