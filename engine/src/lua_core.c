@@ -68,5 +68,6 @@ int luaopen_volley_core(lua_State *L) {
   vl_lua_open_state(L);
   vl_lua_open_chart(L);
   vl_lua_open_move(L);
+  vl_lua_open_save(L);
   return 1;
 }

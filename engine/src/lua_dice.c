@@ -12,6 +12,7 @@ with its reason and rule, forced values for tests. Units: die faces.
 @module volley.core.dice
 */
 #include "lua_modules.h"
+#include "lua_store.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -21,13 +22,33 @@ with its reason and rule, forced values for tests. Units: die faces.
 #define DICE_TNAME "volley.dice"
 
 typedef struct dice_ud {
-  vl_dice *d;   /* owned; NULL only while being built */
+  vl_dice *d;               /* owned; NULL only while being built, and for borrowed dice */
+  vl_lua_dice_getter get;   /* borrowed dice: asks the owner (the user value) for them */
 } dice_ud;
 
 static vl_dice *check_dice(lua_State *L) {
   dice_ud *u = luaL_checkudata(L, 1, DICE_TNAME);
+  if (u->get != NULL) {
+    vl_dice *d;
+    vl_lua_getuservalue(L, 1);
+    d = u->get(L, lua_gettop(L));
+    lua_pop(L, 1);
+    luaL_argcheck(L, d != NULL, 1, "the dice's owner is closed");
+    return d;
+  }
   luaL_argcheck(L, u->d != NULL, 1, "dice not initialised");
   return u->d;
+}
+
+void vl_lua_pushdice_of(lua_State *L, int owner, vl_lua_dice_getter get) {
+  dice_ud *u;
+  owner = lua_absindex(L, owner);
+  u = lua_newuserdata(L, sizeof *u);
+  u->d = NULL;
+  u->get = get;
+  luaL_setmetatable(L, DICE_TNAME);
+  lua_pushvalue(L, owner);
+  vl_lua_setuservalue(L, -2);   /* the dice keep their owner alive */
 }
 
 /* Pushes a userdata owning d (d may be NULL: then raises "not enough memory"). The userdata
@@ -37,6 +58,7 @@ static int push_dice(lua_State *L, vl_dice *d) {
   if (d == NULL) return luaL_error(L, "not enough memory");
   u = lua_newuserdata(L, sizeof *u);
   u->d = d;
+  u->get = NULL;
   luaL_setmetatable(L, DICE_TNAME);
   return 1;
 }
@@ -350,7 +372,7 @@ static int dice_copy(lua_State *L) {
 
 static int dice_gc(lua_State *L) {
   dice_ud *u = luaL_checkudata(L, 1, DICE_TNAME);
-  vl_dice_free(u->d);
+  vl_dice_free(u->d);   /* NULL for borrowed dice: their owner frees them */
   u->d = NULL;
   return 0;
 }

@@ -7,6 +7,7 @@
 
 #include "lua_compat.h"
 #include "volley/error.h"
+#include "volley/dice.h"
 #include "volley/hex.h"
 #include "volley/map.h"
 
@@ -17,6 +18,11 @@ void vl_lua_open_vm(lua_State *L);
 /* lua_dice.c: `volley.core.dice`, the engine's dice. Adds the sub-table dice to the module
 ** table on top of the stack. */
 void vl_lua_open_dice(lua_State *L);
+/* Pushes a "volley.dice" for dice another userdata owns (a store's: state.h), at index owner:
+** it keeps the owner alive and asks get(L, owner_index) for the dice at every call (NULL
+** when the owner is closed, which the methods then raise). */
+typedef vl_dice *(*vl_lua_dice_getter)(lua_State *L, int owner);
+void vl_lua_pushdice_of(lua_State *L, int owner, vl_lua_dice_getter get);
 
 /* lua_hex.c: `volley.core.hex` (docs/hex.md). Adds the field hex to the module table on top
 ** of the stack. The helpers let other bindings take and give hexes the same way: a hex
@@ -45,6 +51,8 @@ void vl_lua_open_chart(lua_State *L);
 
 /* lua_move.c: `volley.core.move` (docs/move.md). Adds the sub-table move. */
 void vl_lua_open_move(lua_State *L);
+/* lua_save.c: `volley.core.save` (docs/save.md), the save file. Adds the sub-table save. */
+void vl_lua_open_save(lua_State *L);
 
 /* The module's entry point (lua_core.c). */
 int luaopen_volley_core(lua_State *L);

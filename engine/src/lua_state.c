@@ -762,7 +762,8 @@ static int store_vars(lua_State *L) {
 }
 
 /***
-** A copy of the store that shares nothing with it but the read-only roster (a snapshot).
+** A copy of the store that shares nothing with it but the read-only roster (a snapshot): the
+** units, the vars, the cursor and the dice's generator state (not their log or forced queue).
 ** @function store:copy
 ** @treturn store
 */
@@ -777,8 +778,10 @@ static int store_copy(lua_State *L) {
 }
 
 /***
-** Makes the store equal to another store of the same roster (a snapshot from store:copy).
-** The store keeps its identity: its vars object and every reference to it stay valid.
+** Makes the store equal to another store of the same roster (a snapshot from store:copy):
+** units, vars, cursor and the dice's generator state; the dice keep their own log and forced
+** queue. The store keeps its identity: its vars and dice objects and every reference to it
+** stay valid.
 ** @function store:restore
 ** @tparam store snapshot
 ** @raise for a store of another roster
@@ -789,6 +792,134 @@ static int store_restore(lua_State *L) {
   if (rc == VL_ENOMEM) return luaL_error(L, "not enough memory");
   if (rc != VL_OK) return luaL_argerror(L, 2, "a store of another order of battle");
   return 0;
+}
+
+/* ---- the dice, the cursor, the serialisation ------------------------------------------------ */
+
+/* The dice of the store at idx, or NULL once it is closed (lua_dice.c asks at every call). */
+static vl_dice *dice_of(lua_State *L, int idx) {
+  lstore *s = luaL_testudata(L, idx, STORE_TNAME);
+  return s != NULL && s->st != NULL ? vl_state_dice(s->st) : NULL;
+}
+
+/***
+** The game's dice, which the store owns: their generator state and roll counters are game
+** state (copied, restored, serialised and hashed with the rest); their roll log and forced
+** queue are not. A `volley.core.dice` object (`d10`, `force`, `log`, `state` ...) that keeps
+** the store alive; its methods raise once the store is closed.
+** @function store:dice
+** @treturn dice
+*/
+static int store_dice(lua_State *L) {
+  vl_lua_checkstore(L, 1);
+  vl_lua_pushdice_of(L, 1, dice_of);
+  return 1;
+}
+
+/***
+** Seeds the store's dice for a game seed, as `volley.core.dice.new` seeds (docs/dice.md): no
+** rolls made. The log and the forced queue are left alone.
+** @function store:seed
+** @tparam int seed an integer from 0 to 2^53 - 1
+** @raise "bad argument #1 to 'seed' (seed must be an integer from 0 to 2^53 - 1)"
+*/
+static int store_seed(lua_State *L) {
+  vl_state *st = vl_lua_checkstore(L, 1);
+  lua_Number x = luaL_checknumber(L, 2);
+  vl_error err;
+  if (!(x >= 0 && x < 9007199254740992.0) || (lua_Number)(uint64_t)x != x)
+    return luaL_argerror(L, 2, "seed must be an integer from 0 to 2^53 - 1");
+  if (vl_state_seed(st, (uint64_t)x, &err) != VL_OK) return luaL_error(L, "%s", err.msg);
+  return 0;
+}
+
+/***
+** A fresh copy of the cursor: where the game stands in its sequence of play (DESIGN.md
+** principle 5). The runtime writes it at every step boundary; the store keeps it with the
+** state and gives it no meaning. A new store's cursor is an empty table.
+** @function store:cursor
+** @treturn table
+*/
+static int store_cursor(lua_State *L) {
+  vl_state *st = vl_lua_checkstore(L, 1);
+  vl_lua_pushvalue(L, st, vl_state_cursor(st));
+  return 1;
+}
+
+/***
+** Replaces the cursor with a copy of t: a map of what game.vars may hold (integers, booleans,
+** strings, ids, lists and maps), e.g. `{frames = runner:position(), side = "US"}`.
+** @function store:set_cursor
+** @tparam table t
+** @raise for a value the state cannot hold ("cursor.frames[1].iter: 1.5 is not an integer
+** ..."), or for t not a map ("the cursor must be a map")
+*/
+static int store_set_cursor(lua_State *L) {
+  vl_state *st = vl_lua_checkstore(L, 1);
+  vl_value *v;
+  vl_error err;
+  luaL_checktype(L, 2, LUA_TTABLE);
+  v = vl_lua_tovalue(L, st, 2, "cursor");
+  if (vl_state_set_cursor(st, v, &err) != VL_OK) return luaL_argerror(L, 2, err.msg);
+  return 0;
+}
+
+/***
+** The canonical serialisation of the game state (docs/formats.md "The state serialisation"):
+** UTF-8 lines, hexes by label and units by id, in a fixed order. What `volley dump` prints and
+** `store:hash()` hashes.
+** @function store:serialize
+** @treturn string
+*/
+static int store_serialize(lua_State *L) {
+  vl_state *st = vl_lua_checkstore(L, 1);
+  size_t len;
+  char *text = vl_state_serialize(st, &len);
+  if (text == NULL) return luaL_error(L, "not enough memory");
+  lua_pushlstring(L, text, len);
+  free(text);
+  return 1;
+}
+
+/***
+** The state hash: XXH3-64 of exactly the bytes of `store:serialize()`, as 16 lower-case hex
+** digits. The same state hashes alike on every VM.
+** @function store:hash
+** @treturn string
+*/
+static int store_hash(lua_State *L) {
+  vl_state *st = vl_lua_checkstore(L, 1);
+  char hex[VL_STATE_HASH_MAX];
+  if (vl_state_hash(st, hex, NULL) != VL_OK) return luaL_error(L, "not enough memory");
+  lua_pushstring(L, hex);
+  return 1;
+}
+
+/***
+** Makes the store hold the state a serialisation describes (one written by
+** `store:serialize()` for a store of the same order of battle and map). Only the canonical
+** text is accepted; anything else is refused at its line and the store is left as it was.
+** @function store:deserialize
+** @tparam string text
+** @tparam[opt="state"] string name what the text is called in messages
+** @treturn[1] true
+** @treturn[2] nil
+** @treturn[2] table the error `{file=, line=, msg=}` (`tostring` gives "file:line: msg")
+*/
+static int store_deserialize(lua_State *L) {
+  vl_state *st = vl_lua_checkstore(L, 1);
+  size_t len;
+  const char *text = luaL_checklstring(L, 2, &len), *name = luaL_optstring(L, 3, "state");
+  vl_error err;
+  int rc = vl_state_deserialize(st, text, len, name, &err);
+  if (rc == VL_ENOMEM) return luaL_error(L, "not enough memory");
+  if (rc != VL_OK) {
+    lua_pushnil(L);
+    vl_lua_pusherror(L, &err);
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  return 1;
 }
 
 /***
@@ -840,6 +971,13 @@ static const luaL_Reg store_methods[] = {
   {"leaders", store_leaders},
   {"attach", store_attach},
   {"vars", store_vars},
+  {"dice", store_dice},
+  {"seed", store_seed},
+  {"cursor", store_cursor},
+  {"set_cursor", store_set_cursor},
+  {"serialize", store_serialize},
+  {"hash", store_hash},
+  {"deserialize", store_deserialize},
   {"copy", store_copy},
   {"restore", store_restore},
   {"memory", store_memory},

@@ -47,6 +47,13 @@ extern const luaL_Reg vl_lua_units_methods[];
 ** user value). */
 void vl_lua_pushvars(lua_State *L, int store);
 
+/* Converts the Lua value at idx into a new value tree by game.vars' rules (docs/state.md),
+** raising an error that names the value's path from `root` ("cursor.frames[2]: ..."). */
+vl_value *vl_lua_tovalue(lua_State *L, const vl_state *st, int idx, const char *root);
+
+/* Pushes a fresh Lua copy of v (ids as "volley.id" values). */
+void vl_lua_pushvalue(lua_State *L, const vl_state *st, const vl_value *v);
+
 /* Registers the vars and id metatables and adds `id` to the table on top of the stack. */
 void vl_lua_open_vars(lua_State *L);
 

@@ -416,6 +416,22 @@ static void push_value(lua_State *L, const vl_state *st, const vl_value *v, int 
   }
 }
 
+vl_value *vl_lua_tovalue(lua_State *L, const vl_state *st, int idx, const char *root) {
+  conv c;
+  vl_value *v = NULL;
+  c.L = L;
+  c.st = st;
+  c.nomem = 0;
+  c.msg[0] = '\0';
+  snprintf(c.path, sizeof c.path, "%s", root);
+  if (to_value(&c, lua_absindex(L, idx), 0, &v) != 0) raise(&c);
+  return v;
+}
+
+void vl_lua_pushvalue(lua_State *L, const vl_state *st, const vl_value *v) {
+  push_value(L, st, v, 0);
+}
+
 /* ---- the vars object ----------------------------------------------------------------------- */
 
 static const char *const methods[] = {"keys", "get", "set", NULL};

@@ -28,6 +28,8 @@ struct vl_state {
   int *markers;    /* n_units x n_markers */
   vl_stacks *stacks;
   vl_value *vars;
+  vl_value *cursor;   /* a map: the runtime's position in the sequence of play */
+  vl_dice *dice;      /* the game's dice: their vl_dice_state is game state */
 };
 
 #define ITEM(u, k) ((u) * VL_FACING_PARTS + (k))
@@ -54,7 +56,10 @@ vl_state *vl_state_new(vl_roster *r, const vl_grid *g) {
   st->stacks = vl_stacks_new(st->n_units * VL_FACING_PARTS,
                              vl_roster_side_count(r) > 0 ? vl_roster_side_count(r) : 1);
   st->vars = vl_value_map();
-  if (!st->units || !st->values || !st->markers || !st->stacks || !st->vars) {
+  st->cursor = vl_value_map();
+  st->dice = vl_dice_new(0, NULL);
+  if (!st->units || !st->values || !st->markers || !st->stacks || !st->vars || !st->cursor ||
+      !st->dice) {
     vl_state_free(st);
     return NULL;
   }
@@ -81,8 +86,22 @@ void vl_state_free(vl_state *st) {
   free(st->markers);
   vl_stacks_free(st->stacks);
   vl_value_free(st->vars);
+  vl_value_free(st->cursor);
+  vl_dice_free(st->dice);
   vl_roster_free(st->roster);
   free(st);
+}
+
+vl_state *vl_state_new_like(const vl_state *st) {
+  return vl_state_new(st->roster, &st->grid);
+}
+
+/* Fresh dice in the generator state and counters of d (no log, no forced values). */
+static vl_dice *dice_like(const vl_dice *d) {
+  vl_dice *c = vl_dice_new(0, NULL);
+  vl_dice_state s = vl_dice_get_state(d);
+  if (c != NULL) vl_dice_set_state(c, &s, NULL);   /* a state that dice hold is valid */
+  return c;
 }
 
 vl_state *vl_state_copy(const vl_state *src) {
@@ -95,7 +114,10 @@ vl_state *vl_state_copy(const vl_state *src) {
   st->markers = malloc(rowsize(src->n_units, src->n_markers) + 1);
   st->stacks = vl_stacks_copy(src->stacks);
   st->vars = vl_value_copy(src->vars);
-  if (!st->units || !st->values || !st->markers || !st->stacks || !st->vars) {
+  st->cursor = vl_value_copy(src->cursor);
+  st->dice = dice_like(src->dice);
+  if (!st->units || !st->values || !st->markers || !st->stacks || !st->vars || !st->cursor ||
+      !st->dice) {
     vl_state_free(st);
     return NULL;
   }
@@ -107,23 +129,34 @@ vl_state *vl_state_copy(const vl_state *src) {
 }
 
 int vl_state_restore(vl_state *dst, const vl_state *src) {
-  vl_value *vars;
+  vl_value *vars, *cursor;
+  vl_dice_state dice;
   int rc;
   if (dst == src) return VL_OK;
   if (dst->roster != src->roster) return VL_EINVAL;
   vars = vl_value_copy(src->vars);
-  if (vars == NULL) return VL_ENOMEM;
+  cursor = vl_value_copy(src->cursor);
+  if (vars == NULL || cursor == NULL) {
+    vl_value_free(vars);
+    vl_value_free(cursor);
+    return VL_ENOMEM;
+  }
   rc = vl_stacks_assign(dst->stacks, src->stacks);
   if (rc != VL_OK) {
     vl_value_free(vars);
+    vl_value_free(cursor);
     return rc;
   }
+  dice = vl_dice_get_state(src->dice);
+  vl_dice_set_state(dst->dice, &dice, NULL);   /* valid: it comes from dice */
   memcpy(dst->units, src->units, sizeof *dst->units * (size_t)src->n_units);
   memcpy(dst->values, src->values, rowsize(src->n_units, src->n_fields));
   memcpy(dst->markers, src->markers, rowsize(src->n_units, src->n_markers));
   dst->grid = src->grid;
   vl_value_free(dst->vars);
   dst->vars = vars;
+  vl_value_free(dst->cursor);
+  dst->cursor = cursor;
   return VL_OK;
 }
 
@@ -134,7 +167,7 @@ const vl_grid *vl_state_grid(const vl_state *st) { return &st->grid; }
 size_t vl_state_bytes(const vl_state *st) {
   return sizeof *st + sizeof *st->units * (size_t)st->n_units +
          rowsize(st->n_units, st->n_fields) + rowsize(st->n_units, st->n_markers) +
-         vl_stacks_bytes(st->stacks) + vl_value_bytes(st->vars);
+         vl_stacks_bytes(st->stacks) + vl_value_bytes(st->vars) + vl_value_bytes(st->cursor);
 }
 
 /* ---- helpers ------------------------------------------------------------------------------- */
@@ -617,3 +650,32 @@ int vl_state_sides(const vl_state *st, int u, int incoming,
 
 vl_value *vl_state_vars(vl_state *st) { return st->vars; }
 const vl_value *vl_state_vars_const(const vl_state *st) { return st->vars; }
+
+/* ---- the dice and the cursor --------------------------------------------------------------- */
+
+vl_dice *vl_state_dice(vl_state *st) { return st->dice; }
+const vl_dice *vl_state_dice_const(const vl_state *st) { return st->dice; }
+
+int vl_state_seed(vl_state *st, uint64_t seed, vl_error *err) {
+  vl_dice_state s;
+  uint64_t initstate, initseq;
+  if (seed >= VL_DICE_SEED_LIMIT)
+    return vl_error_set(err, VL_EINVAL, NULL, 0, "seed %llu is out of range (0 to 2^53 - 1)",
+                        (unsigned long long)seed);
+  memset(&s, 0, sizeof s);
+  vl_dice_seed_split(seed, &initstate, &initseq);   /* as vl_dice_new seeds */
+  vl_dice_gen_seed(&s.gen, initstate, initseq);
+  return vl_dice_set_state(st->dice, &s, err);
+}
+
+const vl_value *vl_state_cursor(const vl_state *st) { return st->cursor; }
+
+int vl_state_set_cursor(vl_state *st, vl_value *cursor, vl_error *err) {
+  if (cursor == NULL || vl_value_type(cursor) != VL_V_MAP) {
+    vl_value_free(cursor);
+    return vl_error_set(err, VL_EINVAL, NULL, 0, "the cursor must be a map");
+  }
+  vl_value_free(st->cursor);
+  st->cursor = cursor;
+  return VL_OK;
+}

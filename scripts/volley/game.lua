@@ -38,20 +38,23 @@ function M.new(opts)
   local map, err = core.map.load(opts.map)
   if not map then fail("map", err) end
   local schema = core.find("charts/" .. opts.system .. "/units.ini")
-  if not schema then fail("system " .. opts.system, "charts/" .. opts.system .. "/units.ini not found") end
+  if not schema then
+    fail("system " .. opts.system, "charts/" .. opts.system .. "/units.ini not found")
+  end
   local store
   store, err = core.state.new{ schema = schema, oob = opts.oob, map = map }
   if not store then fail("order of battle", err) end
   local mv
   mv, err = core.move.load(map)
   if not mv then fail("movement", err) end
+  store:seed(opts.seed or 1)
   local self = setmetatable({
     system = sys,
     map = map,
     store = store,
     vars = store:vars(),
     move = mv,
-    dice = core.dice.new(opts.seed or 1),
+    dice = store:dice(),
     hooks = systems.registry(sys),
     params = opts.params or {},
     narrative = {},
@@ -74,7 +77,7 @@ function Game:enemy(side)
 end
 
 --- Asks a side (yields to whoever answers; see `volley.ask`).
-function Game:ask(side, request)
+function Game:ask(side, request) -- luacheck: no unused args
   return ask.ask(side, request)
 end
 

@@ -18,6 +18,11 @@
 ** hexsides, a double-size counter given one hex) is refused with VL_EINVAL and err->msg; the
 ** store is then unchanged.
 **
+** The game state is this store and nothing else (DESIGN.md principles 2 and 5): besides the
+** units and the vars it owns the game's dice (their generator state, vl_dice_state) and the
+** cursor (where the game stands in its sequence of play), so that a snapshot, a restore, the
+** canonical serialisation and the state hash all carry them with the rest.
+**
 ** Units and parts. A unit stands on 1 to VL_FACING_PARTS hexes (part 0 is the counter's own
 ** hex: the head of a double-size counter or column, the parent of an extended line), or on
 ** one track space, in one box, or off the board. Each part is in its hex's stack; a unit off
@@ -27,7 +32,9 @@
 #define VOLLEY_STATE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
+#include "volley/dice.h"
 #include "volley/error.h"
 #include "volley/facing.h"
 #include "volley/hex.h"
@@ -42,11 +49,19 @@ typedef struct vl_state vl_state;
 ** attached, not hidden; the vars an empty map. NULL when out of memory or r is not finished. */
 vl_state *vl_state_new(vl_roster *r, const vl_grid *g);
 
-/* A deep copy sharing only the read-only roster; NULL when out of memory. */
+/* A store of st's roster and grid as vl_state_new makes it (nothing placed, the vars and the
+** cursor empty, the dice seeded with 0); NULL when out of memory. */
+vl_state *vl_state_new_like(const vl_state *st);
+
+/* A deep copy sharing only the read-only roster; NULL when out of memory. The copy's dice
+** have the same generator state and counters, an empty roll log and no forced values (those
+** are not game state: dice.h). */
 vl_state *vl_state_copy(const vl_state *st);
 
-/* Makes dst equal to src (a copy of the same roster, e.g. a snapshot). VL_OK; VL_EINVAL for
-** another roster; VL_ENOMEM (dst unchanged). */
+/* Makes dst equal to src (a copy of the same roster, e.g. a snapshot): units, stacks, vars,
+** cursor, and the dice's generator state and counters (dst's dice keep their own log and
+** forced queue, as vl_dice_set_state does). VL_OK; VL_EINVAL for another roster; VL_ENOMEM
+** (dst unchanged). */
 int vl_state_restore(vl_state *dst, const vl_state *src);
 
 void vl_state_free(vl_state *st);
@@ -184,5 +199,60 @@ int vl_state_sides(const vl_state *st, int u, int incoming,
 ** or restored). Change it through value.h. Unit, space and box ids in it are roster indices. */
 vl_value *vl_state_vars(vl_state *st);
 const vl_value *vl_state_vars_const(const vl_state *st);
+
+/* ---- the dice and the cursor --------------------------------------------------------------- */
+
+/* The game's dice (dice.h), owned by the store and borrowed until it is freed: every roll of
+** the game is made with them, so their generator state and counters are game state (copied,
+** restored, serialised and hashed with the rest). A new store's dice are seeded with 0. */
+vl_dice *vl_state_dice(vl_state *st);
+const vl_dice *vl_state_dice_const(const vl_state *st);
+
+/* Seeds the store's dice for game seed `seed` (0 <= seed < 2^53) exactly as vl_dice_new
+** does: no rolls made. Their log and forced queue are left alone. VL_OK, or VL_EINVAL with
+** err->msg for a seed out of range (the dice unchanged). */
+int vl_state_seed(vl_state *st, uint64_t seed, vl_error *err);
+
+/* The cursor: where the game stands in its sequence of play (DESIGN.md principle 5: turn,
+** phase, step, active side, pending request ...), a map (value.h) that the runtime writes at
+** each step boundary. The store keeps it, copies, restores and serialises it, and gives it no
+** meaning. A new store's cursor is an empty map. Borrowed until the next set_cursor, restore
+** or free. */
+const vl_value *vl_state_cursor(const vl_state *st);
+
+/* Replaces the cursor with `cursor`, which the store then owns. VL_OK, or VL_EINVAL with
+** err->msg when it is not a map (it is freed all the same, and the old cursor stays). */
+int vl_state_set_cursor(vl_state *st, vl_value *cursor, vl_error *err);
+
+/* ---- the canonical serialisation and the state hash (state_text.c) -------------------------- */
+
+/* The version of the serialisation, its first line "volley-state 1". */
+#define VL_STATE_FORMAT 1
+
+/* Room for a state hash: 16 lower-case hex digits and the NUL. */
+#define VL_STATE_HASH_MAX 17
+
+/* The canonical serialisation of the game state (docs/formats.md "The state serialisation"):
+** UTF-8 text, one fact a line, hexes named by label and units by id, in a fixed order -- the
+** cursor, the dice, every unit (id order), the stacks of two units or more, the vars -- so
+** that two stores print the same bytes exactly when their game states are equal. This is
+** what `volley dump` prints and what the state hash hashes. Returns a NUL-terminated string
+** the caller frees (free()), its length in *len (len may be NULL); NULL when out of memory. */
+char *vl_state_serialize(const vl_state *st, size_t *len);
+
+/* The state hash: XXH3-64 (seed 0) of exactly the bytes vl_state_serialize gives, written as
+** 16 lower-case hex digits and a NUL into out (and as a number into *h when h is not NULL).
+** VL_OK, or VL_ENOMEM. Never the scenario, the options or the mods: the save's header
+** records those (save.h). */
+int vl_state_hash(const vl_state *st, char out[VL_STATE_HASH_MAX], uint64_t *h);
+
+/* The inverse: makes st hold the state that `text` (len bytes) serialises, text having been
+** written by vl_state_serialize for a store of the same roster and grid. Only the canonical
+** text of some state is accepted, so serialise -> deserialise -> serialise gives the same
+** bytes. VL_OK; VL_EPARSE with err->file = name (may be NULL), err->line (1-based) and
+** err->msg saying what is wrong; VL_ENOMEM. On any error st is untouched. The dice keep their
+** own log and forced queue. */
+int vl_state_deserialize(vl_state *st, const char *text, size_t len, const char *name,
+                         vl_error *err);
 
 #endif
