@@ -11,6 +11,7 @@
 
 static const command commands[] = {
   {"render", "render <map.ini> --text", "draw a map's terrain as text (a row a line)", cmd_render},
+  {"los", "los <map.ini> A B", "line of sight from hex A to hex B, and why", cmd_los},
   {NULL, NULL, NULL, NULL}
 };
 

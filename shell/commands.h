@@ -35,4 +35,7 @@ int command_usage(const command *c, const char *message);
 /* cmd_render.c: `volley render <map.ini> --text`. */
 int cmd_render(int argc, char **argv);
 
+/* cmd_los.c: `volley los <map.ini> A B`. */
+int cmd_los(int argc, char **argv);
+
 #endif

@@ -65,5 +65,6 @@ int luaopen_volley_core(lua_State *L) {
   vl_lua_open_dice(L);
   vl_lua_open_hex(L);
   vl_lua_open_map(L);
+  vl_lua_open_los(L);
   return 1;
 }

@@ -592,6 +592,17 @@ static const luaL_Reg map_funcs[] = {
   {NULL, NULL}
 };
 
+const vl_map *vl_lua_checkmap(lua_State *L, int arg) {
+  lmap *u = luaL_checkudata(L, arg, MAP_TNAME);
+  luaL_argcheck(L, u->m != NULL, arg, "map is closed");
+  return u->m;
+}
+
+const vl_map *vl_lua_tomap(lua_State *L, int idx) {
+  lmap *u = luaL_testudata(L, idx, MAP_TNAME);
+  return u != NULL ? u->m : NULL;
+}
+
 void vl_lua_open_map(lua_State *L) {
   if (luaL_newmetatable(L, MAP_TNAME)) {
     vl_setfuncs(L, map_metamethods);

@@ -25,8 +25,15 @@ vl_hex vl_lua_checkhex(lua_State *L, int arg, const vl_grid *g);
 void vl_lua_pushhex(lua_State *L, const vl_grid *g, vl_hex h);
 const vl_grid *vl_lua_checkgrid(lua_State *L, int arg);
 
-/* lua_map.c: `volley.core.map` (maps from map.ini). Adds the sub-table map. */
+/* lua_map.c: `volley.core.map` (maps from map.ini). Adds the sub-table map. The helpers: a
+** "volley.map" argument that is open (raising Lua's argument errors), and the open map at a
+** stack index or NULL (not a map, or closed). */
 void vl_lua_open_map(lua_State *L);
+const struct vl_map *vl_lua_checkmap(lua_State *L, int arg);
+const struct vl_map *vl_lua_tomap(lua_State *L, int idx);
+
+/* lua_los.c: `volley.core.los` (docs/los.md). Adds the sub-table los. */
+void vl_lua_open_los(lua_State *L);
 
 /* The module's entry point (lua_core.c). */
 int luaopen_volley_core(lua_State *L);
