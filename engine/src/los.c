@@ -10,11 +10,11 @@
 ** answer. The cache keeps paths per ordered pair with the terrain-only verdict for the
 ** policy's eyes: the first item terrain blocks, the first a defender may choose, and which
 ** hexes of each step block by terrain, so a query with units only walks the units up to
-** there. C here never calls Lua: units arrive as a list in the query.
+** there. C here never calls Lua: units arrive as a list in the query. The sentences that
+** explain an answer are los_reason.c's; the types shared with it are in los_internal.h.
 */
 #include "volley/los.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,110 +25,7 @@
 
 /* ---- paths -------------------------------------------------------------------------------- */
 
-enum { R_END = 0, R_HEX = 1, R_PAIR = 2 };
-
-/* rec.flags */
-#define F_BLOCK_A 0x001u       /* a's terrain carries blocks-los */
-#define F_BLOCK_B 0x002u
-#define F_SIDE_BLOCKS 0x004u   /* a pair: the grazed hexside has a blocks-los feature */
-#define F_SIDE_HAS 0x008u      /* a pair: the grazed hexside has a feature that may block */
-#define F_SIDE_EXEMPT 0x010u   /* a pair: that hexside touches an end, and the policy exempts it */
-#define F_ENTRY_EXEMPT 0x020u  /* the boundary into the step is exempt */
-#define F_EXIT_EXEMPT 0x040u   /* the boundary out of it */
-#define F_OFF_A 0x080u         /* a is off the map */
-#define F_OFF_B 0x100u
-
-/* A step of a path: a hex (b = -1), a grazed hexside (a < b in vl_hex_cmp order), or an end. */
-typedef struct rec {
-  int32_t a, b;              /* cells; -1 for none, below -1 a hex off the map (off_code) */
-  int32_t pa, pb;            /* quarter-hexes from observer, from target */
-  int16_t ga, gb;            /* ground, steps */
-  int16_t ha, hb;            /* terrain obstacle height above the ground, steps */
-  int16_t sh;                /* a pair: its hexside features' height, steps */
-  int16_t side;              /* index of the hexside crossed after this step, or -1 */
-  uint16_t flags;
-  uint8_t kind;
-  uint8_t tbits;             /* with the policy's eyes: bit 0 a blocks by terrain, bit 1 b */
-} rec;
-
-/* srec.flags */
-#define S_BLOCKS 1u            /* a blocks-los feature */
-#define S_EXEMPT 2u            /* touches an end, and the policy exempts it */
-
-/* A hexside crossed between two single-hex steps that has a feature that may block. */
-typedef struct srec {
-  int32_t a, b;              /* cells of its two hexes, in path order */
-  int32_t pa, pb;
-  int16_t top;               /* the higher ground of the two + the features' height */
-  uint16_t flags;
-} srec;
-
-/* A path's head, followed in the cache's store by its recs and srecs. */
-typedef struct phead {
-  int32_t nsteps, nsides;
-  int32_t distance;
-  int32_t tfirst;            /* the first item terrain blocks outright, or -1 */
-  int32_t tchoice;           /* the first a defender may choose before it, or -1 */
-  int32_t pad;
-} phead;
-
-typedef struct path {
-  phead *h;
-  rec *steps;
-  srec *sides;
-} path;
-
 /* ---- the context -------------------------------------------------------------------------- */
-
-#define C_BLOCKS 1u
-#define C_SUNKEN 2u
-
-#define PROBES 8
-
-typedef struct slot {
-  uint64_t key;              /* (from * ncells + to) + 1; 0 empty */
-  uint32_t off, size;        /* the entry's bytes in the store */
-} slot;
-
-struct vl_los {
-  const vl_map *m;
-  const vl_los_policy *p;
-  const vl_los_config *c;
-  const vl_grid *g;
-  size_t ncells;
-  int col_min, row_min, nrows;
-  int scale;                 /* steps per map half-level: 1 for unit level, level / 2 else */
-  int16_t *ground;           /* per cell */
-  int16_t *theight;          /* per cell */
-  uint8_t *cflags;           /* per cell: C_* */
-  uint32_t feat_blocks;      /* hexside types with blocks-los */
-  uint32_t feat_adjacent;    /* hexside types with the policy's adjacent flag */
-  int16_t feat_height[VL_TERRAIN_MAX_FEATURES];
-  uint32_t feat_high;        /* hexside types with a height above 0 */
-  int32_t *unit_top;         /* per cell: the tallest counted unit's height, or -1 */
-  int max_steps;             /* room in the scratch buffers */
-  vl_line_step *trace;
-  phead scratch_head;
-  rec *scratch_steps;
-  srec *scratch_sides;
-  /* the cache */
-  slot *table;
-  size_t table_cap;          /* a power of two, or 0 without a cache */
-  unsigned table_bits;
-  unsigned char *store;
-  size_t store_cap, store_used, entries;
-  size_t budget;
-  unsigned long hits, misses, flushes;
-};
-
-static const char *const kind_names[] = {
-  "clear", "terrain", "hexside", "unit", "sightline", "higher-than-both", "near-lower",
-  "higher-than-target", "observer-sunken", "target-sunken", "adjacent-hexside"
-};
-
-const char *vl_los_kind_name(vl_los_kind k) {
-  return (unsigned)k < sizeof kind_names / sizeof kind_names[0] ? kind_names[k] : NULL;
-}
 
 static int clamp16(long x) {
   return x > INT16_MAX ? INT16_MAX : x < INT16_MIN ? INT16_MIN : (int)x;
@@ -201,8 +98,8 @@ vl_los *vl_los_new(const vl_map *m, const vl_los_policy *p, size_t cache_bytes, 
     while (cap * 2 * 256 <= cache_bytes) cap *= 2;    /* a slot per 256 bytes of budget */
     l->table_cap = cap;
     for (l->table_bits = 0; ((size_t)1 << l->table_bits) < cap; l->table_bits++) continue;
-    l->store_cap = cache_bytes - cap * sizeof(slot);
-    l->table = calloc(cap, sizeof(slot));
+    l->store_cap = cache_bytes - cap * sizeof(los_slot);
+    l->table = calloc(cap, sizeof(los_slot));
     l->store = malloc(l->store_cap);
     if (l->table == NULL || l->store == NULL) goto oom;
     l->budget = cache_bytes;
@@ -230,7 +127,7 @@ void vl_los_free(vl_los *l) {
 
 void vl_los_flush(vl_los *l) {
   if (l->table_cap == 0) return;
-  memset(l->table, 0, l->table_cap * sizeof(slot));
+  memset(l->table, 0, l->table_cap * sizeof(los_slot));
   l->store_used = 0;
   l->entries = 0;
   l->flushes++;
@@ -264,7 +161,7 @@ static int exempt(const vl_los *l, const vl_hex *h, int n, vl_hex a, vl_hex b) {
 }
 
 /* The features of the hexside between x and y (0 off the map). */
-static uint32_t features(const vl_los *l, vl_hex x, vl_hex y) {
+uint32_t vl_los_side_features(const vl_los *l, vl_hex x, vl_hex y) {
   uint32_t f = 0;
   vl_map_hexside(l->m, x, y, &f, NULL);
   return f;
@@ -315,13 +212,13 @@ static void fill_hex(const vl_los *l, vl_hex x, int32_t *cell, int16_t *g, int16
 }
 
 /* Builds the path a -> b (distance d) into pt, whose arrays hold l->max_steps. */
-static void build(const vl_los *l, vl_hex a, vl_hex b, int d, path *pt) {
+static void build(const vl_los *l, vl_hex a, vl_hex b, int d, los_path *pt) {
   int n = vl_hex_trace(l->g, a, b, l->trace, l->max_steps), i, ns = 0;
   const vl_line_step *s = l->trace;
   pt->h->nsteps = n;
   pt->h->distance = d;
   for (i = 0; i < n; i++) {
-    rec *r = &pt->steps[i];
+    los_rec *r = &pt->steps[i];
     memset(r, 0, sizeof *r);
     r->side = -1;
     r->kind = (uint8_t)(i == 0 || i == n - 1 ? R_END : s[i].grazing ? R_PAIR : R_HEX);
@@ -331,7 +228,7 @@ static void build(const vl_los *l, vl_hex a, vl_hex b, int d, path *pt) {
       fill_hex(l, s[i].alt, &r->b, &r->gb, &r->hb, &r->flags, F_BLOCK_B, F_OFF_B);
       r->pa = 2 * (vl_hex_distance(s[i].hex, a) + vl_hex_distance(s[i].alt, a));
       r->pb = 2 * (vl_hex_distance(s[i].hex, b) + vl_hex_distance(s[i].alt, b));
-      f = features(l, s[i].hex, s[i].alt);
+      f = vl_los_side_features(l, s[i].hex, s[i].alt);
       if (f & l->feat_blocks) r->flags |= F_SIDE_BLOCKS;
       if (f & (l->feat_blocks | l->feat_high)) {
         vl_hex two[2];
@@ -358,9 +255,9 @@ static void build(const vl_los *l, vl_hex a, vl_hex b, int d, path *pt) {
         pt->steps[i - 1].flags |= F_EXIT_EXEMPT;
       }
       if (nh == 2) {                         /* a hexside crossed: its features */
-        uint32_t f = features(l, h[0], h[1]);
+        uint32_t f = vl_los_side_features(l, h[0], h[1]);
         if (f & (l->feat_blocks | l->feat_high)) {
-          srec *x = &pt->sides[ns];
+          los_srec *x = &pt->sides[ns];
           int gx = pt->steps[i - 1].ga, gy = r->ga;
           x->a = pt->steps[i - 1].a;
           x->b = r->a;
@@ -378,8 +275,6 @@ static void build(const vl_los *l, vl_hex a, vl_hex b, int d, path *pt) {
 }
 
 /* ---- judging ---------------------------------------------------------------------------- */
-
-enum { W_GROUND, W_TERRAIN, W_CREST, W_FEATURE, W_UNIT };
 
 /* What blocked, and where. */
 typedef struct hit {
@@ -435,7 +330,7 @@ static void set_hit(hit *h, vl_los_kind kind, int key, int what, int top, int32_
 
 /* The cells where a boundary between steps x and y is reported: the hexside when both are
 ** single hexes on the map, else the step st (reported as a whole). */
-static void boundary_place(const rec *x, const rec *y, const rec *st, int32_t *c1, int32_t *c2) {
+static void boundary_place(const los_rec *x, const los_rec *y, const los_rec *st, int32_t *c1, int32_t *c2) {
   if (x->kind != R_PAIR && y->kind != R_PAIR && x->a >= 0 && y->a >= 0) {
     *c1 = x->a;
     *c2 = y->a;
@@ -448,10 +343,10 @@ static void boundary_place(const rec *x, const rec *y, const rec *st, int32_t *c
 /* Whether hex `which` (0 a, 1 b) of step i blocks: its crest boundaries (crest ground), its
 ** terrain, its ground, the units in it. With terrain 0, its terrain verdict is the cached
 ** tbits. Fills *h (may be NULL) when it blocks. */
-static int hex_blocks(const judge *j, const path *pt, int i, int which, int terrain, hit *h) {
+static int hex_blocks(const judge *j, const los_path *pt, int i, int which, int terrain, hit *h) {
   const vl_los *l = j->l;
   const vl_los_config *c = l->c;
-  const rec *r = &pt->steps[i];
+  const los_rec *r = &pt->steps[i];
   int32_t cell = which ? r->b : r->a;
   int g = which ? r->gb : r->ga, th = which ? r->hb : r->ha;
   int blocks = (r->flags & (which ? F_BLOCK_B : F_BLOCK_A)) != 0;
@@ -460,7 +355,7 @@ static int hex_blocks(const judge *j, const path *pt, int i, int which, int terr
   if (cell < 0) return 0;
   if (!terrain && (r->tbits & (1u << which))) return 1;
   if (crests && !(r->flags & F_ENTRY_EXEMPT)) {
-    const rec *x = &pt->steps[i - 1];
+    const los_rec *x = &pt->steps[i - 1];
     if ((k = height_test(j, g, (x->pa + r->pa) / 2, (x->pb + r->pb) / 2)) != VL_LOS_CLEAR) {
       int32_t c1 = -1, c2 = -1;
       boundary_place(x, r, r, &c1, &c2);
@@ -497,7 +392,7 @@ static int hex_blocks(const judge *j, const path *pt, int i, int which, int terr
     }
   }
   if (crests && !(r->flags & F_EXIT_EXEMPT)) {
-    const rec *y = &pt->steps[i + 1];
+    const los_rec *y = &pt->steps[i + 1];
     if ((k = height_test(j, g, (r->pa + y->pa) / 2, (r->pb + y->pb) / 2)) != VL_LOS_CLEAR) {
       int32_t c1 = -1, c2 = -1;
       boundary_place(r, y, r, &c1, &c2);
@@ -513,13 +408,13 @@ enum { V_CLEAR = 0, V_BLOCKED = 1, V_CHOICE = 2 };
 /* Judges item it of the path (see the top of the file). terrain: judge terrain (else take
 ** the cached tbits); the units are judged when j->units. V_CLEAR, V_BLOCKED or V_CHOICE, with
 ** *h filled (h may be NULL). */
-static int judge_item(const judge *j, const path *pt, int it, int terrain, hit *h) {
+static int judge_item(const judge *j, const los_path *pt, int it, int terrain, hit *h) {
   const vl_los *l = j->l;
   const vl_los_config *c = l->c;
   int i = it / 2;
-  const rec *r = &pt->steps[i];
+  const los_rec *r = &pt->steps[i];
   if (it % 2 == 1) {                         /* the hexside crossed after step i */
-    const srec *x;
+    const los_srec *x;
     vl_los_kind k;
     if (!terrain || r->side < 0) return V_CLEAR;
     x = &pt->sides[r->side];
@@ -579,7 +474,7 @@ static int judge_item(const judge *j, const path *pt, int it, int terrain, hit *
 /* Walks items [from, to): the first blocked item (*at) and the first choice (*choice), each -1
 ** when none. Stops at the first blocked item. With tbits set, writes each step's terrain bits
 ** (the cache's fill). */
-static void walk(const judge *j, path *pt, int from, int to, int terrain, int tbits, int *at,
+static void walk(const judge *j, los_path *pt, int from, int to, int terrain, int tbits, int *at,
                  int *choice) {
   int it;
   *at = -1;
@@ -587,7 +482,7 @@ static void walk(const judge *j, path *pt, int from, int to, int terrain, int tb
   for (it = from; it < to; it++) {
     int v;
     if (tbits && it % 2 == 0) {
-      rec *r = &pt->steps[it / 2];
+      los_rec *r = &pt->steps[it / 2];
       if (r->kind == R_PAIR)
         r->tbits = (uint8_t)(hex_blocks(j, pt, it / 2, 0, 1, NULL) |
                              (hex_blocks(j, pt, it / 2, 1, 1, NULL) << 1));
@@ -623,14 +518,14 @@ static void judge_init(judge *j, const vl_los *l, const vl_los_query *q, long ca
 /* ---- the cache -------------------------------------------------------------------------- */
 
 static size_t entry_size(int nsteps, int nsides) {
-  size_t n = sizeof(phead) + (size_t)nsteps * sizeof(rec) + (size_t)nsides * sizeof(srec);
+  size_t n = sizeof(los_head) + (size_t)nsteps * sizeof(los_rec) + (size_t)nsides * sizeof(los_srec);
   return (n + 7) & ~(size_t)7;
 }
 
-static void path_at(path *pt, unsigned char *base) {
-  pt->h = (phead *)(void *)base;
-  pt->steps = (rec *)(void *)(base + sizeof(phead));
-  pt->sides = (srec *)(void *)(base + sizeof(phead) + (size_t)pt->h->nsteps * sizeof(rec));
+static void path_at(los_path *pt, unsigned char *base) {
+  pt->h = (los_head *)(void *)base;
+  pt->steps = (los_rec *)(void *)(base + sizeof(los_head));
+  pt->sides = (los_srec *)(void *)(base + sizeof(los_head) + (size_t)pt->h->nsteps * sizeof(los_rec));
 }
 
 static size_t home(const vl_los *l, uint64_t key) {
@@ -639,16 +534,16 @@ static size_t home(const vl_los *l, uint64_t key) {
 
 /* The path a -> b: from the cache, or built (and cached when it fits), with the terrain-only
 ** verdict for the policy's eyes filled in. */
-static void get_path(vl_los *l, const vl_los_query *q, long ca, long cb, path *pt) {
+static void get_path(vl_los *l, const vl_los_query *q, long ca, long cb, los_path *pt) {
   uint64_t key = (uint64_t)ca * (uint64_t)l->ncells + (uint64_t)cb + 1;
   size_t s = 0, k, size;
   judge j;
   vl_los_query tq;
-  path scratch;
+  los_path scratch;
   if (l->table_cap > 0) {
     s = home(l, key);
     for (k = 0; k < PROBES; k++) {
-      slot *x = &l->table[(s + k) & (l->table_cap - 1)];
+      los_slot *x = &l->table[(s + k) & (l->table_cap - 1)];
       if (x->key == key) {
         l->hits++;
         path_at(pt, l->store + x->off);
@@ -676,12 +571,12 @@ static void get_path(vl_los *l, const vl_los_query *q, long ca, long cb, path *p
     k = 0;
   }
   {
-    slot *x = &l->table[(s + k) & (l->table_cap - 1)];
+    los_slot *x = &l->table[(s + k) & (l->table_cap - 1)];
     unsigned char *base = l->store + l->store_used;
-    memcpy(base, scratch.h, sizeof(phead));
-    memcpy(base + sizeof(phead), scratch.steps, (size_t)scratch.h->nsteps * sizeof(rec));
-    memcpy(base + sizeof(phead) + (size_t)scratch.h->nsteps * sizeof(rec), scratch.sides,
-           (size_t)scratch.h->nsides * sizeof(srec));
+    memcpy(base, scratch.h, sizeof(los_head));
+    memcpy(base + sizeof(los_head), scratch.steps, (size_t)scratch.h->nsteps * sizeof(los_rec));
+    memcpy(base + sizeof(los_head) + (size_t)scratch.h->nsteps * sizeof(los_rec), scratch.sides,
+           (size_t)scratch.h->nsides * sizeof(los_srec));
     x->key = key;
     x->off = (uint32_t)l->store_used;
     x->size = (uint32_t)size;
@@ -689,19 +584,6 @@ static void get_path(vl_los *l, const vl_los_query *q, long ca, long cb, path *p
     l->entries++;
     path_at(pt, base);
   }
-}
-
-/* snprintf, cutting what does not fit (sentences are bounded by VL_LOS_REASON_MAX). */
-static void textf(char *buf, size_t n, const char *fmt, ...)
-#if defined(__GNUC__)
-  __attribute__((format(printf, 3, 4)))
-#endif
-  ;
-static void textf(char *buf, size_t n, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, n, fmt, ap);
-  va_end(ap);
 }
 
 /* ---- answers ------------------------------------------------------------------------------ */
@@ -716,121 +598,6 @@ void vl_los_query_init(vl_los_query *q, vl_hex from, vl_hex to) {
   q->units = NULL;
   q->nunits = 0;
   q->defender = VL_LOS_DEFENDER_ASK;
-}
-
-/* A height as text: "level 2.5" for a policy in levels, else "60 ft". */
-static void fmt_height(const vl_los *l, int steps, char *buf, size_t n) {
-  if (strcmp(l->c->unit, "level") == 0) {
-    int whole = steps / 2, half = steps % 2 != 0;
-    if (steps < 0 && half) textf(buf, n, "level -%d.5", -whole);
-    else textf(buf, n, "level %d%s", whole, half ? ".5" : "");
-  } else {
-    textf(buf, n, "%d %s", steps, l->c->unit);
-  }
-}
-
-static const char *terrain_name(const vl_los *l, vl_hex h) {
-  const vl_terrain_type *t = vl_map_terrain(l->m, h);
-  return t != NULL ? t->name : "?";
-}
-
-/* The names of the features of the hexside between x and y among those of mask. */
-static void feature_names(const vl_los *l, vl_hex x, vl_hex y, uint32_t mask, char *buf,
-                          size_t n) {
-  const vl_terrain *t = vl_map_terrain_table(l->m);
-  uint32_t f = features(l, x, y) & mask;
-  size_t used = 0, i;
-  buf[0] = '\0';
-  for (i = 0; i < VL_TERRAIN_MAX_FEATURES; i++)
-    if (f & ((uint32_t)1 << i)) {
-      int w = snprintf(buf + used, n - used, "%s%s", used ? " and " : "",
-                       vl_terrain_type_at(t, VL_TERRAIN_HEXSIDE, i)->name);
-      if (w < 0 || (size_t)w >= n - used) return;
-      used += (size_t)w;
-    }
-}
-
-/* The sentence of a blocked result from a hit (not the ends' rules). */
-static void describe(const vl_los *l, const vl_los_result *r, char *buf, size_t n) {
-  char what[96], top[32], x[32], y[32], names[64];
-  const char *graze = "", *choice = r->choice ? "the defender may choose: " : "";
-  fmt_height(l, r->obstacle, top, sizeof top);
-  switch (r->detail_what) {
-  case W_GROUND:
-    textf(what, sizeof what, "%s ground at %s", terrain_name(l, r->detail_hex), top);
-    break;
-  case W_TERRAIN: textf(what, sizeof what, "%s at %s", terrain_name(l, r->detail_hex), top); break;
-  case W_CREST: textf(what, sizeof what, "a crest at %s", top); break;
-  case W_FEATURE:
-    feature_names(l, r->hex, r->hex2, l->feat_blocks | l->feat_high, names, sizeof names);
-    textf(what, sizeof what, "the %s hexside at %s", names, top);
-    break;
-  default: textf(what, sizeof what, "a unit at %s", top); break;
-  }
-  if (r->detail_pair == 1) graze = "along the hexside, ";
-  if (r->detail_pair == 2) graze = "along the hexside, both hexes block: ";
-  fmt_height(l, r->observer, x, sizeof x);
-  fmt_height(l, r->target, y, sizeof y);
-  switch (r->kind) {
-  case VL_LOS_TERRAIN:
-    textf(buf, n, "%s%s%s: fire into, not through", choice, graze,
-          terrain_name(l, r->detail_hex));
-    break;
-  case VL_LOS_HEXSIDE:
-    feature_names(l, r->hex, r->hex2, l->feat_blocks, names, sizeof names);
-    textf(buf, n, "%s%sno line through the %s hexside", choice, graze, names);
-    break;
-  case VL_LOS_UNIT:
-    textf(buf, n, "%s%sa unit stands in the way", choice, graze);
-    break;
-  case VL_LOS_SIGHTLINE:
-    textf(buf, n, "%s%s%s rises above the line from %s to %s", choice, graze, what, x, y);
-    break;
-  case VL_LOS_HIGHER_THAN_BOTH:
-    textf(buf, n, "%s%s%s is higher than both ends (%s, %s)", choice, graze, what, x, y);
-    break;
-  case VL_LOS_NEAR_LOWER:
-    textf(buf, n, "%s%s%s is %s and nearer the lower end (%s, %s)", choice, graze, what,
-          l->c->near_lower == VL_LOS_NEAR_HIGHER ? "as high as the higher end"
-                                                 : "above the ends' average", x, y);
-    break;
-  case VL_LOS_HIGHER_THAN_TARGET:
-    textf(buf, n, "%s%s%s is higher than the target (%s)", choice, graze, what, y);
-    break;
-  default:
-    textf(buf, n, "?");
-    break;
-  }
-}
-
-int vl_los_reason(const vl_los *l, const vl_los_result *r, char *buf, size_t n) {
-  const vl_los_config *c = l->c;
-  char names[64];
-  if (n == 0) return VL_EINVAL;
-  switch (r->kind) {
-  case VL_LOS_CLEAR:
-    textf(buf, n, "nothing blocks the line");
-    break;
-  case VL_LOS_ADJACENT_HEXSIDE:
-    feature_names(l, r->hex, r->hex2, l->feat_adjacent, names, sizeof names);
-    textf(buf, n, "the %s hexside between adjacent hexes", names);
-    break;
-  case VL_LOS_OBSERVER_SUNKEN:
-    textf(buf, n, "the observer is in a %s hex", terrain_name(l, r->hex));
-    break;
-  case VL_LOS_TARGET_SUNKEN:
-    if (c->sunken_target == VL_LOS_SUNKEN_ADJACENT)
-      textf(buf, n, "the target is in a %s hex, seen only from an adjacent hex that is not a "
-            "%s hex", terrain_name(l, r->hex), c->sunken_flag);
-    else
-      textf(buf, n, "the target is in a %s hex, seen only from a %s hex or one beside it",
-            terrain_name(l, r->hex), c->sunken_flag);
-    break;
-  default:
-    describe(l, r, buf, n);
-    break;
-  }
-  return (int)strlen(buf);
 }
 
 static void result_init(const vl_los *l, const judge *j, vl_los_result *r) {
@@ -909,7 +676,7 @@ static int ends_block(const vl_los *l, const judge *j, long ca, long cb, vl_los_
     }
   }
   if (kind == VL_LOS_CLEAR && c->adjacent_flag != NULL && d == 1 &&
-      (features(l, j->a, j->b) & l->feat_adjacent)) {
+      (vl_los_side_features(l, j->a, j->b) & l->feat_adjacent)) {
     kind = VL_LOS_ADJACENT_HEXSIDE;
     key = K_SIDE_ADJACENT;
     c1 = (int32_t)ca;
@@ -934,15 +701,15 @@ static int units_in(vl_los *l, const vl_los_query *q, long ca, long cb, vl_error
     long cu = vl_map_cell(l->m, u->hex);
     int h = u->height == VL_LOS_DEFAULT ? c->unit_height : u->height;
     char lab[VL_HEX_LABEL_MAX];
-    if (cu < 0 || h < 0) {
+    if (cu < 0 || h < 0 || h > VL_LOS_MAX_HEIGHT) {
       size_t k;
       for (k = 0; k < i; k++) {
         long ck = vl_map_cell(l->m, q->units[k].hex);
         if (ck >= 0) l->unit_top[ck] = -1;
       }
-      if (vl_hex_format(l->g, u->hex, lab, sizeof lab) < 0) textf(lab, sizeof lab, "?");
+      if (vl_hex_format(l->g, u->hex, lab, sizeof lab) < 0) snprintf(lab, sizeof lab, "?");
       vl_error_set(err, VL_EINVAL, NULL, 0, cu < 0 ? "unit obstacle at %s is off the map"
-                   : "unit obstacle at %s has a negative height", lab);
+                   : "unit obstacle at %s has a height out of range (0 to 1000000)", lab);
       return -1;
     }
     if (cu == ca || cu == cb) continue;
@@ -966,11 +733,6 @@ static void units_out(vl_los *l, const vl_los_query *q) {
   }
 }
 
-static int where_text(const vl_los *l, vl_hex h, char *buf, size_t n) {
-  if (vl_hex_format(l->g, h, buf, n) < 0) textf(buf, n, "(%d,%d)", h.q, h.r);
-  return 0;
-}
-
 int vl_los_check(vl_los *l, const vl_los_query *q, vl_los_result *r, vl_error *err) {
   const vl_los_config *c = l->c;
   long ca = vl_map_cell(l->m, q->from), cb = vl_map_cell(l->m, q->to);
@@ -978,17 +740,17 @@ int vl_los_check(vl_los *l, const vl_los_query *q, vl_los_result *r, vl_error *e
   int eye_b = q->to_eye == VL_LOS_DEFAULT ? c->eye : q->to_eye;
   int nunits, at = -1, choice = -1, terrain_cached;
   judge j;
-  path pt;
+  los_path pt;
   hit h;
   if (ca < 0 || cb < 0) {
     char lab[VL_HEX_LABEL_MAX + 16];
-    where_text(l, ca < 0 ? q->from : q->to, lab, sizeof lab);
+    vl_los_hex_text(l, ca < 0 ? q->from : q->to, lab, sizeof lab);
     return vl_error_set(err, VL_EINVAL, NULL, 0, "hex %s is not on the map", lab);
   }
   if (q->defender < VL_LOS_DEFENDER_ASK || q->defender > VL_LOS_DEFENDER_CLEAR)
     return vl_error_set(err, VL_EINVAL, NULL, 0, "bad defender choice %d", q->defender);
-  if (eye_a < 0 || eye_b < 0)
-    return vl_error_set(err, VL_EINVAL, NULL, 0, "an eye height is negative");
+  if (eye_a < 0 || eye_b < 0 || eye_a > VL_LOS_MAX_HEIGHT || eye_b > VL_LOS_MAX_HEIGHT)
+    return vl_error_set(err, VL_EINVAL, NULL, 0, "an eye height is out of range (0 to 1000000)");
   nunits = units_in(l, q, ca, cb, err);
   if (nunits < 0) return VL_EINVAL;
   judge_init(&j, l, q, ca, cb, eye_a, eye_b, nunits > 0);
@@ -1022,11 +784,11 @@ int vl_los_check(vl_los *l, const vl_los_query *q, vl_los_result *r, vl_error *e
 int vl_los_path(vl_los *l, vl_hex from, vl_hex to, vl_line_step *out, int max, vl_error *err) {
   long ca = vl_map_cell(l->m, from), cb = vl_map_cell(l->m, to);
   vl_los_query q;
-  path pt;
+  los_path pt;
   int i;
   if (ca < 0 || cb < 0) {
     char lab[32];
-    where_text(l, ca < 0 ? from : to, lab, sizeof lab);
+    vl_los_hex_text(l, ca < 0 ? from : to, lab, sizeof lab);
     return vl_error_set(err, VL_EINVAL, NULL, 0, "hex %s is not on the map", lab);
   }
   if (ca == cb) {
@@ -1039,7 +801,7 @@ int vl_los_path(vl_los *l, vl_hex from, vl_hex to, vl_line_step *out, int max, v
   vl_los_query_init(&q, from, to);
   get_path(l, &q, ca, cb, &pt);
   for (i = 0; i < pt.h->nsteps && i < max; i++) {
-    const rec *r = &pt.steps[i];
+    const los_rec *r = &pt.steps[i];
     memset(&out[i], 0, sizeof out[i]);
     out[i].hex = cell_hex(l, r->a);
     if (r->kind == R_PAIR) {
@@ -1054,24 +816,4 @@ int vl_los_terrain(vl_los *l, vl_hex from, vl_hex to, vl_los_result *r, vl_error
   vl_los_query q;
   vl_los_query_init(&q, from, to);
   return vl_los_check(l, &q, r, err);
-}
-
-int vl_los_where(const vl_los *l, const vl_los_result *r, char *buf, size_t n) {
-  char x[32], y[32];
-  int w;
-  if (n == 0) return VL_EINVAL;
-  buf[0] = '\0';
-  if (r->clear || r->at == VL_LOS_AT_NONE) return 0;
-  where_text(l, r->hex, x, sizeof x);
-  if (r->at == VL_LOS_AT_HEX) {
-    w = snprintf(buf, n, "%s", x);
-  } else {
-    where_text(l, r->hex2, y, sizeof y);
-    w = snprintf(buf, n, "%s/%s", x, y);
-  }
-  if (w < 0 || (size_t)w >= n) {
-    buf[0] = '\0';
-    return VL_EINVAL;
-  }
-  return w;
 }

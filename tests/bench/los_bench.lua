@@ -83,16 +83,22 @@ for i = 1, 20 do
 end
 local with_units = {side = "US", units = units}
 
--- queries per second of f over n calls cycling through the pairs of range r
+-- queries per second of f over n calls cycling through the pairs of range r: the best of
+-- three runs (the machine may be shared; the best run is the one least disturbed)
 local kept = {}
 local function qps(n, r, f)
   local list = pairs_at[r]
-  local t0 = os.clock()
-  for k = 1, n do
-    local p = list[k % N + 1]
-    kept[k % N + 1] = f(p[1], p[2])
+  local best = 0
+  for _ = 1, 3 do
+    local t0 = os.clock()
+    for k = 1, n do
+      local p = list[k % N + 1]
+      kept[k % N + 1] = f(p[1], p[2])
+    end
+    local x = n / (os.clock() - t0)
+    if x > best then best = x end
   end
-  return n / (os.clock() - t0)
+  return best
 end
 
 for _, system in ipairs({"rough_and_ready", "spi_gbacw"}) do
@@ -119,7 +125,7 @@ for _, system in ipairs({"rough_and_ready", "spi_gbacw"}) do
     local u = qps(n, r, function(a, b) return plain:clear(a, b) end)
     local c = qps(n, r, function(a, b) return cached:clear(a, b) end)
     local cu = qps(n, r, function(a, b) return cached:clear(a, b, with_units) end)
-    local o = qps(N, r, function(a, b) return ref:check(a, b) end)
+    local o = qps(math.floor(N / 2), r, function(a, b) return ref:check(a, b) end)
     print(string.format("%-10s %-16s %5d %12.0f %12.0f %12.0f %12.0f %9.2f %9.1f", vmname,
                         system, r, u, c, cu, o, c / u, u / o))
   end

@@ -721,7 +721,9 @@ static void bad_queries_are_refused(void **state) {
   q.defender = VL_LOS_DEFENDER_ASK;
   q.to_eye = -1;
   assert_int_equal(vl_los_check(f.l, &q, &r, &err), VL_EINVAL);
-  assert_string_equal(err.msg, "an eye height is negative");
+  assert_string_equal(err.msg, "an eye height is out of range (0 to 1000000)");
+  q.to_eye = VL_LOS_MAX_HEIGHT + 1;
+  assert_int_equal(vl_los_check(f.l, &q, &r, &err), VL_EINVAL);
   q.to_eye = VL_LOS_DEFAULT;
   u.hex = hx(f.m, "2101");
   u.height = 0;
@@ -730,6 +732,10 @@ static void bad_queries_are_refused(void **state) {
   q.nunits = 1;
   assert_int_equal(vl_los_check(f.l, &q, &r, &err), VL_EINVAL);
   assert_string_equal(err.msg, "unit obstacle at 2101 is off the map");
+  u.hex = hx(f.m, "0202");
+  u.height = -1;
+  assert_int_equal(vl_los_check(f.l, &q, &r, &err), VL_EINVAL);
+  assert_string_equal(err.msg, "unit obstacle at 0202 has a height out of range (0 to 1000000)");
   /* the same hex: clear, and nothing left behind by the refused units */
   vl_los_query_init(&q, hx(f.m, "0101"), hx(f.m, "0101"));
   assert_int_equal(vl_los_check(f.l, &q, &r, &err), VL_OK);

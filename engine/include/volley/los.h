@@ -203,6 +203,7 @@ void vl_los_stats_get(const vl_los *l, vl_los_stats *out);
 /* ---- a query ----------------------------------------------------------------------------- */
 
 #define VL_LOS_DEFAULT INT_MIN   /* an eye or unit height: the policy's; a side: none */
+#define VL_LOS_MAX_HEIGHT 1000000 /* the largest eye or unit height a query may give */
 
 /* A unit obstacle: a hex with something standing in it. Several in one hex count as the
 ** tallest. Units in the observer's or the target's hex never block. */
@@ -273,8 +274,9 @@ typedef struct vl_los_result {
   vl_hex detail_hex;          /* for vl_los_reason: the hex whose terrain names the obstacle */
 } vl_los_result;
 
-/* Judges q. VL_OK with *r filled, or VL_EINVAL (a hex off the map, a bad defender value) or
-** VL_ENOMEM with err (may be NULL) and *r untouched. */
+/* Judges q. VL_OK with *r filled, or VL_EINVAL with err (may be NULL) and *r untouched: a hex
+** or a unit off the map, an eye or unit height outside 0..VL_LOS_MAX_HEIGHT, a bad defender
+** value. Never allocates. */
 int vl_los_check(vl_los *l, const vl_los_query *q, vl_los_result *r, vl_error *err);
 
 /* Writes the sentence that explains r ("Light Woods: fire into, not through", "nothing
