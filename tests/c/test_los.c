@@ -468,6 +468,35 @@ static void spi_test_vectors(void **state) {
   close_fx(&f);
 }
 
+/* A hexside obstacle (a 20 ft wall on 1004/1005 of the SPI test map) and the hexsides the ends
+** exempt [spi_gbacw 9.7]: those of an end hex, and those touching an end hex's corner. */
+static void hexside_obstacles_and_the_hexsides_ends_exempt(void **state) {
+  fixture f;
+  (void)state;
+  open_fx(&f, SPI_MAP, "spi_gbacw", NULL, VL_LOS_CACHE_DEFAULT);
+  expect(&f, "1001", "1008", "1004/1005", VL_LOS_SIGHTLINE,
+         "the Stone wall hexside at 20 ft rises above the line from 5 ft to 5 ft",
+         "[spi_gbacw 9.73]");
+  expect(&f, "1008", "1001", "1004/1005", VL_LOS_SIGHTLINE,
+         "the Stone wall hexside at 20 ft rises above the line from 5 ft to 5 ft",
+         "[spi_gbacw 9.73]");
+  expect(&f, "1001", "1005", NULL, VL_LOS_CLEAR, "nothing blocks the line", "[spi_gbacw 9.7]");
+  /* along the wall, which touches a corner of 0905 (1004 and 1005 are both beside it) */
+  expect(&f, "0905", "1105", NULL, VL_LOS_CLEAR, "nothing blocks the line", "[spi_gbacw 9.7]");
+  close_fx(&f);
+  /* exempting only the ends' own hexsides, the wall counts there */
+  {
+    const char *layer = write_file("layer.ini", "[los]\nsystem = spi_gbacw\n[hexsides]\n"
+                                   "exempt = common\nrule = [volley test] exempt common\n");
+    open_fx(&f, SPI_MAP, "spi_gbacw", layer, VL_LOS_CACHE_DEFAULT);
+    expect(&f, "0905", "1105", "1004/1005", VL_LOS_SIGHTLINE,
+           "the Stone wall hexside at 20 ft rises above the line from 5 ft to 5 ft",
+           "[spi_gbacw 9.73]");
+    expect(&f, "1001", "1005", NULL, VL_LOS_CLEAR, "nothing blocks the line", "[spi_gbacw 9.7]");
+    close_fx(&f);
+  }
+}
+
 /* ---- Battle of Buena Vista's cases -------------------------------------------------------- */
 
 static void buena_vista_cases(void **state) {
@@ -770,6 +799,7 @@ int main(void) {
     cmocka_unit_test(spi_on_the_sample_map),
     cmocka_unit_test(gbacw_on_the_sample_map),
     cmocka_unit_test(spi_test_vectors),
+    cmocka_unit_test(hexside_obstacles_and_the_hexsides_ends_exempt),
     cmocka_unit_test(buena_vista_cases),
     cmocka_unit_test(each_grazing_policy_along_a_hexside),
     cmocka_unit_test(reciprocal_where_the_policy_says_so),

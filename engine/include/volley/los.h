@@ -24,9 +24,10 @@
 ** terrain's obstacle height is terrain.ini's `height`, converted likewise; an observer or
 ** target stands `eye` steps above its ground. Distances are in hexes (vl_hex_distance).
 **
-** Answers. Every answer says why: the kind of block, where (a hex, or a hexside "a/b"), a
-** sentence, the heights compared and the rule case (borrowed from the policy). A clear answer
-** carries the policy's general rule. The path of an answer is vl_hex_trace's.
+** Answers. Every answer says why: the kind of block, where (a hex, or a hexside "a/b"), the
+** heights compared, the rule case (borrowed from the policy) and, composed on demand by
+** vl_los_reason, a sentence. A clear answer carries the policy's general rule. The path of an
+** answer is vl_hex_trace's (vl_los_path).
 **
 ** The cache. A vl_los context keeps, per ordered pair of hexes, the traced path with its
 ** terrain read off the map and the terrain-only answer for the policy's eye heights, within a

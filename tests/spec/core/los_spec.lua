@@ -68,6 +68,11 @@ local cases = {
   {SPI, SPIS, nil, "0701", "0706", nil, false, "clear", "[spi_gbacw 9.7]"},
   {SPI, SPIS, nil, "0901", "0905", nil, false, "clear", "[spi_gbacw 9.7]"},
   {SPI, SPIS, nil, "0206", "0406", nil, false, "clear", "[spi_gbacw 9.7]"},
+  -- a 20 ft wall on the hexside 1004/1005; the hexsides the ends exempt [spi_gbacw 9.7]
+  {SPI, SPIS, nil, "1001", "1008", nil, "1004/1005", "sightline", "[spi_gbacw 9.73]",
+   "the Stone wall hexside at 20 ft rises above the line from 5 ft to 5 ft"},
+  {SPI, SPIS, nil, "1001", "1005", nil, false, "clear", "[spi_gbacw 9.7]"},
+  {SPI, SPIS, nil, "0905", "1105", nil, false, "clear", "[spi_gbacw 9.7]"},
   -- Battle of Buena Vista's own cases [battle_of_buena_vista 9.3]
   {BV, BVS, nil, "2210", "2212", nil, "2211", "near-lower", "[battle_of_buena_vista 9.3]"},
   {BV, BVS, nil, "2010", "2012", nil, false, "clear", "[battle_of_buena_vista 9.3]"},
