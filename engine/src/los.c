@@ -196,13 +196,12 @@ static vl_hex cell_hex(const vl_los *l, int32_t cell) {
 }
 
 static void fill_hex(const vl_los *l, vl_hex x, int32_t *cell, int16_t *g, int16_t *h,
-                     uint16_t *flags, uint16_t block_bit, uint16_t off_bit) {
+                     uint16_t *flags, uint16_t block_bit) {
   long c = vl_map_cell(l->m, x);
   if (c < 0) {
     *cell = off_code(l, x);
     *g = 0;
     *h = 0;
-    *flags |= off_bit;
     return;
   }
   *cell = (int32_t)c;
@@ -211,21 +210,20 @@ static void fill_hex(const vl_los *l, vl_hex x, int32_t *cell, int16_t *g, int16
   if (l->cflags[c] & C_BLOCKS) *flags |= block_bit;
 }
 
-/* Builds the path a -> b (distance d) into pt, whose arrays hold l->max_steps. */
-static void build(const vl_los *l, vl_hex a, vl_hex b, int d, los_path *pt) {
+/* Builds the path a -> b into pt, whose arrays hold l->max_steps. */
+static void build(const vl_los *l, vl_hex a, vl_hex b, los_path *pt) {
   int n = vl_hex_trace(l->g, a, b, l->trace, l->max_steps), i, ns = 0;
   const vl_line_step *s = l->trace;
   pt->h->nsteps = n;
-  pt->h->distance = d;
   for (i = 0; i < n; i++) {
     los_rec *r = &pt->steps[i];
     memset(r, 0, sizeof *r);
     r->side = -1;
     r->kind = (uint8_t)(i == 0 || i == n - 1 ? R_END : s[i].grazing ? R_PAIR : R_HEX);
-    fill_hex(l, s[i].hex, &r->a, &r->ga, &r->ha, &r->flags, F_BLOCK_A, F_OFF_A);
+    fill_hex(l, s[i].hex, &r->a, &r->ga, &r->ha, &r->flags, F_BLOCK_A);
     if (s[i].grazing) {
       uint32_t f;
-      fill_hex(l, s[i].alt, &r->b, &r->gb, &r->hb, &r->flags, F_BLOCK_B, F_OFF_B);
+      fill_hex(l, s[i].alt, &r->b, &r->gb, &r->hb, &r->flags, F_BLOCK_B);
       r->pa = 2 * (vl_hex_distance(s[i].hex, a) + vl_hex_distance(s[i].alt, a));
       r->pb = 2 * (vl_hex_distance(s[i].hex, b) + vl_hex_distance(s[i].alt, b));
       f = vl_los_side_features(l, s[i].hex, s[i].alt);
@@ -556,7 +554,7 @@ static void get_path(vl_los *l, const vl_los_query *q, long ca, long cb, los_pat
   scratch.h = &l->scratch_head;
   scratch.steps = l->scratch_steps;
   scratch.sides = l->scratch_sides;
-  build(l, q->from, q->to, vl_hex_distance(q->from, q->to), &scratch);
+  build(l, q->from, q->to, &scratch);
   vl_los_query_init(&tq, q->from, q->to);
   judge_init(&j, l, &tq, ca, cb, l->c->eye, l->c->eye, 0);
   walk(&j, &scratch, 0, 2 * scratch.h->nsteps, 1, 1, &scratch.h->tfirst, &scratch.h->tchoice);

@@ -49,8 +49,6 @@ enum { R_END = 0, R_HEX = 1, R_PAIR = 2 };
 #define F_SIDE_EXEMPT 0x010u   /* a pair: that hexside touches an end, and the policy exempts it */
 #define F_ENTRY_EXEMPT 0x020u  /* the boundary into the step is exempt */
 #define F_EXIT_EXEMPT 0x040u   /* the boundary out of it */
-#define F_OFF_A 0x080u         /* a is off the map */
-#define F_OFF_B 0x100u
 
 /* A step of a path: a hex (b = -1), a grazed hexside (a < b in vl_hex_cmp order), or an end. */
 typedef struct los_rec {
@@ -80,10 +78,8 @@ typedef struct los_srec {
 /* A path's head, followed in the cache's store by its recs and srecs. */
 typedef struct los_head {
   int32_t nsteps, nsides;
-  int32_t distance;
   int32_t tfirst;            /* the first item terrain blocks outright, or -1 */
   int32_t tchoice;           /* the first a defender may choose before it, or -1 */
-  int32_t pad;
 } los_head;
 
 typedef struct los_path {
