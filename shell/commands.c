@@ -14,6 +14,7 @@ static const command commands[] = {
    cmd_hooks},
   {"render", "render <map.ini> (--svg F | --text) [--hex H [--radius R]]",
    "draw a map in the terminal or as SVG (docs/shell.md)", cmd_render},
+  {"los", "los <map.ini> A B", "line of sight from hex A to hex B, and why", cmd_los},
   {NULL, NULL, NULL, NULL}
 };
 

@@ -38,4 +38,7 @@ int cmd_hooks(int argc, char **argv);
 /* cmd_render.c: `volley render <map.ini> (--svg F | --text) [--hex H [--radius R]]`. */
 int cmd_render(int argc, char **argv);
 
+/* cmd_los.c: `volley los <map.ini> A B`. */
+int cmd_los(int argc, char **argv);
+
 #endif

@@ -36,11 +36,16 @@ static inline int vl_resume(lua_State *co, lua_State *from, int nargs, int *nres
   return status;
 }
 #define VL_LUA_NAME LUAJIT_VERSION
+/* A userdata's one user value (a table on LuaJIT, where it is the environment). */
+#define vl_setuservalue(L, idx) lua_setfenv(L, idx)
+#define vl_getuservalue(L, idx) lua_getfenv(L, idx)
 #else
 #define VL_LUAJIT 0
 #define vl_getfield(L, idx, k) lua_getfield(L, idx, k)
 #define vl_resume(co, from, nargs, nres) lua_resume(co, from, nargs, nres)
 #define VL_LUA_NAME LUA_RELEASE
+#define vl_setuservalue(L, idx) lua_setiuservalue(L, idx, 1)
+#define vl_getuservalue(L, idx) ((void)lua_getiuservalue(L, idx, 1))
 #endif
 
 /* Registers the functions of l into the table on top of the stack. */

@@ -69,5 +69,6 @@ int luaopen_volley_core(lua_State *L) {
   vl_lua_open_chart(L);
   vl_lua_open_move(L);
   vl_lua_open_save(L);
+  vl_lua_open_los(L);
   return 1;
 }

@@ -54,6 +54,9 @@ void vl_lua_open_move(lua_State *L);
 /* lua_save.c: `volley.core.save` (docs/save.md), the save file. Adds the sub-table save. */
 void vl_lua_open_save(lua_State *L);
 
+/* lua_los.c: `volley.core.los` (docs/los.md). Adds the sub-table los. */
+void vl_lua_open_los(lua_State *L);
+
 /* The module's entry point (lua_core.c). */
 int luaopen_volley_core(lua_State *L);
 

@@ -56,9 +56,14 @@ static void rough_and_ready_types_come_from_the_charts(void **state) {
   assert_string_equal(buf, "arroyo ford marsh ravine redoubt river spur wall");
   ids(t, VL_TERRAIN_ROAD, buf, sizeof buf);
   assert_string_equal(buf, "road trail");
-  assert_int_equal(vl_terrain_flag_count(t), 1);
+  assert_int_equal(vl_terrain_flag_count(t), 2);
   los = vl_terrain_flag(t, "blocks-los");
   assert_int_equal(los, 0);
+  /* [rough_and_ready RP 6.17]: the resacas are the low level, named for los.ini's [sunken] */
+  assert_int_equal(vl_terrain_flag(t, "resaca"), 1);
+  assert_true(type(t, VL_TERRAIN_HEX, "rc")->flags & 2u);
+  assert_true(type(t, VL_TERRAIN_HEX, "rw")->flags & 2u);
+  assert_false(type(t, VL_TERRAIN_HEX, "c")->flags & 2u);
   /* [rough_and_ready PA 6.17] [rough_and_ready RP 6.17]: fire into light woods and
   ** chaparral, not through; tall grass, marsh, lagoon and clear do not block. */
   assert_true(type(t, VL_TERRAIN_HEX, "w")->flags & (1u << los));
@@ -92,7 +97,7 @@ static void rough_and_ready_types_come_from_the_charts(void **state) {
         assert_true((ty->values[v].source == NULL) != (ty->values[v].provisional == NULL));
       }
     }
-  assert_int_equal(value(type(t, VL_TERRAIN_HEX, "c"), "name")->line, 24);
+  assert_int_equal(value(type(t, VL_TERRAIN_HEX, "c"), "name")->line, 25);
   vl_terrain_free(t);
   vl_terrain_free(NULL);
 }

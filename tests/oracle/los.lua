@@ -1,0 +1,310 @@
+--- A plain-Lua reference for volley.core.los, kept as an oracle for tests and benchmarks.
+-- Written from docs/los.md "The algorithm", the straightforward way: the trace from
+-- tests/oracle/hex.lua (itself independent of engine/src/hex.c), the map's facts read through
+-- volley.core.map on every query, the policy as volley.core.los's `policy()` resolves it, and
+-- one walk from the observer to the target judging terrain and units together at every step.
+-- No cache, no precomputation: clarity over speed.
+--
+-- Hexes are labels. `check` answers as the binding does: clear, and why =
+-- {kind=, blocked_by=, rule=, choice=, heights={observer=, target=, obstacle=}}.
+-- @module oracle.los
+
+local hexo = require "oracle.hex"
+
+local M = {}
+
+local Los = {}
+Los.__index = Los
+
+local function has(list, word)
+  for _, w in ipairs(list or {}) do
+    if w == word then return true end
+  end
+  return false
+end
+
+--- An oracle for map m under policy p (a table from volley.core.los's ctx:policy()).
+-- @param m a volley.map
+-- @tparam table p the resolved policy
+function M.new(m, p)
+  local info = m:info()
+  local o = setmetatable({m = m, p = p}, Los)
+  local digits = math.floor(#m:hexes()[1] / 2)
+  o.g = hexo.grid({layout = info.layout, parity = info.parity, digits = digits})
+  o.scale = p.unit == "level" and 1 or math.floor(p.level / 2)
+  o.rules = {}
+  for _, v in ipairs(p.values) do o.rules[v.section .. "." .. v.key] = v end
+  return o
+end
+
+function Los:rule(key)
+  local v = self.rules[key]
+  return v and v.rule or self.p.rule
+end
+
+-- Facts of a hex: ground and terrain height in steps, whether it blocks, whether it is sunken.
+function Los:hex(label)
+  local code = self.m:terrain(label)
+  if code == nil then return nil end
+  local t = self.m:terrain_type(code, "hex")
+  local _, halves = self.m:elevation(label)
+  return {
+    label = label,
+    ground = halves * self.scale,
+    height = t.halves * self.scale,
+    blocks = has(t.flags, "blocks-los"),
+    sunken = self.p.sunken.flag ~= nil and has(t.flags, self.p.sunken.flag),
+    name = t.name,
+  }
+end
+
+-- The hexside between x and y: does a feature block, their tallest height, the adjacent flag.
+function Los:side(x, y)
+  if self.m:terrain(x) == nil or self.m:terrain(y) == nil then return {} end
+  local out = {blocks = false, height = 0, adjacent = false, any = false}
+  for _, f in ipairs(self.m:hexside(x, y)) do
+    local t = self.m:terrain_type(f, "hexside")
+    local h = t.halves * self.scale
+    if has(t.flags, "blocks-los") then out.blocks = true; out.any = true end
+    if h > 0 then out.any = true end
+    if h > out.height then out.height = h end
+    if self.p.hexsides.adjacent and has(t.flags, self.p.hexsides.adjacent) then
+      out.adjacent = true
+    end
+  end
+  return out
+end
+
+-- The judge of one query.
+local J = {}
+J.__index = J
+
+function J:test(top, da, db)
+  local p = self.p.ground
+  local lo_a = self.pa <= self.pb
+  local lo, hi = math.min(self.pa, self.pb), math.max(self.pa, self.pb)
+  local dlo, dhi = lo_a and da or db, lo_a and db or da
+  if has(p.tests, "sightline") then
+    if (top - p.tolerance - lo) * 4 * self.d > (hi - lo) * dlo then return "sightline" end
+  end
+  if has(p.tests, "higher-than-both") and top > hi then return "higher-than-both" end
+  if has(p.tests, "near-lower") and self.pa ~= self.pb then
+    local nearer = dlo < dhi or (dlo == dhi and p.midpoint == "blocks")
+    local reach
+    if p.near_lower == "higher" then reach = top >= hi else reach = 2 * top > hi + lo end
+    if nearer and reach then return "near-lower" end
+  end
+  if has(p.tests, "higher-than-target") and top > self.pb then return "higher-than-target" end
+  return nil
+end
+
+function J:exempt(hexes)
+  local e = self.p.hexsides.exempt
+  if e == "none" then return false end
+  for _, x in ipairs(hexes) do
+    if x == self.a or x == self.b then return true end
+  end
+  if e == "adjacent" and #hexes == 2 then
+    local g = self.o.g
+    for _, z in ipairs({self.a, self.b}) do
+      if g:distance(hexes[1], z) == 1 and g:distance(hexes[2], z) == 1 then return true end
+    end
+  end
+  return false
+end
+
+-- The hexes of a step (a label, or a grazed pair).
+local function hexes_of(step)
+  if type(step) == "table" then return {step[1], step[2]} end
+  return {step}
+end
+
+function J:pos(step, z)
+  local g = self.o.g
+  if type(step) == "table" then return 2 * (g:distance(step[1], z) + g:distance(step[2], z)) end
+  return 4 * g:distance(step, z)
+end
+
+-- The boundary between steps i - 1 and i: its positions, exemption and where it is reported.
+function J:boundary(i, own)
+  local s0, s1 = self.steps[i - 1], self.steps[i]
+  local hs = {}
+  for _, x in ipairs(hexes_of(s0)) do hs[#hs + 1] = x end
+  for _, x in ipairs(hexes_of(s1)) do hs[#hs + 1] = x end
+  local where = own
+  if #hs == 2 and self.o:hex(hs[1]) and self.o:hex(hs[2]) then
+    where = self.o.g:hexside(hs[1], hs[2])
+  end
+  return (self:pos(s0, self.a) + self:pos(s1, self.a)) / 2,
+         (self:pos(s0, self.b) + self:pos(s1, self.b)) / 2,
+         self:exempt(hs), where
+end
+
+-- Does hex x of step i block? nil, or {kind=, key=, top=, where=}.
+function J:hex_blocks(i, x)
+  local p, o = self.p, self.o
+  local h = o:hex(x)
+  if h == nil then return nil end
+  local step = self.steps[i]
+  local own = type(step) == "table" and o.g:hexside(step[1], step[2]) or x
+  local crests = p.ground.obstacles == "crests"
+  if crests then
+    local da, db, ex, where = self:boundary(i, own)
+    local k = not ex and self:test(h.ground, da, db)
+    if k then return {kind = k, key = "ground.obstacles", top = h.ground, where = where} end
+  end
+  if h.blocks and p.terrain.blocks == "absolute" then
+    return {kind = "terrain", key = "terrain.blocks", top = h.ground + h.height, where = own}
+  end
+  if p.ground.obstacles == "hexes" or (h.blocks and p.terrain.blocks == "height") then
+    local k = self:test(h.ground + h.height, self:pos(step, self.a), self:pos(step, self.b))
+    if k then
+      local key = "ground.tests"
+      if h.blocks and p.terrain.blocks == "height" and p.ground.obstacles ~= "hexes" then
+        key = "terrain.blocks"
+      end
+      return {kind = k, key = key, top = h.ground + h.height, where = own}
+    end
+  end
+  local u = self.units[x]
+  if u then
+    local ga, gb = o:hex(self.a).ground, o:hex(self.b).ground
+    local over = (has(p.units.see_over, "higher") and ga > h.ground)
+              or (has(p.units.see_over, "lower-than-both") and h.ground < ga and h.ground < gb)
+    if not over then
+      if p.units.as == "absolute" then
+        return {kind = "unit", key = "units.block", top = h.ground + u, where = own}
+      end
+      local k = self:test(h.ground + u, self:pos(step, self.a), self:pos(step, self.b))
+      if k then return {kind = k, key = "units.as", top = h.ground + u, where = own} end
+    end
+  end
+  if crests then
+    local da, db, ex, where = self:boundary(i + 1, own)
+    local k = not ex and self:test(h.ground, da, db)
+    if k then return {kind = k, key = "ground.obstacles", top = h.ground, where = where} end
+  end
+  return nil
+end
+
+-- A hexside's features as an obstacle (crossed, or run along): nil or a hit.
+function J:side_blocks(x, y, da, db)
+  local s = self.o:side(x, y)
+  if not s.any or self:exempt({x, y}) then return nil end
+  local ga, gb = self.o:hex(x).ground, self.o:hex(y).ground
+  local top = math.max(ga, gb) + s.height
+  local where = self.o.g:hexside(x, y)
+  if s.blocks and self.p.terrain.hexsides == "absolute" then
+    return {kind = "hexside", key = "terrain.hexsides", top = top, where = where}
+  end
+  local k = self:test(top, da, db)
+  if k then
+    return {kind = k, key = s.blocks and "terrain.hexsides" or "ground.tests", top = top,
+            where = where}
+  end
+  return nil
+end
+
+-- Step i: "blocked" or "choice" with a hit, or nil.
+function J:step(i)
+  local step = self.steps[i]
+  if type(step) ~= "table" then
+    local h = self:hex_blocks(i, step)
+    return h and "blocked", h
+  end
+  local ha, hb = self:hex_blocks(i, step[1]), self:hex_blocks(i, step[2])
+  local graze = self.p.hexsides.graze
+  if ha or hb then
+    local h = ha or hb
+    local v
+    if ha and hb then v = "blocked"
+    elseif graze == "either" then v = "blocked"
+    elseif graze == "defender" then
+      if self.defender == "block" then v = "blocked"
+      elseif self.defender == nil then v = "choice" end
+    end
+    if v then
+      return v, {kind = h.kind, key = "hexsides.graze", top = h.top,
+                 where = self.o.g:hexside(step[1], step[2])}
+    end
+  end
+  local h = self:side_blocks(step[1], step[2], self:pos(step, self.a), self:pos(step, self.b))
+  return h and "blocked", h
+end
+
+--- Line of sight from a to b.
+-- @tparam string a observer
+-- @tparam string b target
+-- @tparam[opt] table opts as volley.core.los's check takes them
+-- @treturn boolean clear
+-- @treturn table why
+function Los:check(a, b, opts)
+  opts = opts or {}
+  local p, g = self.p, self.g
+  local A, B = self:hex(a), self:hex(b)
+  local j = setmetatable({o = self, p = p, a = a, b = b, d = g:distance(a, b),
+                          defender = opts.defender}, J)
+  j.pa = A.ground + (opts.eye or p.eye)
+  j.pb = B.ground + (opts.target_eye or p.eye)
+  local why = {kind = "clear", rule = p.rule, choice = false,
+               heights = {observer = j.pa, target = j.pb}}
+  local function blocked(kind, where, key, top, choice)
+    why.kind, why.blocked_by, why.rule, why.choice = kind, where, self:rule(key), choice or false
+    why.heights.obstacle = top
+    return false, why
+  end
+  if a == b then return true, why end
+  -- the ends
+  if p.sunken.flag then
+    if A.sunken and p.sunken.observer == "blind" then
+      return blocked("observer-sunken", a, "sunken.observer")
+    end
+    if B.sunken and p.sunken.target ~= "any" then
+      local seen
+      if p.sunken.target == "adjacent" then
+        seen = j.d == 1 and not A.sunken
+      else
+        seen = A.sunken
+        for _, n in ipairs(g:neighbors(a)) do
+          local h = type(n) == "string" and self:hex(n)
+          if h and h.sunken then seen = true end
+        end
+      end
+      if not seen then return blocked("target-sunken", b, "sunken.target") end
+    end
+  end
+  if p.hexsides.adjacent and j.d == 1 and self:side(a, b).adjacent then
+    return blocked("adjacent-hexside", g:hexside(a, b), "hexsides.adjacent")
+  end
+  -- the units that count
+  j.units = {}
+  for _, u in ipairs(opts.units or {}) do
+    local friendly = opts.side ~= nil and u.side == opts.side
+    local counts = p.units.block == "all" or (p.units.block == "enemy" and not friendly)
+                   or (p.units.block == "friendly" and friendly)
+    if counts and u.hex ~= a and u.hex ~= b then
+      local h = u.height or p.units.height
+      if j.units[u.hex] == nil or h > j.units[u.hex] then j.units[u.hex] = h end
+    end
+  end
+  -- the walk
+  j.steps = g:trace(a, b)
+  local choice
+  for i = 1, #j.steps do
+    if i > 1 and i < #j.steps then
+      local v, h = j:step(i)
+      if v == "blocked" then return blocked(h.kind, h.where, h.key, h.top) end
+      if v == "choice" and not choice then choice = h end
+    end
+    local s0, s1 = j.steps[i], j.steps[i + 1]
+    if s1 and type(s0) ~= "table" and type(s1) ~= "table" and self:hex(s0) and self:hex(s1) then
+      local h = j:side_blocks(s0, s1, (j:pos(s0, a) + j:pos(s1, a)) / 2,
+                              (j:pos(s0, b) + j:pos(s1, b)) / 2)
+      if h then return blocked(h.kind, h.where, h.key, h.top) end
+    end
+  end
+  if choice then return blocked(choice.kind, choice.where, choice.key, choice.top, true) end
+  return true, why
+end
+
+return M
