@@ -99,14 +99,32 @@ function Game:log(text)
   self.narrative[#self.narrative + 1] = text
 end
 
---- Runs the system's sequence of play from `cursor` (or the start). Call inside the
--- coroutine that answers requests (`volley.ask.drive`, the shell, a bot).
--- @tparam[opt] table cursor a cursor saved at a step boundary
--- @tparam[opt] function on_boundary called as `on_boundary(cursor, path)` at each boundary
-function Game:run(cursor, on_boundary)
-  local r = runner.new(self.system.sequence(self), { cursor = cursor, hooks = self.hooks,
-                                                     on_boundary = on_boundary })
+--- Runs the system's sequence of play to its end. Call inside the coroutine that answers
+-- requests (`volley.ask.drive`, the shell, a bot). At every step boundary the runner's
+-- cursor is written into the store (so it is hashed, saved and snapshotted with the rest of
+-- the state) before `on_boundary(cursor, path)` is called; when the sequence ends the
+-- store's cursor says `done`.
+-- @tparam[opt] table opts `{resume = true}` continues from the cursor held by the store (a
+--   state restored at a step boundary) instead of starting; `on_boundary` as above
+function Game:run(opts)
+  opts = opts or {}
+  local store = self.store
+  local cursor
+  if opts.resume then
+    local saved = store:cursor()
+    if saved.done then return end
+    cursor = saved.frames
+  end
+  local r = runner.new(self.system.sequence(self), {
+    cursor = cursor,
+    hooks = self.hooks,
+    on_boundary = function(frames, path)
+      store:set_cursor{ frames = frames, path = path }
+      if opts.on_boundary then opts.on_boundary(frames, path) end
+    end,
+  })
   r:run(self)
+  store:set_cursor{ done = true }
 end
 
 return M

@@ -28,11 +28,33 @@ M.points = {
     fields = { "turn" } },
 }
 
---- The sequence of play is built by the runtime issue's demo game; until then a turn loop
--- that does nothing, so the catalogue can be printed and loaded.
+--- The sequence of play [demo 4.1]: turns until a side wins or the last turn
+-- (`params.turns`, default 4) has been played; each turn a start, each side's movement
+-- phase in `[sides] order`, and the victory check.
 function M.sequence(_)
   local runner = require "volley.runner"
-  return runner.loop("turn", { count = 1 }, { runner.step("end", function() end) })
+  local movement = require "systems.demo.movement"
+  local victory = require "systems.demo.victory"
+  return runner.loop("turn", {
+    while_ = function(game, turn)
+      return game.vars.winner == nil and turn <= (game.params.turns or 4)
+    end,
+  }, {
+    runner.step("start", function(game, ctx)
+      game.vars.turn = ctx.iter.turn
+      game.hooks:fire("turn.start", { turn = ctx.iter.turn })
+    end),
+    runner.loop("phase", { count = 2 }, {
+      runner.step("movement", function(game, ctx)
+        movement.phase(game, game:sides()[ctx.iter.phase])
+      end),
+    }),
+    runner.step("victory", function(game, ctx)
+      local c = { turn = ctx.iter.turn }
+      game.hooks:fire("victory.check", c)
+      game.hooks:replace("victory.check", c, function() victory.check(game, ctx.iter.turn) end)
+    end),
+  })
 end
 
 return M
