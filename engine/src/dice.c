@@ -8,6 +8,10 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <inttypes.h>
+#include <stdio.h>
+
+#include <xxhash.h>
 
 #define PCG32_MULT UINT64_C(6364136223846793005)  /* the reference's 64-bit LCG multiplier */
 
@@ -315,4 +319,14 @@ const vl_dice_record *vl_dice_log_at(const vl_dice *d, size_t i) {
 
 void vl_dice_log_drain(vl_dice *d) {
   d->log_n = 0;
+}
+
+int vl_dice_bot_seed(uint64_t seed, const char *side, const char *name, uint64_t n,
+                     uint64_t *out) {
+  char buf[256];
+  int k = snprintf(buf, sizeof buf, "%" PRIu64 "\n%s\n%s\n%" PRIu64, seed, side, name, n);
+  *out = 0;
+  if (k < 0 || (size_t)k >= sizeof buf || strlen(side) + strlen(name) > 200) return VL_EINVAL;
+  *out = (uint64_t)XXH3_64bits(buf, (size_t)k) >> 11;
+  return VL_OK;
 }

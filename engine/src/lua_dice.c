@@ -407,8 +407,29 @@ static const luaL_Reg dice_metamethods[] = {
   {NULL, NULL}
 };
 
+/*
+** volley.core.dice.bot_seed(seed, side, name, n) -> integer
+** A bot's seed for decision n (1-based) of a game with this seed (vl_dice_bot_seed): below
+** 2^53, the same on both VMs. Raises on a bad seed or n, or names too long.
+*/
+static int dice_bot_seed(lua_State *L) {
+  lua_Integer seed = luaL_checkinteger(L, 1);
+  const char *side = luaL_checkstring(L, 2);
+  const char *name = luaL_checkstring(L, 3);
+  lua_Integer n = luaL_checkinteger(L, 4);
+  uint64_t out;
+  luaL_argcheck(L, seed >= 0 && (uint64_t)seed < VL_DICE_SEED_LIMIT, 1,
+                "seed must be an integer from 0 to 2^53 - 1");
+  luaL_argcheck(L, n >= 1, 4, "decision numbers start at 1");
+  if (vl_dice_bot_seed((uint64_t)seed, side, name, (uint64_t)n, &out) != VL_OK)
+    return luaL_error(L, "side and bot name too long");
+  lua_pushinteger(L, (lua_Integer)out);
+  return 1;
+}
+
 static const luaL_Reg dice_funcs[] = {
   {"new", dice_new},
+  {"bot_seed", dice_bot_seed},
   {NULL, NULL}
 };
 

@@ -58,6 +58,15 @@ uint64_t vl_dice_splitmix64(uint64_t *state);
 ** 2^53 limit is vl_dice_new's). */
 void vl_dice_seed_split(uint64_t seed, uint64_t *initstate, uint64_t *initseq);
 
+/* A bot's seed for one decision (DESIGN.md Part B "Bots" and "The save file"): XXH3-64 of
+** the game seed, the side id, the bot's name and the decision number (1-based), written as
+** "<seed>\n<side>\n<name>\n<n>", shifted right by 11 so it is a game seed (below 2^53).
+** The same four give the same seed on every machine, so a resumed game's bots answer as the
+** uninterrupted game's would. side and name are NUL-terminated; VL_EINVAL (and *out 0) when
+** they are too long together (over 200 bytes). */
+int vl_dice_bot_seed(uint64_t seed, const char *side, const char *name, uint64_t n,
+                     uint64_t *out);
+
 /* ---- the dice ----------------------------------------------------------------------------- */
 
 /* Everything that decides what the dice roll next, and counts the rolls: a plain value. */
