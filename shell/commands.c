@@ -12,6 +12,8 @@
 static const command commands[] = {
   {"hooks", "hooks <system-id>", "a rule system's hook points: kinds, when, context fields",
    cmd_hooks},
+  {"play", "play <id|path> [--seed N] [--bot SIDE=NAME]... [--json] [--max-decisions N]",
+   "play a game out with bots (docs/shell.md, docs/json.md)", cmd_play},
   {"render", "render <map.ini> (--svg F | --text) [--hex H [--radius R]]",
    "draw a map in the terminal or as SVG (docs/shell.md)", cmd_render},
   {"los", "los <map.ini> A B", "line of sight from hex A to hex B, and why", cmd_los},

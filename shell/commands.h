@@ -35,6 +35,9 @@ int command_usage(const command *c, const char *message);
 /* cmd_hooks.c: `volley hooks <system-id>`. */
 int cmd_hooks(int argc, char **argv);
 
+/* cmd_play.c: `volley play <id|path> ...`. */
+int cmd_play(int argc, char **argv);
+
 /* cmd_render.c: `volley render <map.ini> (--svg F | --text) [--hex H [--radius R]]`. */
 int cmd_render(int argc, char **argv);
 
