@@ -4,10 +4,11 @@
 -- Lua 5.4 / LuaJIT ratios after both runs. Figures only, never a verdict.
 local M = {}
 
---- Prints the header of a bench's table.
-function M.header(vm)
-  print(string.format("%-10s %-26s %12s %14s %9s", vm, "operation", "C binding ns",
-    "reference ns", "C/ref"))
+--- Prints the header of a bench's table; the two timed columns default to the C binding and
+-- the plain-Lua reference.
+function M.header(vm, measured, reference, ratio)
+  print(string.format("%-10s %-26s %12s %14s %9s", vm, "operation", measured or "C binding ns",
+    reference or "reference ns", ratio or "C/ref"))
 end
 
 --- Prints one row and records it. ref_ns may be nil (no plain-Lua reference).
