@@ -14,37 +14,10 @@
 #include <unistd.h>
 
 #include "map_internal.h"
+#include "vec.h"
 #include "volley/ini.h"
 
 #define NAME_MAX_LEN 32  /* places, entries, roads, tracks, spaces, boxes */
-
-/* ---- growable arrays for the parse --------------------------------------------------------- */
-
-typedef struct vec {
-  void *p;
-  size_t n, cap;
-} vec;
-
-/* Appends a zeroed element of size elem; returns it, or NULL when out of memory. */
-static void *vec_push(vec *v, size_t elem) {
-  char *e;
-  if (v->n == v->cap) {
-    size_t cap = v->cap ? 2 * v->cap : 16;
-    void *p = realloc(v->p, cap * elem);
-    if (p == NULL) return NULL;
-    v->p = p;
-    v->cap = cap;
-  }
-  e = (char *)v->p + v->n++ * elem;
-  memset(e, 0, elem);
-  return e;
-}
-
-static void vec_free(vec *v) {
-  free(v->p);
-  v->p = NULL;
-  v->n = v->cap = 0;
-}
 
 /* ---- the parse ---------------------------------------------------------------------------- */
 
@@ -435,7 +408,7 @@ static int close_list(mparse *p, vl_error *err) {
     return vl_ini_error(err, &at, "road %s needs at least two hexes", p->key);
   if (p->hexes.n == 0) return vl_ini_error(err, &at, "%s has no hexes", p->key);
   dst = p->cur == S_ROADS ? &p->roads : p->cur == S_PLACES ? &p->places : &p->entries;
-  h = vec_push(dst, sizeof *h);
+  h = vl_vec_push(dst, sizeof *h);
   if (h == NULL) return oom(err, &at);
   h->name = p->key;
   h->kind = p->cur == S_ROADS ? p->key_kind : -1;
@@ -518,7 +491,7 @@ static int list_value(mparse *p, const vl_ini_item *it, vl_error *err) {
         return vl_ini_error(err, it, "hex %.*s of entry %s is not on a map edge", (int)n, w,
                             p->key);
     }
-    slot = vec_push(&p->hexes, sizeof *slot);
+    slot = vl_vec_push(&p->hexes, sizeof *slot);
     if (slot == NULL) return oom(err, it);
     *slot = h;
   }
@@ -558,7 +531,7 @@ static int track_value(mparse *p, const vl_ini_item *it, vl_error *err) {
     p->track = find_track(p, it->key, klen);
     if (dot == NULL) {
       ptrack *t;
-      t = vec_push(&p->tracks, sizeof *t);
+      t = vl_vec_push(&p->tracks, sizeof *t);
       if (t == NULL) return oom(err, it);
       t->name = vl_arena_strndup(&m->arena, it->key, klen);
       if (t->name == NULL) return oom(err, it);
@@ -585,7 +558,7 @@ static int track_value(mparse *p, const vl_ini_item *it, vl_error *err) {
                             (int)(n < 40 ? n : 40), w);
       if (find_space(t, w, n) >= 0)
         return vl_ini_error(err, it, "track %s has space %.*s twice", t->name, (int)n, w);
-      s = vec_push(&t->spaces, sizeof *s);
+      s = vl_vec_push(&t->spaces, sizeof *s);
       if (s == NULL) return oom(err, it);
       *s = vl_arena_strndup(&m->arena, w, n);
       if (*s == NULL) return oom(err, it);
@@ -609,7 +582,7 @@ static int track_value(mparse *p, const vl_ini_item *it, vl_error *err) {
         if (a == b)
           return vl_ini_error(err, it, "space %.*s cannot be adjacent to itself",
                               (int)(sep - w), w);
-        pair = vec_push(&t->adjacent, 2 * sizeof *pair);
+        pair = vl_vec_push(&t->adjacent, 2 * sizeof *pair);
         if (pair == NULL) return oom(err, it);
         pair[0] = (size_t)(a < b ? a : b);
         pair[1] = (size_t)(a < b ? b : a);
@@ -635,7 +608,7 @@ static int track_value(mparse *p, const vl_ini_item *it, vl_error *err) {
             return vl_ini_error(err, it, "track %s links %.*s to %.*s twice", t->name,
                                 (int)(sep - w), w, (int)hn, hw);
         }
-        l = vec_push(&t->links, sizeof *l);
+        l = vl_vec_push(&t->links, sizeof *l);
         if (l == NULL) return oom(err, it);
         l->space = (size_t)a;
         l->hex = h;
@@ -655,8 +628,8 @@ static int box_value(mparse *p, const vl_ini_item *it, vl_error *err) {
     return vl_ini_error(err, it, "bad box id '%s' (letters, digits, '_' and '-'; at most %d bytes)",
                         it->key, NAME_MAX_LEN);
   if (it->value[0] == '\0') return vl_ini_error(err, it, "box %s has no name", it->key);
-  id = vec_push(&p->box_ids, sizeof *id);
-  name = vec_push(&p->box_names, sizeof *name);
+  id = vl_vec_push(&p->box_ids, sizeof *id);
+  name = vl_vec_push(&p->box_names, sizeof *name);
   if (id == NULL || name == NULL) return oom(err, it);
   *id = vl_arena_strndup(&m->arena, it->key, strlen(it->key));
   *name = vl_arena_strndup(&m->arena, it->value, strlen(it->value));
@@ -935,19 +908,19 @@ vl_map *vl_map_load(const char *path, const vl_path *data, vl_error *err) {
   }
   free(p.rows_seen[0]);
   free(p.rows_seen[1]);
-  vec_free(&p.hexes);
-  vec_free(&p.places);
-  vec_free(&p.entries);
-  vec_free(&p.roads);
+  vl_vec_free(&p.hexes);
+  vl_vec_free(&p.places);
+  vl_vec_free(&p.entries);
+  vl_vec_free(&p.roads);
   for (i = 0; i < p.tracks.n; i++) {
     ptrack *t = (ptrack *)p.tracks.p + i;
-    vec_free(&t->spaces);
-    vec_free(&t->adjacent);
-    vec_free(&t->links);
+    vl_vec_free(&t->spaces);
+    vl_vec_free(&t->adjacent);
+    vl_vec_free(&t->links);
   }
-  vec_free(&p.tracks);
-  vec_free(&p.box_ids);
-  vec_free(&p.box_names);
+  vl_vec_free(&p.tracks);
+  vl_vec_free(&p.box_ids);
+  vl_vec_free(&p.box_names);
   if (rc != VL_OK) {
     vl_map_free(m);
     return NULL;

@@ -15,39 +15,12 @@
 #include <unistd.h>
 
 #include "move_internal.h"
+#include "vec.h"
 #include "volley/ini.h"
 
 #define ID_MAX 32
 #define NROWKINDS 6
 
-
-/* ---- growable arrays ------------------------------------------------------------------------ */
-
-typedef struct vec {
-  void *p;
-  size_t n, cap;
-} vec;
-
-/* Appends a zeroed element of size elem; returns it, or NULL when out of memory. */
-static void *vec_push(vec *v, size_t elem) {
-  char *e;
-  if (v->n == v->cap) {
-    size_t cap = v->cap ? 2 * v->cap : 16;
-    void *p = realloc(v->p, cap * elem);
-    if (p == NULL) return NULL;
-    v->p = p;
-    v->cap = cap;
-  }
-  e = (char *)v->p + v->n++ * elem;
-  memset(e, 0, elem);
-  return e;
-}
-
-static void vec_free(vec *v) {
-  free(v->p);
-  v->p = NULL;
-  v->n = v->cap = 0;
-}
 
 /* ---- the parse ------------------------------------------------------------------------------ */
 
@@ -170,7 +143,7 @@ static int record(lparse *p, const pending *v, const char *source, const char *p
     if (strcmp(vals[i].section, p->sec_name) == 0 && strcmp(vals[i].key, v->key) == 0)
       out = &vals[i];
   if (out == NULL) {
-    out = vec_push(&p->values, sizeof *out);
+    out = vl_vec_push(&p->values, sizeof *out);
     if (out == NULL) return oom(err, p->file, v->line);
     out->section = p->sec_name;
   }
@@ -427,7 +400,7 @@ static int open_row(lparse *p, const vl_ini_item *it, vl_error *err) {
       p->sec_name = rows[i].section;
       return VL_OK;
     }
-  r = vec_push(&p->rows, sizeof *r);
+  r = vl_vec_push(&p->rows, sizeof *r);
   if (r == NULL) return oom(err, p->file, it->line);
   r->kind = (vl_move_row)kind;
   r->index = type < 0 ? 0 : (size_t)type;
@@ -523,7 +496,7 @@ static int add_value(lparse *p, const vl_ini_item *it, vl_error *err) {
         return kp[p->kprov.n - 1].text ? VL_OK : oom(err, it->file, it->line);
       }
       if (it->value[0] == '\0') return vl_ini_error(err, it, "%s needs a reason", k);
-      v = vec_push(&p->kprov, sizeof *v);
+      v = vl_vec_push(&p->kprov, sizeof *v);
       if (v == NULL || (v->key = adup(p, k + 12, strlen(k + 12))) == NULL ||
           (v->text = adup(p, it->value, strlen(it->value))) == NULL)
         return oom(err, it->file, it->line);
@@ -536,7 +509,7 @@ static int add_value(lparse *p, const vl_ini_item *it, vl_error *err) {
     v->text = join(p, v->text, it->value);
     return v->text ? VL_OK : oom(err, it->file, it->line);
   }
-  v = vec_push(&p->vals, sizeof *v);
+  v = vl_vec_push(&p->vals, sizeof *v);
   if (v == NULL || (v->key = adup(p, k, strlen(k))) == NULL ||
       (v->text = adup(p, it->value, strlen(it->value))) == NULL)
     return oom(err, it->file, it->line);
@@ -727,10 +700,10 @@ vl_move_table *vl_move_table_load(const vl_terrain *terrain, const char *system_
   if (rc == VL_OK && scenario_file != NULL)
     rc = load_layer(&p, VL_LAYER_SCENARIO, scenario_file, err);
   if (rc == VL_OK) rc = finish(&p, scenario_file ? scenario_file : system_file, err);
-  vec_free(&p.vals);
-  vec_free(&p.kprov);
-  vec_free(&p.rows);
-  vec_free(&p.values);
+  vl_vec_free(&p.vals);
+  vl_vec_free(&p.kprov);
+  vl_vec_free(&p.rows);
+  vl_vec_free(&p.values);
   if (rc != VL_OK) {
     vl_move_table_free(t);
     return NULL;
