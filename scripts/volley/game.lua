@@ -71,8 +71,9 @@ local OPEN_OPTIONS = { seed = true, params = true, options = true, predicates = 
 --
 -- Besides what `new` gives, the game has `game.scenario` (the description of
 -- `volley.scenario.read`: id, file, title, sides, first, max_decisions, paths ...),
--- `game.victory` (`{[side] = {name = value}}`), `game.options` (the options asked for,
--- `{{name =, path =}, ...}`: their scripts are the sandbox's to run), and `game.setup`
+-- `game.max_decisions` (`[scenario] max_decisions`, or nil: the default cap of DESIGN.md
+-- "Decisions"), `game.victory` (`{[side] = {name = value}}`), `game.options` (the options
+-- asked for, `{{name =, path =}, ...}`: their scripts are the sandbox's to run), `game.setup`
 -- (`{placements = {...}, choices = {...}}`; see `Game:setup_defaults` and `Game:ask_setup`).
 -- @tparam string what a scenario id or path
 -- @tparam[opt] table opts `{seed = integer, params = {name = integer} (overrides of the
@@ -109,6 +110,7 @@ function M.open(what, opts)
   plan, err = scenario.setup(sc, self.map, self.store, { predicates = opts.predicates })
   if not plan then error(err, 0) end
   self.scenario = sc
+  self.max_decisions = sc.max_decisions
   self.victory = scenario.victory(sc)
   self.options = options
   self.setup = plan

@@ -34,6 +34,7 @@ describe("the demo scenario", function()
     assert.are.same({ "A", "B" }, g:sides())
     assert.are.equal("A", g.scenario.first)
     assert.are.equal(400, g.scenario.max_decisions)
+    assert.are.equal(400, g.max_decisions)
     assert.is_nil(g.scenario.id)
     assert.is_nil(g.scenario.paths.rules)
     assert.are.same({ A = { min_units = 1, last_turn = "strength" },
