@@ -17,6 +17,7 @@ static const command commands[] = {
   {"render", "render <map.ini> (--svg F | --text) [--hex H [--radius R]]",
    "draw a map in the terminal or as SVG (docs/shell.md)", cmd_render},
   {"los", "los <map.ini> A B", "line of sight from hex A to hex B, and why", cmd_los},
+  {"list", "list", "every scenario and variant: id, title, system, sides, provisional", cmd_list},
   {NULL, NULL, NULL, NULL}
 };
 

@@ -44,4 +44,7 @@ int cmd_render(int argc, char **argv);
 /* cmd_los.c: `volley los <map.ini> A B`. */
 int cmd_los(int argc, char **argv);
 
+/* cmd_list.c: `volley list`. */
+int cmd_list(int argc, char **argv);
+
 #endif

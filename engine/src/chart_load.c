@@ -102,7 +102,7 @@ int vl_chart_set_load_dir(vl_chart_set *s, const char *dir, const char *layer,
   if (rc != VL_OK || r == NULL) {
     rc = vl_error_set(err, VL_ENOMEM, NULL, 0, "not enough memory");
   } else {
-    qsort(names, n, sizeof *names, by_bytes);
+    if (n > 0) qsort(names, n, sizeof *names, by_bytes);  /* names is NULL when n is 0 */
     for (i = 0; i < n && rc == VL_OK; i++) {
       int k = snprintf(path, sizeof path, "%s/%s", dir, names[i]);
       if (k < 0 || (size_t)k >= sizeof path)

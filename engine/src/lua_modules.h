@@ -56,6 +56,8 @@ void vl_lua_open_save(lua_State *L);
 
 /* lua_los.c: `volley.core.los` (docs/los.md). Adds the sub-table los. */
 void vl_lua_open_los(lua_State *L);
+/* lua_scenario.c: `volley.core.scenario` (docs/scenarios.md). Adds the sub-table scenario. */
+void vl_lua_open_scenario(lua_State *L);
 
 /* The module's entry point (lua_core.c). */
 int luaopen_volley_core(lua_State *L);

@@ -62,6 +62,79 @@ function M.new(opts)
   return self
 end
 
+local OPEN_OPTIONS = { seed = true, params = true, options = true, predicates = true,
+                      roots = true }
+
+--- Opens a game from a scenario (docs/scenarios.md): reads scenario.ini (and its base),
+-- loads the map, the order of battle and the system as `new` does, checks the sides,
+-- places the units its set-up lines fix, and keeps the choices for the runtime to ask.
+--
+-- Besides what `new` gives, the game has `game.scenario` (the description of
+-- `volley.scenario.read`: id, file, title, sides, first, max_decisions, paths ...),
+-- `game.max_decisions` (`[scenario] max_decisions`, or nil: the default cap of DESIGN.md
+-- "Decisions"), `game.victory` (`{[side] = {name = value}}`), `game.options` (the options
+-- asked for, `{{name =, path =}, ...}`: their scripts are the sandbox's to run), `game.setup`
+-- (`{placements = {...}, choices = {...}}`; see `Game:setup_defaults` and `Game:ask_setup`).
+-- @tparam string what a scenario id or path
+-- @tparam[opt] table opts `{seed = integer, params = {name = integer} (overrides of the
+--   scenario's [params]), options = {name, ...}, predicates = {name = function} (for
+--   `where` specs), roots = {dir, ...} (scenario roots instead of the data path)}`
+-- @treturn Game
+-- @raise "file:line: message" for anything wrong with the scenario or its files
+function M.open(what, opts)
+  opts = opts or {}
+  local keys = {}
+  for k in pairs(opts) do keys[#keys + 1] = tostring(k) end
+  table.sort(keys)
+  for _, k in ipairs(keys) do
+    if not OPEN_OPTIONS[k] then
+      error("bad option '" .. k .. "' to 'open' (known: options, params, predicates, roots, seed)",
+        2)
+    end
+  end
+  local scenario = require "volley.scenario"
+  local sc, err = scenario.read(what, { roots = opts.roots })
+  if not sc then error(err, 0) end
+  local params
+  params, err = scenario.params(sc, opts.params)
+  if not params then error(err, 0) end
+  local options
+  options, err = scenario.options(sc, opts.options)
+  if not options then error(err, 0) end
+  local self = M.new{ system = sc.system, map = sc.paths.map, oob = sc.paths.oob,
+                      seed = opts.seed, params = params }
+  local ok
+  ok, err = scenario.check_sides(sc, self.store)
+  if not ok then error(err, 0) end
+  local plan
+  plan, err = scenario.setup(sc, self.map, self.store, { predicates = opts.predicates })
+  if not plan then error(err, 0) end
+  self.scenario = sc
+  self.max_decisions = sc.max_decisions
+  self.victory = scenario.victory(sc)
+  self.options = options
+  self.setup = plan
+  return self
+end
+
+--- Places every unit the set-up left to a choice at the choice's default (docs/placement.md
+-- "The default"): what bots and `volley render` use without asking.
+function Game:setup_defaults()
+  local scenario = require "volley.scenario"
+  for _, c in ipairs(self.setup and self.setup.choices or {}) do
+    assert(scenario.place_choice(self.store, c, c.default))
+  end
+end
+
+--- Asks each set-up choice of its side (`game:ask`, so call it inside the coroutine that
+-- answers requests, before `run`) and places the units where the answer says.
+function Game:ask_setup()
+  local scenario = require "volley.scenario"
+  for _, c in ipairs(self.setup and self.setup.choices or {}) do
+    assert(scenario.place_choice(self.store, c, self:ask(c.side, c.request)))
+  end
+end
+
 --- The sides in `[sides] order`.
 -- @treturn {string,...}
 function Game:sides()

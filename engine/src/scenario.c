@@ -1,0 +1,652 @@
+/*
+** scenario.c -- the reader of scenario.ini and its variants (scenario.h; docs/formats.md
+** "scenario.ini"). A file is read through the INI layer into its sections and key lines,
+** refusing an unknown section or key at once; a variant with `base` is laid over its base
+** (itself read and checked whole first); then the whole is checked key by key: what is
+** required, the syntax of each value, the sides, the files named. Every string lives in the
+** scenario's arena; the lists are arrays of pointers into one array of items.
+*/
+#include "volley/scenario.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "arena.h"
+#include "volley/ini.h"
+
+#define SIDES_MAX 8        /* as units.h's VL_SIDES_MAX: a roster has at most 8 sides */
+#define SIDE_NAME_MAX 32
+#define SYSTEM_MAX 64
+#define NLISTS 4
+
+/* A section header of a file. */
+typedef struct rsec {
+  const char *name;
+  const char *file;
+  int line;
+} rsec;
+
+/* A key line of a file (continuation lines joined). */
+typedef struct rkey {
+  const char *section;
+  const char *key;
+  const char *text;
+  const char *file;
+  int line;
+} rkey;
+
+/* A file as read. Strings are in the arena; the arrays are malloc'd. */
+typedef struct rfile {
+  vl_arena *a;
+  const char *file;
+  rsec *secs;
+  int nsec, capsec;
+  rkey *keys;
+  int nkey, capkey;
+  int last_line;
+} rfile;
+
+struct vl_scenario {
+  vl_arena a;
+  const char *file, *dir, *base;
+  rsec *secs;
+  int nsec;
+  rkey *keys;
+  int nkey;
+  int last_line;                       /* the (variant's) file's last line */
+  vl_scenario_item *items;             /* one per key, in keys' order */
+  const vl_scenario_item **lists[NLISTS];
+  int count[NLISTS];
+  const char *sides[SIDES_MAX];
+  int nsides, first, max_decisions;
+};
+
+static const char *const scenario_keys[] = {"title", "system", "map", "oob", "rules",
+                                            "provenance", "setup_rule", "max_decisions", "base",
+                                            NULL};
+static const char *const sides_keys[] = {"order", "first", NULL};
+
+#define KNOWN_SECTIONS "scenario, sides, params, victory, options, setup.<SIDE>"
+#define SCENARIO_KEYS "title, system, map, oob, rules, provenance, setup_rule, max_decisions, base"
+
+/* ---- small helpers ------------------------------------------------------------------------- */
+
+static int fail(vl_error *err, const char *file, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+  __attribute__((format(printf, 4, 5)))
+#endif
+  ;
+
+static int fail(vl_error *err, const char *file, int line, const char *fmt, ...) {
+  char msg[VL_ERROR_MSG_MAX];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return vl_error_set(err, VL_EPARSE, file, line, "%s", msg);
+}
+
+static int nomem(vl_error *err) { return vl_error_set(err, VL_ENOMEM, NULL, 0, "out of memory"); }
+
+static int in_list(const char *const *list, const char *s) {
+  for (; *list != NULL; list++)
+    if (strcmp(*list, s) == 0) return 1;
+  return 0;
+}
+
+/* 1 when s is non-empty and every byte is a lower-case letter, a digit, one of chars, or
+** (when upper) an upper-case letter. */
+static int only(const char *s, const char *chars, int upper) {
+  if (*s == '\0') return 0;
+  for (; *s != '\0'; s++) {
+    char c = *s;
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) continue;
+    if (upper && c >= 'A' && c <= 'Z') continue;
+    if (strchr(chars, c) == NULL) return 0;
+  }
+  return 1;
+}
+
+/* A decimal integer, '-' allowed, that fits an int. canonical: no leading zero, no "-0". */
+static int parse_int(const char *s, int canonical, int *out) {
+  const char *p = s;
+  long v = 0;
+  int neg = 0;
+  if (*p == '-') neg = 1, p++;
+  if (*p < '0' || *p > '9') return 0;
+  if (canonical && p[0] == '0' && (p[1] != '\0' || neg)) return 0;
+  for (; *p >= '0' && *p <= '9'; p++) {
+    v = v * 10 + (*p - '0');
+    if (v > (long)INT_MAX + 1) return 0;
+  }
+  if (*p != '\0') return 0;
+  if (neg) v = -v;
+  if (v > INT_MAX || v < INT_MIN) return 0;
+  *out = (int)v;
+  return 1;
+}
+
+static int is_section(const char *name, const char *prefix) {
+  size_t n = strlen(prefix);
+  return strncmp(name, prefix, n) == 0 && name[n] == '.' && name[n + 1] != '\0';
+}
+
+static int known_section(const char *name) {
+  return strcmp(name, "scenario") == 0 || strcmp(name, "sides") == 0 ||
+         strcmp(name, "params") == 0 || strcmp(name, "victory") == 0 ||
+         strcmp(name, "options") == 0 || is_section(name, "setup");
+}
+
+/* The folder of path: up to its last '/', or "." (an arena string; NULL when out of memory). */
+static const char *dir_of(vl_arena *a, const char *path) {
+  const char *slash = strrchr(path, '/');
+  if (slash == NULL) return vl_arena_strndup(a, ".", 1);
+  if (slash == path) return vl_arena_strndup(a, "/", 1);
+  return vl_arena_strndup(a, path, (size_t)(slash - path));
+}
+
+static const char *base_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+/* ---- reading one file ---------------------------------------------------------------------- */
+
+static int grow(void **p, int *cap, int n, size_t size) {
+  void *q;
+  int c;
+  if (n < *cap) return 1;
+  c = *cap ? 2 * *cap : 16;
+  q = realloc(*p, (size_t)c * size);
+  if (q == NULL) return 0;
+  *p = q;
+  *cap = c;
+  return 1;
+}
+
+static int collect(void *user, const vl_ini_item *it, vl_error *err) {
+  rfile *f = user;
+  rkey *k;
+  if (it->event == VL_INI_END) {
+    f->last_line = it->line;
+    return VL_OK;
+  }
+  if (it->event == VL_INI_SECTION) {
+    rsec *s;
+    if (!known_section(it->section))
+      return vl_ini_error(err, it, "unknown section [%s] (known: " KNOWN_SECTIONS ")",
+                          it->section);
+    if (!grow((void **)&f->secs, &f->capsec, f->nsec, sizeof *f->secs)) return nomem(err);
+    s = &f->secs[f->nsec];
+    s->name = vl_arena_strndup(f->a, it->section, strlen(it->section));
+    s->file = f->file;
+    s->line = it->line;
+    if (s->name == NULL) return nomem(err);
+    f->nsec++;
+    return VL_OK;
+  }
+  if (it->continuation) {  /* the layer refuses one that continues no key of its section */
+    size_t a, b;
+    char *t;
+    k = &f->keys[f->nkey - 1];
+    a = strlen(k->text);
+    b = strlen(it->value);
+    if (b == 0) return VL_OK;
+    t = vl_arena_alloc(f->a, a + b + 2);
+    if (t == NULL) return nomem(err);
+    memcpy(t, k->text, a);
+    if (a > 0) t[a++] = ' ';
+    memcpy(t + a, it->value, b + 1);
+    k->text = t;
+    return VL_OK;
+  }
+  if (strcmp(it->section, "scenario") == 0 && !in_list(scenario_keys, it->key))
+    return vl_ini_error(err, it, "unknown key '%s' in [scenario] (known: " SCENARIO_KEYS ")",
+                        it->key);
+  if (strcmp(it->section, "sides") == 0 && !in_list(sides_keys, it->key))
+    return vl_ini_error(err, it, "unknown key '%s' in [sides] (known: order, first)", it->key);
+  if (!grow((void **)&f->keys, &f->capkey, f->nkey, sizeof *f->keys)) return nomem(err);
+  k = &f->keys[f->nkey];
+  k->section = f->secs[f->nsec - 1].name;
+  k->key = vl_arena_strndup(f->a, it->key, strlen(it->key));
+  k->text = vl_arena_strndup(f->a, it->value, strlen(it->value));
+  k->file = f->file;
+  k->line = it->line;
+  if (k->key == NULL || k->text == NULL) return nomem(err);
+  f->nkey++;
+  return VL_OK;
+}
+
+static void rfile_free(rfile *f) {
+  free(f->secs);
+  free(f->keys);
+  f->secs = NULL;
+  f->keys = NULL;
+}
+
+/* Reads path (text NULL) or text named path into f, strings in arena a. */
+static int read_file(rfile *f, vl_arena *a, const char *path, const char *text, vl_error *err) {
+  int rc;
+  memset(f, 0, sizeof *f);
+  f->a = a;
+  f->file = vl_arena_strndup(a, path, strlen(path));
+  if (f->file == NULL) return nomem(err);
+  if (text != NULL) rc = vl_ini_parse_buffer(f->file, text, strlen(text), collect, f, err);
+  else rc = vl_ini_parse_file(path, collect, f, err);
+  if (rc != VL_OK) rfile_free(f);
+  return rc;
+}
+
+static rkey *find_key(rkey *keys, int n, const char *section, const char *key) {
+  int i;
+  for (i = 0; i < n; i++)
+    if (strcmp(keys[i].section, section) == 0 && strcmp(keys[i].key, key) == 0) return &keys[i];
+  return NULL;
+}
+
+static rsec *find_sec(rsec *secs, int n, const char *name) {
+  int i;
+  for (i = 0; i < n; i++)
+    if (strcmp(secs[i].name, name) == 0) return &secs[i];
+  return NULL;
+}
+
+/* ---- checking the whole -------------------------------------------------------------------- */
+
+static int side_index(const vl_scenario *s, const char *name, size_t len) {
+  int i;
+  for (i = 0; i < s->nsides; i++)
+    if (strlen(s->sides[i]) == len && strncmp(s->sides[i], name, len) == 0) return i;
+  return -1;
+}
+
+/* The sides of [sides] order as one string, for messages. */
+static const char *order_text(const vl_scenario *s) {
+  const rkey *k = find_key(s->keys, s->nkey, "sides", "order");
+  return k ? k->text : "";
+}
+
+static int has_dotdot(const char *p) {
+  const char *c = p;
+  while (*c != '\0') {
+    size_t n = strcspn(c, "/");
+    if (n == 2 && c[0] == '.' && c[1] == '.') return 1;
+    c += n;
+    if (*c == '/') c++;
+  }
+  return 0;
+}
+
+/* A path the scenario names: relative, inside its folder, ending in ext, an existing file
+** when the scenario has a folder. what names the value in messages ("map", "option 'x'"). */
+static int check_path(const vl_scenario *s, const rkey *k, const char *what, const char *ext,
+                      vl_error *err) {
+  const char *p = k->text;
+  size_t n = strlen(p), e = strlen(ext);
+  if (p[0] == '/' || has_dotdot(p))
+    return fail(err, k->file, k->line,
+                "%s: '%s' is not a path inside the scenario's folder (relative, without '..')",
+                what, p);
+  if (n <= e || strcmp(p + n - e, ext) != 0)
+    return fail(err, k->file, k->line, "%s: '%s' is not a %s file", what, p, ext);
+  if (s->dir != NULL) {
+    char full[PATH_MAX];
+    struct stat st;
+    int w = snprintf(full, sizeof full, "%s/%s", s->dir, p);
+    if (w < 0 || (size_t)w >= sizeof full)
+      return fail(err, k->file, k->line, "%s: path too long", what);
+    if (stat(full, &st) != 0 || !S_ISREG(st.st_mode))
+      return fail(err, k->file, k->line, "%s: no file '%s' in the scenario's folder (%s)", what,
+                  p, s->dir);
+  }
+  return VL_OK;
+}
+
+static int check_scenario_section(vl_scenario *s, vl_error *err) {
+  static const char *const required[] = {"title", "system", "map", "oob", "provenance", NULL};
+  const rsec *sec = find_sec(s->secs, s->nsec, "scenario");
+  const rkey *k;
+  int i;
+  for (i = 0; required[i] != NULL; i++)
+    if (find_key(s->keys, s->nkey, "scenario", required[i]) == NULL)
+      return fail(err, sec->file, sec->line, "[scenario] has no %s", required[i]);
+  k = find_key(s->keys, s->nkey, "scenario", "system");
+  if (!only(k->text, "_", 0) || strlen(k->text) > SYSTEM_MAX)
+    return fail(err, k->file, k->line, "system: bad system id '%s' ([a-z0-9_]+)", k->text);
+  if (check_path(s, find_key(s->keys, s->nkey, "scenario", "map"), "map", ".ini", err) ||
+      check_path(s, find_key(s->keys, s->nkey, "scenario", "oob"), "oob", ".ini", err))
+    return VL_EPARSE;
+  if ((k = find_key(s->keys, s->nkey, "scenario", "rules")) != NULL &&
+      check_path(s, k, "rules", ".lua", err) != VL_OK)
+    return VL_EPARSE;
+  if ((k = find_key(s->keys, s->nkey, "scenario", "max_decisions")) != NULL &&
+      (!parse_int(k->text, 0, &s->max_decisions) || s->max_decisions <= 0))
+    return fail(err, k->file, k->line, "max_decisions: '%s' is not a positive integer",
+                k->text);
+  if ((k = find_key(s->keys, s->nkey, "scenario", "setup_rule")) != NULL &&
+      (k->text[0] != '[' || k->text[strlen(k->text) - 1] != ']'))
+    return fail(err, k->file, k->line,
+                "setup_rule: '%s' is not a rule citation ('[<system> <case>]')", k->text);
+  return VL_OK;
+}
+
+static int check_sides(vl_scenario *s, vl_error *err) {
+  const rsec *sec = find_sec(s->secs, s->nsec, "sides");
+  const rkey *k = find_key(s->keys, s->nkey, "sides", "order");
+  const char *cur, *w;
+  size_t len;
+  if (k == NULL) return fail(err, sec->file, sec->line, "[sides] has no order");
+  cur = k->text;
+  while ((w = vl_ini_word(&cur, &len)) != NULL) {
+    char *name;
+    if (s->nsides == SIDES_MAX)
+      return fail(err, k->file, k->line, "order: more than %d sides", SIDES_MAX);
+    name = vl_arena_strndup(&s->a, w, len);
+    if (name == NULL) return nomem(err);
+    if (!only(name, "_-", 1) || len > SIDE_NAME_MAX)
+      return fail(err, k->file, k->line, "order: bad side name '%s' (letters, digits, _ and -)",
+                  name);
+    if (side_index(s, w, len) >= 0)
+      return fail(err, k->file, k->line, "order: side '%s' is listed twice", name);
+    s->sides[s->nsides++] = name;
+  }
+  s->first = 0;
+  if ((k = find_key(s->keys, s->nkey, "sides", "first")) != NULL) {
+    s->first = side_index(s, k->text, strlen(k->text));
+    if (s->first < 0)
+      return fail(err, k->file, k->line, "first: '%s' is not a side of [sides] order (%s)",
+                  k->text, order_text(s));
+  }
+  return VL_OK;
+}
+
+/* Fills item i from key k, checking what its section asks of it. */
+static int check_item(vl_scenario *s, const rkey *k, vl_scenario_item *it, vl_error *err) {
+  it->section = k->section;
+  it->key = k->key;
+  it->text = k->text;
+  it->file = k->file;
+  it->line = k->line;
+  it->side = -1;
+  it->name = k->key;
+  it->is_int = 0;
+  it->value = 0;
+  if (k->text[0] == '\0')
+    return fail(err, k->file, k->line, "'%s' in [%s] is empty", k->key, k->section);
+  if (strcmp(k->section, "params") == 0) {
+    if (!only(k->key, "_", 0))
+      return fail(err, k->file, k->line, "bad parameter name '%s' ([a-z0-9_]+)", k->key);
+    if (!parse_int(k->text, 0, &it->value))
+      return fail(err, k->file, k->line, "parameter %s: '%s' is not an integer", k->key,
+                  k->text);
+    it->is_int = 1;
+  } else if (strcmp(k->section, "victory") == 0) {
+    const char *dot = strchr(k->key, '.');
+    if (dot == NULL || dot == k->key || !only(dot + 1, "_", 0))
+      return fail(err, k->file, k->line,
+                  "victory key '%s' is not <SIDE>.<name> (the name: [a-z0-9_]+)", k->key);
+    it->side = side_index(s, k->key, (size_t)(dot - k->key));
+    if (it->side < 0)
+      return fail(err, k->file, k->line, "victory key '%s': '%.*s' is not a side of [sides] "
+                  "order (%s)", k->key, (int)(dot - k->key), k->key, order_text(s));
+    it->name = dot + 1;
+    it->is_int = parse_int(k->text, 1, &it->value);
+  } else if (strcmp(k->section, "options") == 0) {
+    char what[VL_INI_MAX_NAME + 16];
+    if (!only(k->key, "-", 0))
+      return fail(err, k->file, k->line, "bad option name '%s' ([a-z0-9-]+)", k->key);
+    snprintf(what, sizeof what, "option '%s'", k->key);
+    if (check_path(s, k, what, ".lua", err) != VL_OK) return VL_EPARSE;
+  } else if (is_section(k->section, "setup")) {
+    const char *side = k->section + strlen("setup.");
+    it->side = side_index(s, side, strlen(side));  /* its section was checked */
+    if (!only(k->key, "_./-", 1))
+      return fail(err, k->file, k->line, "bad set-up key '%s' ([A-Za-z0-9_./-]+)", k->key);
+  }
+  return VL_OK;
+}
+
+static vl_scenario_list list_of(const char *section) {
+  if (strcmp(section, "params") == 0) return VL_SCENARIO_PARAMS;
+  if (strcmp(section, "victory") == 0) return VL_SCENARIO_VICTORY;
+  if (strcmp(section, "options") == 0) return VL_SCENARIO_OPTIONS;
+  return VL_SCENARIO_SETUP;
+}
+
+/* The order of each list: params and options by name; victory by side, then name; set-up by
+** side, then file order (the item's place in the array: every section comes whole from one
+** file, so that is its lines' order). */
+static int cmp_items(const void *pa, const void *pb) {
+  const vl_scenario_item *a = *(const vl_scenario_item *const *)pa;
+  const vl_scenario_item *b = *(const vl_scenario_item *const *)pb;
+  int c;
+  if (a->side != b->side) return a->side < b->side ? -1 : 1;
+  if (is_section(a->section, "setup")) return a < b ? -1 : (a > b ? 1 : 0);
+  c = strcmp(a->name, b->name);
+  return c != 0 ? c : (a < b ? -1 : (a > b ? 1 : 0));
+}
+
+static int build(vl_scenario *s, vl_error *err) {
+  int i, l;
+  if (find_sec(s->secs, s->nsec, "scenario") == NULL)
+    return fail(err, s->file, s->last_line, "missing section [scenario]");
+  if (find_sec(s->secs, s->nsec, "sides") == NULL)
+    return fail(err, s->file, s->last_line, "missing section [sides]");
+  for (i = 0; i < s->nkey; i++)
+    if (s->keys[i].text[0] == '\0')
+      return fail(err, s->keys[i].file, s->keys[i].line, "'%s' in [%s] is empty",
+                  s->keys[i].key, s->keys[i].section);
+  if (check_scenario_section(s, err) != VL_OK || check_sides(s, err) != VL_OK)
+    return err ? err->code : VL_EPARSE;
+  for (i = 0; i < s->nsec; i++)
+    if (is_section(s->secs[i].name, "setup")) {
+      const char *side = s->secs[i].name + strlen("setup.");
+      if (side_index(s, side, strlen(side)) < 0)
+        return fail(err, s->secs[i].file, s->secs[i].line,
+                    "[%s]: '%s' is not a side of [sides] order (%s)", s->secs[i].name, side,
+                    order_text(s));
+    }
+  s->items = vl_arena_alloc(&s->a, (size_t)(s->nkey > 0 ? s->nkey : 1) * sizeof *s->items);
+  for (l = 0; l < NLISTS; l++)
+    s->lists[l] = vl_arena_alloc(&s->a, (size_t)(s->nkey > 0 ? s->nkey : 1) * sizeof(void *));
+  if (s->items == NULL || s->lists[0] == NULL || s->lists[1] == NULL || s->lists[2] == NULL ||
+      s->lists[3] == NULL)
+    return nomem(err);
+  for (i = 0; i < s->nkey; i++) {
+    const char *sec = s->keys[i].section;
+    vl_scenario_list which;
+    if (check_item(s, &s->keys[i], &s->items[i], err) != VL_OK) return VL_EPARSE;
+    if (strcmp(sec, "scenario") == 0 || strcmp(sec, "sides") == 0) continue;
+    which = list_of(sec);
+    s->lists[which][s->count[which]++] = &s->items[i];
+  }
+  for (l = 0; l < NLISTS; l++)
+    qsort((void *)s->lists[l], (size_t)s->count[l], sizeof(void *), cmp_items);
+  return VL_OK;
+}
+
+/* ---- a variant over its base ----------------------------------------------------------------- */
+
+/* Lays variant v over the base b (both read into s's arena): the result goes into s. */
+static int merge(vl_scenario *s, const rfile *b, const rfile *v, vl_error *err) {
+  int i, cap = b->nkey + v->nkey, capsec = b->nsec + v->nsec;
+  s->keys = malloc((size_t)(cap > 0 ? cap : 1) * sizeof *s->keys);
+  s->secs = malloc((size_t)(capsec > 0 ? capsec : 1) * sizeof *s->secs);
+  if (s->keys == NULL || s->secs == NULL) return nomem(err);
+  s->nkey = 0;
+  for (i = 0; i < b->nkey; i++) {
+    const rkey *k = &b->keys[i];
+    if (is_section(k->section, "setup") && find_sec(v->secs, v->nsec, k->section) != NULL)
+      continue;  /* the variant's section replaces it whole */
+    s->keys[s->nkey++] = *k;
+  }
+  memcpy(s->secs, b->secs, (size_t)b->nsec * sizeof *s->secs);
+  s->nsec = b->nsec;
+  for (i = 0; i < v->nsec; i++) {
+    rsec *old = find_sec(s->secs, s->nsec, v->secs[i].name);
+    if (old != NULL) *old = v->secs[i];
+    else s->secs[s->nsec++] = v->secs[i];
+  }
+  for (i = 0; i < v->nkey; i++) {
+    const rkey *k = &v->keys[i];
+    rkey *old;
+    if (strcmp(k->section, "scenario") == 0 && strcmp(k->key, "base") == 0) continue;
+    old = find_key(s->keys, s->nkey, k->section, k->key);
+    if (old != NULL) *old = *k;
+    else s->keys[s->nkey++] = *k;
+  }
+  return VL_OK;
+}
+
+static vl_scenario *load(const char *path, const char *text, int allow_base, vl_error *err);
+
+/* Reads and checks the base a variant names, then lays the variant over it. */
+static int with_base(vl_scenario *s, rfile *v, const rkey *bk, vl_error *err) {
+  const rkey *title = find_key(v->keys, v->nkey, "scenario", "title");
+  char bpath[PATH_MAX];
+  vl_scenario *alone;
+  rfile b;
+  int w, rc;
+  if (s->dir == NULL)
+    return fail(err, bk->file, bk->line, "base: a scenario read from text has no folder");
+  if (strchr(bk->text, '/') != NULL || strlen(bk->text) <= 4 ||
+      strcmp(bk->text + strlen(bk->text) - 4, ".ini") != 0)
+    return fail(err, bk->file, bk->line, "base: '%s' is not an .ini file of this folder",
+                bk->text);
+  if (strcmp(bk->text, base_name(s->file)) == 0)
+    return fail(err, bk->file, bk->line, "base: a file cannot be its own base");
+  w = snprintf(bpath, sizeof bpath, "%s/%s", s->dir, bk->text);
+  if (w < 0 || (size_t)w >= sizeof bpath) return fail(err, bk->file, bk->line, "base: path too long");
+  if (title == NULL) {
+    const rsec *sec = find_sec(v->secs, v->nsec, "scenario");
+    return fail(err, sec->file, sec->line, "a variant needs a title of its own");
+  }
+  alone = load(bpath, NULL, 0, err);  /* the base, checked whole: its errors are its own */
+  if (alone == NULL) return err ? err->code : VL_EPARSE;
+  vl_scenario_free(alone);
+  s->base = vl_arena_strndup(&s->a, bpath, strlen(bpath));
+  if (s->base == NULL) return nomem(err);
+  rc = read_file(&b, &s->a, bpath, NULL, err);
+  if (rc != VL_OK) return rc;
+  rc = merge(s, &b, v, err);
+  rfile_free(&b);
+  return rc;
+}
+
+static vl_scenario *load(const char *path, const char *text, int allow_base, vl_error *err) {
+  vl_scenario *s = calloc(1, sizeof *s);
+  rfile v;
+  const rkey *bk;
+  int rc;
+  if (s == NULL) {
+    nomem(err);
+    return NULL;
+  }
+  s->file = vl_arena_strndup(&s->a, path, strlen(path));
+  s->dir = text == NULL ? dir_of(&s->a, path) : NULL;
+  if (s->file == NULL || (text == NULL && s->dir == NULL)) {
+    nomem(err);
+    vl_scenario_free(s);
+    return NULL;
+  }
+  rc = read_file(&v, &s->a, path, text, err);
+  if (rc != VL_OK) {
+    vl_scenario_free(s);
+    return NULL;
+  }
+  s->last_line = v.last_line;
+  bk = find_key(v.keys, v.nkey, "scenario", "base");
+  if (bk != NULL && !allow_base) {
+    fail(err, bk->file, bk->line,
+         "base: the base of a variant cannot have a base of its own (variants do not chain)");
+    rc = VL_EPARSE;
+  } else if (bk != NULL) {
+    rc = with_base(s, &v, bk, err);
+  } else {
+    s->keys = v.keys;  /* the file is the whole scenario: take its arrays */
+    s->nkey = v.nkey;
+    s->secs = v.secs;
+    s->nsec = v.nsec;
+    v.keys = NULL;
+    v.secs = NULL;
+  }
+  rfile_free(&v);
+  if (rc == VL_OK) rc = build(s, err);
+  if (rc != VL_OK) {
+    vl_scenario_free(s);
+    return NULL;
+  }
+  return s;
+}
+
+/* ---- the public API ------------------------------------------------------------------------ */
+
+vl_scenario *vl_scenario_load(const char *path, vl_error *err) {
+  if (path == NULL) {
+    vl_error_set(err, VL_EINVAL, NULL, 0, "no path");
+    return NULL;
+  }
+  return load(path, NULL, 1, err);
+}
+
+vl_scenario *vl_scenario_load_string(const char *text, const char *name, vl_error *err) {
+  if (text == NULL) {
+    vl_error_set(err, VL_EINVAL, NULL, 0, "no text");
+    return NULL;
+  }
+  return load(name ? name : "scenario.ini", text, 1, err);
+}
+
+void vl_scenario_free(vl_scenario *s) {
+  if (s == NULL) return;
+  free(s->keys);
+  free(s->secs);
+  vl_arena_free(&s->a);
+  free(s);
+}
+
+static int probe_section(void *user, const vl_ini_item *it, vl_error *err) {
+  (void)err;
+  if (it->event == VL_INI_SECTION && strcmp(it->section, "scenario") == 0) *(int *)user = 1;
+  return VL_OK;
+}
+
+int vl_scenario_probe(const char *path, vl_error *err) {
+  int found = 0, rc = vl_ini_parse_file(path, probe_section, &found, err);
+  return rc != VL_OK ? rc : found;
+}
+
+const char *vl_scenario_file(const vl_scenario *s) { return s->file; }
+const char *vl_scenario_dir(const vl_scenario *s) { return s->dir; }
+const char *vl_scenario_base(const vl_scenario *s) { return s->base; }
+
+const vl_scenario_item *vl_scenario_get(const vl_scenario *s, const char *section,
+                                        const char *key) {
+  int i;
+  for (i = 0; i < s->nkey; i++)
+    if (strcmp(s->items[i].section, section) == 0 && strcmp(s->items[i].key, key) == 0)
+      return &s->items[i];
+  return NULL;
+}
+
+int vl_scenario_max_decisions(const vl_scenario *s) { return s->max_decisions; }
+int vl_scenario_side_count(const vl_scenario *s) { return s->nsides; }
+
+const char *vl_scenario_side(const vl_scenario *s, int i) {
+  return i >= 0 && i < s->nsides ? s->sides[i] : NULL;
+}
+
+const char *vl_scenario_first(const vl_scenario *s) { return s->sides[s->first]; }
+
+int vl_scenario_count(const vl_scenario *s, vl_scenario_list which) {
+  return (int)which >= 0 && (int)which < NLISTS ? s->count[which] : 0;
+}
+
+const vl_scenario_item *vl_scenario_at(const vl_scenario *s, vl_scenario_list which, int i) {
+  if ((int)which < 0 || (int)which >= NLISTS || i < 0 || i >= s->count[which]) return NULL;
+  return s->lists[which][i];
+}

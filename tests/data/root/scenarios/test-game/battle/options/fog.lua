@@ -1,0 +1,1 @@
+-- the test option: nothing yet; the sandbox runs it

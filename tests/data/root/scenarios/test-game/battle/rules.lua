@@ -1,0 +1,1 @@
+-- the test battle has no special rules yet: an empty rules.lua, recorded by the loader

@@ -1,0 +1,40 @@
+#!/bin/sh
+# volley list: one line per scenario and variant of the data path's scenarios/ folders, id
+# first, sorted by id (docs/shell.md); a scenario that cannot be listed goes to stderr and
+# makes the exit status 1; arguments are a usage error. The test roots are
+# tests/data/root (four scenarios) and tests/data/root2 (a hidden id and broken names).
+set -u
+volley=$1
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+expected='test-game/battle  Test battle  demo  A B  3 provisional
+test-game/battle/variant  Test battle, variant deployment  demo  A B  3 provisional
+test-game/battle/whole  Test battle, empty board  demo  A B  3 provisional
+test-game/rr  Test on Rough & Ready'"'"'s tables  rough_and_ready  US MEX  37 provisional'
+
+out=$(VOLLEY_PATH=tests/data/root "$volley" list 2>&1) || fail "list exited $?: $out"
+[ "$out" = "$expected" ] || fail "unexpected listing:
+$out"
+
+# The source tree has no scenarios/ yet: nothing to list, and no error.
+out=$("$volley" list 2>&1) || fail "list of the source tree exited $?"
+[ -z "$out" ] || fail "the source tree listed: $out"
+
+# root2 comes second: its test-game/battle is hidden by root's; its broken names are reported.
+out=$(VOLLEY_PATH=tests/data/root:tests/data/root2 "$volley" list 2>/dev/null)
+[ $? -eq 1 ] || fail "problems must exit 1"
+[ "$out" = "$expected" ] || fail "unexpected listing with root2:
+$out"
+err=$(VOLLEY_PATH=tests/data/root:tests/data/root2 "$volley" list 2>&1 >/dev/null)
+expected_err="volley list: tests/data/root2/scenarios/other/x/scenario.ini:7: map: no file 'map.ini' in the scenario's folder (tests/data/root2/scenarios/other/x)
+volley list: tests/data/root2/scenarios/Other/y: 'Other' is not an id segment ([a-z0-9-]+)
+volley list: tests/data/root2/scenarios/other/x/Odd_Variant.ini: 'Odd_Variant' is not an id segment ([a-z0-9-]+)"
+[ "$err" = "$expected_err" ] || fail "unexpected stderr:
+$err"
+
+"$volley" list extra >/dev/null 2>&1
+[ $? -eq 2 ] || fail "an argument must exit 2"
+"$volley" list --help | grep -q '^  <id>  <title>  <system>  <sides>  <n> provisional$' \
+  || fail "no format in --help"
+"$volley" --help | grep -q 'volley list ' || fail "list is not in volley --help"
+echo ok
