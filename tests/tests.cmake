@@ -59,12 +59,18 @@ if(VOLLEY_BUSTED)
   endforeach()
 endif()
 
+# Bot games per scenario: 20 in each configuration, 5 under ASan (DESIGN.md "Build and run").
+if(VOLLEY_SANITIZE)
+  set(VOLLEY_SHELL_ENV ${VOLLEY_TEST_ENV} "VOLLEY_TEST_GAMES=5")
+else()
+  set(VOLLEY_SHELL_ENV ${VOLLEY_TEST_ENV} "VOLLEY_TEST_GAMES=20")
+endif()
 file(GLOB VOLLEY_SHELL_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/shell/*.sh)
 foreach(script ${VOLLEY_SHELL_TESTS})
   get_filename_component(name ${script} NAME_WE)
   add_test(NAME shell.${name} COMMAND sh ${script} ${CMAKE_BINARY_DIR}/volley
            WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-  set_tests_properties(shell.${name} PROPERTIES LABELS shell ENVIRONMENT "${VOLLEY_TEST_ENV}")
+  set_tests_properties(shell.${name} PROPERTIES LABELS shell ENVIRONMENT "${VOLLEY_SHELL_ENV}")
 endforeach()
 
 find_program(VOLLEY_LUACHECK luacheck)

@@ -188,7 +188,13 @@ function Game:run(opts)
     if saved.done then return end
     cursor = saved.frames
   end
-  local r = runner.new(self.system.sequence(self), {
+  -- The set-up choices come first, as a step of their own, so a game saved during set-up
+  -- resumes there too; then the system's sequence of play.
+  local root = runner.phase("", {
+    runner.step("setup", function(game) game:ask_setup() end),
+    self.system.sequence(self),
+  })
+  local r = runner.new(root, {
     cursor = cursor,
     hooks = self.hooks,
     on_boundary = function(frames, path)

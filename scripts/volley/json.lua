@@ -1,6 +1,6 @@
 --- JSON lines (DESIGN.md Part B "JSON"; docs/json.md), over Debian's dkjson.
 -- Every object is written on one line with `event` and `v` first and every other key in
--- sorted order, so the same event always reads the same.
+-- sorted order, so the same event always reads the same, on both VMs.
 -- @module volley.json
 
 local dkjson = require "dkjson"
@@ -13,13 +13,30 @@ M.V = 1
 --- The JSON null.
 M.null = dkjson.null
 
-local KEYORDER = { "event", "v" }
+-- Every string key of the tree under t, into set.
+local function collect(t, set, depth)
+  if depth > 32 then error("JSON value nested too deep", 3) end
+  for k, v in pairs(t) do
+    if type(k) == "string" then set[k] = true end
+    if type(v) == "table" and v ~= M.null then collect(v, set, depth + 1) end
+  end
+end
 
---- Encodes a value as one line of JSON (no newline).
+--- Encodes a value as one line of JSON (no newline): `event` and `v` first, then every
+-- other key in sorted order, at every level (dkjson would otherwise follow `pairs`, whose
+-- order differs between Lua 5.4 and LuaJIT).
 -- @param t a table of strings, numbers, booleans, `M.null` and tables of those
 -- @treturn string
 function M.encode(t)
-  return dkjson.encode(t, { keyorder = KEYORDER })
+  local set = {}
+  collect(t, set, 0)
+  set.event, set.v = nil, nil
+  local order = {}
+  for k in pairs(set) do order[#order + 1] = k end
+  table.sort(order)
+  table.insert(order, 1, "v")
+  table.insert(order, 1, "event")
+  return dkjson.encode(t, { keyorder = order })
 end
 
 --- Decodes one line of JSON.

@@ -31,6 +31,12 @@ local function usage(msg)
   return nil, 2
 end
 
+-- The same, for main: the exit status alone.
+local function usage_status(msg)
+  usage(msg)
+  return 2
+end
+
 local function parse_int(text, max)
   local n = text and text:match("^%d+$") and tonumber(text)
   if not n or n > max then return nil end
@@ -145,18 +151,18 @@ function M.main(args)
     local known = false
     for _, s in ipairs(sides) do known = known or s == side end
     if not known then
-      return usage("no side '" .. side .. "' in this scenario (sides: " .. table.concat(sides, " ")
-        .. ")")
+      return usage_status("no side '" .. side .. "' in this scenario (sides: "
+        .. table.concat(sides, " ") .. ")")
     end
   end
   local players = {}
   for _, side in ipairs(sides) do
     if not o.bots[side] then
-      return usage("side " .. side .. " has no bot: until the prompt can play, give every side "
-        .. "one (--bot " .. side .. "=random)")
+      return usage_status("side " .. side .. " has no bot: until the prompt can play, give "
+        .. "every side one (--bot " .. side .. "=random)")
     end
     local lok, bot = pcall(bots.load, o.bots[side])
-    if not lok then return usage(tostring(bot):gsub("^.-: ", "")) end
+    if not lok then return usage_status((tostring(bot):gsub("^[^%s:]+:%d+: ", ""))) end
     players[side] = bot
   end
   if #o.dice > 0 then g.dice:force(o.dice) end

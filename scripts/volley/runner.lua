@@ -31,7 +31,7 @@ function M.step(name, fn)
 end
 
 --- A phase: children run once, in order.
--- @tparam string name
+-- @tparam string name ("" for a phase that only groups: it leaves no mark in step paths)
 -- @tparam table children nodes
 function M.phase(name, children)
   assert(type(name) == "string" and type(children) == "table", "phase(name, children) expected")
@@ -125,7 +125,8 @@ function Runner:run_node(node, game, depth, names)
   end
   while frame.child > 1 or continues(node, game, frame.iter) do
     local label = node.kind == "loop" and (node.name .. " " .. frame.iter) or node.name
-    names[#names + 1] = label
+    local named = label ~= ""           -- a phase named "" leaves no mark in the path
+    if named then names[#names + 1] = label end
     if node.kind == "loop" then self.iters[node.name] = frame.iter end
     while frame.child <= #node.children do
       local c = node.children[frame.child]
@@ -138,7 +139,7 @@ function Runner:run_node(node, game, depth, names)
       end
       frame.child = frame.child + 1
     end
-    names[#names] = nil
+    if named then names[#names] = nil end
     frame.iter = frame.iter + 1
     frame.child = 1
   end
