@@ -58,6 +58,7 @@ function M.new(opts)
     hooks = systems.registry(sys),
     params = opts.params or {},
     narrative = {},
+    roll_records = {},   -- chart rolls by roll number, for the roll events (not game state)
   }, Game)
   return self
 end
@@ -164,6 +165,47 @@ function Game:roll(kind, reason, rule)
   if kind == "d10" then return self.dice:d10(reason, rule) end
   if kind == "2d6" then return (self.dice:two_d6(reason, rule)) end
   error("bad die kind '" .. tostring(kind) .. "' (known: d6, d10, 2d6)", 2)
+end
+
+--- The system's chart tables with the scenario's charts/ over them (`volley.charts`), loaded
+-- on first use.
+-- @treturn volley.charts
+-- @raise naming the file and line of a broken chart
+function Game:charts()
+  if not self.chart_set then
+    local charts = require "volley.charts"
+    local set, err = charts.load(self.system.id, self.scenario and self.scenario.dir or nil)
+    if not set then error("charts: " .. tostring(err), 0) end
+    self.chart_set = set
+  end
+  return self.chart_set
+end
+
+--- Rolls on a chart (DESIGN.md principle 7): the table's die, plus the modifiers, looked up
+-- in the table. The roll is recorded whole for the `roll` event (die, natural result, each
+-- modifier with its label, rule and source, total, chart, row and column, result).
+-- @tparam string chart the table's name ("fire")
+-- @tparam volley.modifiers mods the modifiers, already through their modify hook
+-- @tparam string reason what the roll is for ("B1 fires at A1")
+-- @tparam string rule the case of the roll
+-- @tparam[opt] table pick what the table's columns need (`value`, `against`, `name`, ...)
+-- @treturn table the parsed result (see docs/charts.md)
+-- @treturn table the record of the roll
+function Game:chart_roll(chart, mods, reason, rule, pick)
+  local set = self:charts()
+  local info = assert(set:info(chart))
+  local natural = self:roll(info.die, reason, rule)
+  local total = natural + mods:total()
+  local q = { roll = total }
+  for k, v in pairs(pick or {}) do q[k] = v end
+  local found, err = set:lookup(chart, q)
+  if not found then error(chart .. ": " .. tostring(err), 0) end
+  local record = { n = self.dice:count(), die = info.die, natural = natural,
+                   modifiers = mods:list(), total = total, chart = chart,
+                   row = found.row_label, column = found.column_label, result = found.cell,
+                   provisional = found.provisional or nil, reason = reason, rule = rule }
+  self.roll_records[record.n] = record
+  return found.result, record
 end
 
 --- Adds a line to the game's narrative (what a player reads in `log`).

@@ -121,12 +121,25 @@ function Out:text(line)
   end
 end
 
+-- Each roll since the last call: the dice's record, with what a chart roll adds to it (the
+-- modifiers, total, chart, row, column and result: Game:chart_roll).
 local function emit_rolls(out, g)
   for _, r in ipairs(g.dice:drain()) do
+    local c = g.roll_records[r.n] or {}
+    g.roll_records[r.n] = nil
     out:event{ event = "roll", v = json.V, n = r.n, die = r.kind, natural = r.value,
-               faces = r.faces, forced = r.forced, reason = r.reason, rule = r.rule }
-    out:text(string.format("roll %s: %d%s (%s) %s", r.kind, r.value,
-      r.forced and " forced" or "", r.reason, r.rule))
+               faces = r.faces, forced = r.forced, reason = r.reason, rule = r.rule,
+               modifiers = c.modifiers or {}, total = c.total or r.value, chart = c.chart,
+               row = c.row, column = c.column, result = c.result, provisional = c.provisional }
+    local mods = {}
+    for _, m in ipairs(c.modifiers or {}) do
+      mods[#mods + 1] = string.format("%+d %s %s (%s)", m.value, m.label, m.rule, m.source)
+    end
+    out:text(string.format("roll %s: %d%s (%s) %s%s%s", r.kind, r.value,
+      r.forced and " forced" or "", r.reason, r.rule,
+      #mods > 0 and ("; " .. table.concat(mods, "; ")) or "",
+      c.chart and string.format("; total %d on %s row %s: %s", c.total, c.chart,
+        tostring(c.row), tostring(c.result)) or ""))
   end
 end
 

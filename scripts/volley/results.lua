@@ -118,6 +118,14 @@ grammar("rough_and_ready", "drm",
   whole(signed, function(n) return { drm = n } end),
   "a signed DRM such as +2, 0, -2", "[rough_and_ready 6.21]")
 
+-- The demo system (docs/demo.md) ---------------------------------------------------------------
+
+-- Its fire table: no effect, or that many hits [demo 5.2].
+grammar("demo", "fire", any_of(
+  whole(P"Nothing", none),
+  whole(hits, function(n) return { hits = n } end)),
+  "Nothing, <n> Hit(s)", "[demo 5.2]")
+
 -- Battle of Buena Vista ----------------------------------------------------------------------
 
 -- A morale check whose failure retreats the unit `hexes` hexes; the leader's morale bonus

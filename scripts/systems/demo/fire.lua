@@ -1,16 +1,15 @@
 --- The demo system's reaction fire [demo 5]: when a unit ends its move next to enemy units,
--- each of them (id order) may fire at it; a d6 plus modifiers of 5 or more scores a hit
--- [demo 5.2]; a unit with as many hits as its strength is eliminated [demo 5.3].
+-- each of them (id order) may fire at it; a d6 plus modifiers on the Demo Fire Table
+-- (charts/demo/fire.ini) scores no, one or two hits [demo 5.2]; a unit with as many hits as
+-- its strength is eliminated [demo 5.3].
 -- @module systems.demo.fire
 
 local modifiers = require "volley.modifiers"
 
 local M = {}
 
-M.TO_HIT = 5   -- the total that scores a hit [demo 5.2]
-
---- Resolves one unit's fire at a target [demo 5.2-5.3]. Returns "hit", "eliminated" or
--- "miss".
+--- Resolves one unit's fire at a target [demo 5.2-5.3]: a d6 plus the modifiers on the Demo
+-- Fire Table. Returns "miss", "hit" or "eliminated".
 function M.resolve(game, firer, target)
   local store = game.store
   local mods = modifiers.new()
@@ -22,21 +21,21 @@ function M.resolve(game, firer, target)
     mods:add(1, "strong firer", "[demo 5.2]")
   end
   game.hooks:modify("fire.drm", { firer = firer, target = target }, mods)
-  local die = game:roll("d6", firer .. " fires at " .. target, "[demo 5.2]")
-  local total = die + mods:total()
+  local res, roll = game:chart_roll("fire", mods, firer .. " fires at " .. target, "[demo 5.2]")
   local result = "miss"
-  if total >= M.TO_HIT then
-    local hits = store:marker(target, "hits") + 1
+  if res.hits then
+    local hits = store:marker(target, "hits") + res.hits
     if hits >= store:get(target, "strength") then
       assert(store:place(target, "eliminated"))
+      store:set_marker(target, "hits", 0)
       result = "eliminated"                                      -- [demo 5.3]
     else
       store:set_marker(target, "hits", hits)
       result = "hit"
     end
   end
-  game:log(string.format("%s fires at %s: d6 %d%+d = %d: %s [demo 5.2]", firer, target, die,
-    mods:total(), total, result))
+  game:log(string.format("%s fires at %s: d6 %d%+d = %d: %s, %s [demo 5.2]", firer, target,
+    roll.natural, mods:total(), roll.total, roll.result, result))
   game.hooks:fire("fire.resolved", { firer = firer, target = target, result = result })
   return result
 end

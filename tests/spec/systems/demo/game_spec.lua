@@ -101,7 +101,7 @@ describe("the demo system [demo 4-6]", function()
     assert.are.equal(1, g.store:marker("A1", "hits"))
     local line
     for _, l in ipairs(g.narrative) do if l:find("fires") then line = l end end
-    assert.are.equal("B1 fires at A1: d6 4+1 = 5: hit [demo 5.2]", line)
+    assert.are.equal("B1 fires at A1: d6 4+1 = 5: 1 Hit, hit [demo 5.2]", line)
   end)
 
   it("continues from any step boundary to the uninterrupted game's state", function()
