@@ -235,10 +235,11 @@ end)
 
 describe("volley.results", function()
   it("lists its systems and their grammars in sorted order", function()
-    assert.are.same({ "battle_of_buena_vista", "gbacw", "rough_and_ready", "spi_gbacw" },
+    assert.are.same({ "battle_of_buena_vista", "demo", "gbacw", "rough_and_ready", "spi_gbacw" },
       results.systems())
     assert.are.same({ "drm", "fire", "shock" }, results.grammars("rough_and_ready"))
-    assert.is_nil(results.grammars("demo"))
+    assert.are.same({ "fire" }, results.grammars("demo"))
+    assert.is_nil(results.grammars("no_such_system"))
   end)
 
   it("names the rule that defines a grammar's codes", function()
@@ -255,8 +256,11 @@ describe("volley.results", function()
   end)
 
   it("refuses an unknown system or grammar, naming the known ones", function()
-    assert.are.same({ nil, "unknown result system 'demo' (known: battle_of_buena_vista, "
-      .. "gbacw, rough_and_ready, spi_gbacw)" }, { results.parse("demo", "fire", "1") })
+    assert.are.same({ nil, "unknown result system 'no_such_system' (known: "
+      .. "battle_of_buena_vista, demo, gbacw, rough_and_ready, spi_gbacw)" },
+      { results.parse("no_such_system", "fire", "1") })
+    assert.are.same({ nil, "bad result '1' for demo fire (expected Nothing, <n> Hit(s))" },
+      { results.parse("demo", "fire", "1") })
     assert.are.same({ nil, "unknown result grammar 'melee' for rough_and_ready (known: drm, "
       .. "fire, shock)" }, { results.parse("rough_and_ready", "melee", "1") })
   end)
