@@ -13,6 +13,8 @@ local results = require "volley.results"
 
 local M = {}
 
+local load_system
+
 local Charts = {}
 Charts.__index = Charts
 
@@ -27,15 +29,44 @@ Charts.__index = Charts
 --   ("<path>/fire.ini:9: table 'small_arms_fire': bad result '1 Hits' for rough_and_ready
 --   fire (expected ...)")
 -- @raise when system is not a string
+-- The schemas that share charts/<system-id>/ with the tables (VL_CHART_SCHEMA_FILES).
+local SCHEMAS = { ["los.ini"] = true, ["movement.ini"] = true, ["terrain.ini"] = true,
+                  ["units.ini"] = true }
+
+-- Loads the system layer: every chart file of charts/<system>/ on the data path, each file
+-- name taken from the first root that has it (so a data root that adds or replaces one
+-- file does not hide the others), in byte order of the names. true, or nil and a message.
+function load_system(set, system)
+  local rel = "charts/" .. system
+  local files, names = {}, {}
+  for _, root in ipairs(core.data_path()) do
+    local list = core.scenario.list_dir(root .. "/" .. rel)
+    for _, e in ipairs(list or {}) do
+      if e.kind == "file" and e.name:match("%.ini$") and not SCHEMAS[e.name]
+          and not files[e.name] then
+        files[e.name] = root .. "/" .. rel .. "/" .. e.name
+        names[#names + 1] = e.name
+      end
+    end
+  end
+  if #names == 0 then
+    if core.find(rel) then return true end    -- a system without chart tables
+    return nil, rel .. " not found on the data path"
+  end
+  table.sort(names)
+  for _, name in ipairs(names) do
+    local ok, err = set:load_file(files[name], "system")
+    if not ok then return nil, err end
+  end
+  return true
+end
+
 function M.load(system, scenario_dir)
   if type(system) ~= "string" then
     error("bad system (string expected, got " .. type(system) .. ")", 2)
   end
-  local dir, err = core.find("charts/" .. system)
-  if not dir then return nil, err end
   local set = core.chart.new()
-  local ok
-  ok, err = set:load_dir(dir, "system")
+  local ok, err = load_system(set, system)
   if not ok then return nil, err end
   if scenario_dir then
     ok, err = set:load_dir(scenario_dir .. "/charts", "scenario", true)

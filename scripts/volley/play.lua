@@ -72,7 +72,7 @@ function M.parse(args)
       o.bot_order[#o.bot_order + 1] = side
       i = i + 2
     elseif a == "--dice" then
-      if not v or not v:match("^%d+(,%d+)*$") then
+      if not v or not v:match("^%d[%d,]*$") or v:find(",,", 1, true) or v:sub(-1) == "," then
         return usage("--dice takes die faces, e.g. --dice 3,0,6")
       end
       for f in v:gmatch("%d+") do o.dice[#o.dice + 1] = compat.tointeger(tonumber(f)) end
@@ -184,11 +184,13 @@ function M.main(args)
 
   local out = setmetatable({ json = o.json }, Out)
   local co = coroutine.create(function() g:run() end)
-  local decisions, answer = 0, nil
+  local decisions, answer, told = 0, nil, 0
   local capped = false
   while true do
     local res = pack(coroutine.resume(co, answer))
     emit_rolls(out, g)
+    for k = told + 1, #g.narrative do out:text(g.narrative[k]) end
+    told = #g.narrative
     if decisions > 0 then checkpoint(out, g) end
     if not res[1] then
       io.stderr:write("volley play: the game stopped: ", tostring(res[2]), "\n")
@@ -219,7 +221,6 @@ function M.main(args)
                kind = req.kind, answer = answer, by = o.bots[side] }
     out:text(string.format("%d. %s %s: %s", decisions, side, req.kind, tostring(answer)))
   end
-  for _, line in ipairs(g.narrative) do out:text(line) end
   local winner, reason = g.vars.winner, g.vars.reason
   if capped then winner, reason = nil, "capped" end
   if winner == "draw" then winner = nil end

@@ -13,7 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
   || fail "play exited $?"
 last=$(tail -n 1 "$tmp/g.jsonl")
 # pinned: the same final state on Lua 5.4 and LuaJIT (this script runs in both builds)
-[ "$last" = '{"event":"game_over","v":1,"decisions":41,"draw":true,"max_decisions":400,"reason":"last turn","seed":3,"state_hash":"6609d6a3dd940374","winner":null}' ] \
+[ "$last" = '{"event":"game_over","v":1,"decisions":40,"draw":true,"max_decisions":400,"reason":"last turn","seed":3,"state_hash":"de9c0337e3a27448","winner":null}' ] \
   || fail "unexpected last line: $last"
 
 # Every line is one JSON object with event and v first.
@@ -27,8 +27,8 @@ JSONL="$tmp/g.jsonl" lua5.4 -e '
     assert(line:find("^{\"event\":\"[a-z_]+\",\"v\":1,"), "line " .. n .. " starts otherwise")
   end
   assert(n > 3)' || fail "a line that is not a JSON event"
-grep -c '"event":"request"' "$tmp/g.jsonl" | grep -qx 41 || fail "not 41 requests"
-grep -c '"event":"checkpoint"' "$tmp/g.jsonl" | grep -qx 41 || fail "not 41 checkpoints"
+grep -c '"event":"request"' "$tmp/g.jsonl" | grep -qx 40 || fail "not 40 requests"
+grep -c '"event":"checkpoint"' "$tmp/g.jsonl" | grep -qx 40 || fail "not 40 checkpoints"
 
 # Whole games end by the demo's rules [demo 6], never by the cap.
 i=1
@@ -50,6 +50,19 @@ echo "$out" | grep -q '"decisions":5,"max_decisions":5,"reason":"capped",.*"winn
 # Text mode ends with a summary line.
 "$volley" play tests/data/demo --seed 3 --bot A=first --bot B=random | tail -n 1 \
   | grep -q '^game over: ' || fail "no summary line in text mode"
+
+# Test mode: --dice forces the next rolls, and the roll says so [DESIGN "The command line"].
+"$volley" play tests/data/demo --seed 10 --bot A=random --bot B=random --dice 6,6 \
+  | grep -m1 '^roll d6: 6 forced ' >/dev/null || fail "--dice 6,6 did not force the first roll"
+"$volley" play tests/data/demo --seed 10 --bot A=random --bot B=random --dice 7 >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] || fail "a forced 7 on a d6 must stop the game with exit 1"
+grep -q "forced value 7 is out of range for d6 (1-6)" "$tmp/err" || fail "no message for a forced 7"
+
+# A data root that adds one file to charts/demo/ hides none of the others (the fire table).
+mkdir -p "$tmp/root/charts/demo"
+cp charts/demo/los.ini "$tmp/root/charts/demo/los.ini"
+VOLLEY_PATH="$tmp/root" "$volley" play tests/data/demo --seed 10 --bot A=random --bot B=random \
+  --json | tail -n 1 | grep -q '"event":"game_over"' || fail "a data root hid charts/demo/fire.ini"
 
 # Usage errors exit 2 with a message.
 for args in "tests/data/demo --bot A=random" "tests/data/demo --bot A=random --bot B=random --frobnicate" \
