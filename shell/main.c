@@ -15,8 +15,8 @@ static const char usage_text[] =
   "       volley             open the prompt\n"
   "       volley <command> ...\n"
   "\n"
-  "At the prompt, type help for the commands. Subcommands (play, list, check, ...) arrive\n"
-  "with their issues; see docs/ for what exists.\n"
+  "The prompt is young: it knows help and quit; games are played out with bots by\n"
+  "`volley play` (docs/shell.md), and a person takes a side at the prompt in a later release.\n"
   "\n"
   "Data (scripts/, scenarios/, charts/) is found through $VOLLEY_PATH (colon-separated),\n"
   "then ../share/volley beside the program, then the source tree it was built from.\n";

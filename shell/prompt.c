@@ -5,6 +5,7 @@
 #include "prompt.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include "lineread.h"
 
@@ -54,6 +55,8 @@ static int cmd_help(prompt *p, const char *args) {
   }
   fprintf(p->out, "commands:\n");
   for (c = commands; c->name != NULL; c++) fprintf(p->out, "  %-16s %s\n", c->usage, c->help);
+  fprintf(p->out, "from your shell: volley play, render, los, hooks, list (volley --help; "
+                  "docs/shell.md)\n");
   return 0;
 }
 
@@ -96,6 +99,7 @@ int prompt_run(lua_State *L, FILE *in, FILE *out) {
     dispatch(&p, line);
     fflush(out);
   }
+  if (!p.quit && isatty(fileno(in))) fputc('\n', out);  /* Ctrl-D: end the prompt's line */
   lineread_close(r);
   return 0;
 }

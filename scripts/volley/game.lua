@@ -28,6 +28,44 @@ local function fail(what, err)
   error(what .. ": " .. tostring(err), 0)
 end
 
+--- Checks a game's parameters against what its system declares (`sys.params`, a list of
+-- `{name, min, max, default, rule}`) and fills in the defaults.
+-- @tparam table sys the system table
+-- @tparam table given name -> integer; a value may carry its origin in `at[name]`
+--   (`{file=, line=}`) for the message
+-- @treturn ?table the parameters
+-- @treturn ?string "<file>:<line>: unknown parameter 'turn' for system demo (known: turns)",
+--   "...: parameter turns = 0 is out of range (1-99) [demo 4.1]"
+function M.check_params(sys, given, at)
+  local decl, known = {}, {}
+  for _, p in ipairs(sys.params or {}) do
+    decl[p.name] = p
+    known[#known + 1] = p.name
+  end
+  local names = {}
+  for k in pairs(given) do names[#names + 1] = tostring(k) end
+  table.sort(names)
+  local out = {}
+  for _, k in ipairs(names) do
+    local where = at and at[k] and (at[k].file .. ":" .. at[k].line .. ": ") or ""
+    local p, v = decl[k], given[k]
+    if not p then
+      return nil, where .. "unknown parameter '" .. k .. "' for system " .. sys.id .. " (known: "
+        .. (#known > 0 and table.concat(known, ", ") or "none") .. ")"
+    end
+    if type(v) ~= "number" or v ~= math.floor(v) or (p.min and v < p.min)
+        or (p.max and v > p.max) then
+      return nil, where .. "parameter " .. k .. " = " .. tostring(v) .. " is out of range ("
+        .. tostring(p.min) .. "-" .. tostring(p.max) .. ") " .. (p.rule or "")
+    end
+    out[k] = v
+  end
+  for _, p in ipairs(sys.params or {}) do
+    if out[p.name] == nil then out[p.name] = p.default end
+  end
+  return out
+end
+
 --- Opens a game.
 -- @tparam table opts `{system = id, map = path, oob = path, seed = integer,
 --   params = {name = value}}`; params are the scenario's parameters (e.g. `turns`)
@@ -47,6 +85,8 @@ function M.new(opts)
   local mv
   mv, err = core.move.load(map)
   if not mv then fail("movement", err) end
+  local params, perr = M.check_params(sys, opts.params or {})
+  if not params then error(perr, 0) end
   store:seed(opts.seed or 1)
   local self = setmetatable({
     system = sys,
@@ -56,7 +96,7 @@ function M.new(opts)
     move = mv,
     dice = store:dice(),
     hooks = systems.registry(sys),
-    params = opts.params or {},
+    params = params,
     narrative = {},
     roll_records = {},   -- chart rolls by roll number, for the roll events (not game state)
   }, Game)
@@ -102,8 +142,13 @@ function M.open(what, opts)
   local options
   options, err = scenario.options(sc, opts.options)
   if not options then error(err, 0) end
+  local at = {}
+  for _, p in ipairs(sc.params) do at[p.name] = { file = p.file, line = p.line } end
+  local checked
+  checked, err = M.check_params(systems.load(sc.system), params, at)
+  if not checked then error(err, 0) end
   local self = M.new{ system = sc.system, map = sc.paths.map, oob = sc.paths.oob,
-                      seed = opts.seed, params = params }
+                      seed = opts.seed, params = checked }
   local ok
   ok, err = scenario.check_sides(sc, self.store)
   if not ok then error(err, 0) end
@@ -140,6 +185,12 @@ end
 -- @treturn {string,...}
 function Game:sides()
   return self.store:sides()
+end
+
+--- The side that plays first: the scenario's `[sides] first`, else the first of the order.
+-- @treturn string
+function Game:first_side()
+  return self.scenario and self.scenario.first or self:sides()[1]
 end
 
 --- The side that is not `side` (two-sided games).

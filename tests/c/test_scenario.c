@@ -78,8 +78,8 @@ static void lists_come_in_their_stated_orders(void **state) {
   assert_string_equal(vl_scenario_first(s), "B");
   assert_string_equal(vl_scenario_get(s, "scenario", "rules")->text, "rules.lua");
   assert_int_equal(vl_scenario_count(s, VL_SCENARIO_PARAMS), 2);
-  assert_string_equal(vl_scenario_at(s, VL_SCENARIO_PARAMS, 0)->name, "reserve");
-  assert_int_equal(vl_scenario_at(s, VL_SCENARIO_PARAMS, 0)->value, -1);
+  assert_string_equal(vl_scenario_at(s, VL_SCENARIO_PARAMS, 0)->name, "stack_limit");
+  assert_int_equal(vl_scenario_at(s, VL_SCENARIO_PARAMS, 0)->value, 3);
   assert_string_equal(vl_scenario_at(s, VL_SCENARIO_PARAMS, 1)->name, "turns");
   assert_int_equal(vl_scenario_count(s, VL_SCENARIO_VICTORY), 5);
   it = vl_scenario_at(s, VL_SCENARIO_VICTORY, 0);  /* A.hold */
@@ -128,7 +128,7 @@ static void a_variant_lies_over_its_base(void **state) {
   it = vl_scenario_at(s, VL_SCENARIO_PARAMS, 1);
   assert_int_equal(it->value, 4);
   assert_string_equal(it->file, BATTLE "variant.ini");
-  assert_int_equal(vl_scenario_at(s, VL_SCENARIO_PARAMS, 0)->value, -1);
+  assert_int_equal(vl_scenario_at(s, VL_SCENARIO_PARAMS, 0)->value, 3);
   assert_int_equal(vl_scenario_count(s, VL_SCENARIO_SETUP), 3);
   it = vl_scenario_at(s, VL_SCENARIO_SETUP, 0);
   assert_string_equal(it->key, "front");

@@ -9,6 +9,15 @@ local M = {}
 M.id = "demo"
 M.title = "volley demo system (two sides, turns, movement, a reaction)"
 
+--- The scenario parameters the demo reads (game.params): a scenario's `[params]` may set
+-- these and no others (volley.game.open refuses the rest).
+M.params = {
+  { name = "turns", min = 1, max = 99, default = 4, rule = "[demo 4.1]",
+    help = "the last turn" },
+  { name = "stack_limit", min = 1, max = 9, default = 2, rule = "[demo 3.4]",
+    help = "units of a side a hex may hold at the end of a move" },
+}
+
 M.points = {
   { name = "turn.start", kinds = { "observe" }, when = "at the start of each turn",
     fields = { "turn" } },
@@ -29,15 +38,15 @@ M.points = {
 }
 
 --- The sequence of play [demo 4.1]: turns until a side wins or the last turn
--- (`params.turns`, default 4) has been played; each turn a start, each side's movement
--- phase in `[sides] order`, and the victory check.
+-- (`params.turns`, default 4) has been played; each turn a start, the movement phase of the
+-- scenario's first side (`[sides] first`), then the other's, and the victory check.
 function M.sequence(_)
   local runner = require "volley.runner"
   local movement = require "systems.demo.movement"
   local victory = require "systems.demo.victory"
   return runner.loop("turn", {
     while_ = function(game, turn)
-      return game.vars.winner == nil and turn <= (game.params.turns or 4)
+      return game.vars.winner == nil and turn <= game.params.turns
     end,
   }, {
     runner.step("start", function(game, ctx)
@@ -46,7 +55,8 @@ function M.sequence(_)
     end),
     runner.loop("phase", { count = 2 }, {
       runner.step("movement", function(game, ctx)
-        movement.phase(game, game:sides()[ctx.iter.phase])
+        local first = game:first_side()                          -- [demo 4.1]
+        movement.phase(game, ctx.iter.phase == 1 and first or game:enemy(first))
       end),
     }),
     runner.step("victory", function(game, ctx)

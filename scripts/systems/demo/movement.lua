@@ -9,8 +9,6 @@ local fire = require "systems.demo.fire"
 
 local M = {}
 
-M.STACK_LIMIT = 2   -- units of one side in a hex [demo 3.4]
-
 local function grid_of(game)
   if not game.grid then
     local info = game.map:info()
@@ -53,7 +51,7 @@ end
 
 --- The legal answers to the phasing side's move request, in canonical order: every unmoved
 -- unit (id order) to every hex it can reach (reach order: cost, then label) that does not
--- overfill a stack [demo 3.4]; then "done".
+-- overfill a stack (`params.stack_limit`, default 2: [demo 3.4]); then "done".
 function M.options(game, side)
   local moved = {}
   for _, u in ipairs(game.vars.moved or {}) do moved[u] = true end
@@ -63,7 +61,7 @@ function M.options(game, side)
     if kind == "hex" and not moved[u] then
       local reach = game.move:reach(at, M.query(game, u))
       for _, p in ipairs(reach) do
-        if p.hex ~= at and game.store:count(p.hex, { side = side }) < M.STACK_LIMIT then
+        if p.hex ~= at and game.store:count(p.hex, { side = side }) < game.params.stack_limit then
           out[#out + 1] = u .. " " .. p.hex
         end
       end

@@ -24,7 +24,7 @@ function M.check(game, turn)
   if a == 0 or b == 0 then                                       -- [demo 6.1]
     game.vars.winner = (a == 0 and b == 0) and "draw" or (a == 0 and sides[2] or sides[1])
     game.vars.reason = "annihilation"
-  elseif turn >= (game.params.turns or 4) then                   -- [demo 6.2]
+  elseif turn >= game.params.turns then                          -- [demo 6.2]
     game.vars.winner = a > b and sides[1] or (b > a and sides[2] or "draw")
     game.vars.reason = "last turn"
   end
