@@ -42,6 +42,8 @@ int cmd_hooks(int argc, char **argv) {
   lua_State *L;
   vl_path *p;
   int status = 0;
+  if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0))
+    return command_help(self);
   if (argc != 2 || argv[1][0] == '-') return command_usage(self, "give one system id");
   id = argv[1];
   if (strspn(id, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(id) || strlen(id) > 64)

@@ -36,6 +36,7 @@ int cmd_los(int argc, char **argv) {
   vl_los *l = NULL;
   vl_los_result r;
   for (i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return command_help(self);
     if (argv[i][0] == '-' && argv[i][1] != '\0') {
       snprintf(buf, sizeof buf, "unknown option '%s'", argv[i]);
       return command_usage(self, buf);

@@ -32,6 +32,11 @@ const command *command_table(void) { return commands; }
 
 vl_path *command_data_path(void) { return vl_path_for_process(); }
 
+int command_help(const command *c) {
+  printf("usage: volley %s\n  %s (docs/shell.md)\n", c->usage, c->help);
+  return 0;
+}
+
 int command_usage(const command *c, const char *message) {
   fprintf(stderr, "volley %s: %s\nusage: volley %s\n", c->name, message, c->usage);
   return 2;

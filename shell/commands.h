@@ -29,6 +29,9 @@ const command *command_table(void);
 ** NULL when out of memory. The caller frees it with vl_path_free. */
 vl_path *command_data_path(void);
 
+/* Prints the command's usage and help line on stdout (for --help); returns 0. */
+int command_help(const command *c);
+
 /* Prints "volley <name>: <message>" and the command's usage to stderr; returns 2. */
 int command_usage(const command *c, const char *message);
 
