@@ -36,6 +36,10 @@ void vl_lua_pusherror(lua_State *L, const vl_error *e);
 /* lua_state.c: `volley.core.state` (docs/state.md), the state store. Adds the sub-table state. */
 void vl_lua_open_state(lua_State *L);
 
+/* lua_sandbox.c: `volley.core.sandbox`, the C half of scripts/volley/sandbox.lua
+** (docs/modding.md). Adds the sub-table sandbox. */
+void vl_lua_open_sandbox(lua_State *L);
+
 /* The module's entry point (lua_core.c). */
 int luaopen_volley_core(lua_State *L);
 

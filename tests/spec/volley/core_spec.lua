@@ -78,7 +78,7 @@ describe("volley.core.new_state", function()
 
   it("rejects unknown options by name", function()
     assert.has_error(function() core.new_state{memory = 10} end,
-      "bad option 'memory' to 'new_state' (known: mem, instr)")
+      "bad option 'memory' to 'new_state' (known: mem, instr, call_mem, time, modules, cpath)")
   end)
 
   it("raises on use after close", function()
