@@ -870,6 +870,46 @@ static int sb_in_script_coroutine(lua_State *L) {
 /* ======================================================================================= */
 /* {====== environments and loading                                                        */
 
+/* Names Lua or LuaJIT have that scripts do not get (docs/modding.md "Limits"). */
+static const char *const blocked[] = {
+  "io", "os", "debug", "package", "require", "load", "loadstring", "loadfile", "dofile",
+  "getfenv", "setfenv", "newproxy", "module", "print", "jit", "ffi", "bit", "utf8", "rawlen",
+  "gcinfo", "unpack", "warn", NULL
+};
+
+/* __index of a script's environment: reading a global it does not have is an error that
+** names it (rawget(_G, name) asks without raising). */
+static int missing_global(lua_State *L) {
+  const char *k;
+  const char *const *b;
+  if (lua_type(L, 2) != LUA_TSTRING) return 0;
+  k = lua_tostring(L, 2);
+  for (b = blocked; *b != NULL; b++)
+    if (strcmp(*b, k) == 0) return luaL_error(L, "'%s' is not available to scripts", k);
+  return luaL_error(L, "undefined global '%s'", k);
+}
+
+/* __index of a script's copy of a library (upvalue 1: its name). */
+static int missing_field(lua_State *L) {
+  if (lua_type(L, 2) != LUA_TSTRING) return 0;
+  return luaL_error(L, "'%s.%s' is not available to scripts", lua_tostring(L, lua_upvalueindex(1)),
+                    lua_tostring(L, 2));
+}
+
+/* Pushes a protected metatable whose __index is f (with the string up as its upvalue). */
+static void push_guard(lua_State *L, lua_CFunction f, const char *up) {
+  lua_createtable(L, 0, 2);
+  if (up != NULL) {
+    lua_pushstring(L, up);
+    lua_pushcclosure(L, f, 1);
+  } else {
+    lua_pushcfunction(L, f);
+  }
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+}
+
 void vl_sandbox_push_env(lua_State *L) {
   static const char *const libs[] = {"table", "string", "math", "coroutine", NULL};
   int p, env, i;
@@ -877,6 +917,8 @@ void vl_sandbox_push_env(lua_State *L) {
   p = lua_gettop(L);
   lua_createtable(L, 0, 32);
   env = lua_gettop(L);
+  lua_getfield(L, p, "guard_G");
+  lua_setmetatable(L, env);
   lua_getfield(L, p, "base");
   lua_pushnil(L);
   while (lua_next(L, -2) != 0) {
@@ -894,6 +936,9 @@ void vl_sandbox_push_env(lua_State *L) {
       lua_insert(L, -2);
       lua_rawset(L, -4);
     }
+    lua_pushfstring(L, "guard_%s", libs[i]);
+    lua_rawget(L, p);
+    lua_setmetatable(L, -2);
     lua_setfield(L, env, libs[i]);
     lua_pop(L, 1);
   }
@@ -1159,6 +1204,17 @@ int vl_sandbox_boot(lua_State *S) {
   lua_setfield(S, p, "math");
   luaL_newlib(S, script_coroutine);
   lua_setfield(S, p, "coroutine");
+  push_guard(S, missing_global, NULL);     /* shared by every environment: protected */
+  lua_setfield(S, p, "guard_G");
+  {
+    static const char *const libs[] = {"table", "string", "math", "coroutine", NULL};
+    const char *const *l;
+    for (l = libs; *l != NULL; l++) {
+      lua_pushfstring(S, "guard_%s", *l);
+      push_guard(S, missing_field, *l);
+      lua_rawset(S, p);
+    }
+  }
   vl_rawsetp(S, LUA_REGISTRYINDEX, &vl_key_pristine);
 
   /* the trusted globals */
