@@ -574,6 +574,71 @@ static int sb_xpcall(lua_State *L) {
 }
 #endif
 
+/* Charges cost instructions to the running call now, raising at once if that spends it. */
+static void charge_now(lua_State *L, unsigned long cost) {
+  vl_engine *e = vl_engine_of(L);
+  if (e == NULL || e->budget.call.depth == 0) return;
+  if (vl_budget_count(&e->budget, cost) != VL_BUDGET_OK) {
+    lua_sethook(L, vl_engine_hook, LUA_MASKCOUNT, 1);
+    vl_sandbox_push_budget_msg(L, e->budget.call.over);
+    lua_error(L);
+  }
+}
+
+enum { T_SORT, T_INSERT, T_REMOVE, T_CONCAT, T_UNPACK };
+
+/* The table functions of scripts: the stock function (upvalue 1) after charging the work it
+** will do in C, which neither the count hook nor the allocator sees -- sort n log n
+** comparisons, insert and remove the elements they shift, concat and unpack the elements
+** they visit (at most what they can visit). One instruction each. */
+static int sb_table_op(lua_State *L) {
+  int op = (int)lua_tointeger(L, lua_upvalueindex(2));
+  int n = lua_gettop(L);
+  unsigned long cost = 1;
+  if (lua_type(L, 1) == LUA_TTABLE) {
+    lua_Integer len = (lua_Integer)lua_rawlen(L, 1), pos, i, j, k, lg = 1;
+    switch (op) {
+    case T_SORT:
+      for (k = len; k > 1; k >>= 1) lg++;
+      cost += (unsigned long)(len * lg);
+      break;
+    case T_INSERT:
+    case T_REMOVE:
+      if (n >= (op == T_INSERT ? 3 : 2) && lua_type(L, 2) == LUA_TNUMBER) {
+        pos = lua_tointeger(L, 2);
+        if (pos >= 1 && pos <= len) cost += (unsigned long)(len - pos + 1);
+      }
+      break;
+    default:                               /* concat (t, sep, i, j), unpack (t, i, j) */
+      i = luaL_optinteger(L, op == T_CONCAT ? 3 : 2, 1);
+      j = luaL_optinteger(L, op == T_CONCAT ? 4 : 3, len);
+      if (j >= i) {
+        lua_Integer most = op == T_CONCAT ? len + 1 : 1000000;  /* where they stop */
+        cost += (unsigned long)((j - i < most ? j - i : most) + 1);
+      }
+      break;
+    }
+  }
+  charge_now(L, cost);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, n, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+/* Sets field name of the table at dst to a charging wrapper of src[name] (if it exists). */
+static void wrap_table_op(lua_State *S, int src, int dst, const char *name, int op) {
+  dst = lua_absindex(S, dst);
+  lua_getfield(S, src, name);
+  if (lua_isnil(S, -1)) {
+    lua_pop(S, 1);
+    return;
+  }
+  lua_pushinteger(S, op);
+  lua_pushcclosure(S, sb_table_op, 2);
+  lua_setfield(S, dst, name);
+}
+
 /* collectgarbage("count") only: the kilobytes the state holds. */
 static int sb_collectgarbage(lua_State *L) {
   const char *opt = luaL_optstring(L, 1, "collect");
@@ -1132,7 +1197,6 @@ static const char *const trusted_base[] = {
   "rawlen", "rawset", "select", "setmetatable", "tonumber", "tostring", "type", "unpack",
   "xpcall", "_VERSION", NULL
 };
-static const char *const table_allowed[] = {"concat", "insert", "remove", "sort", "unpack", NULL};
 static const char *const string_stock[] = {
   "byte", "char", "format", "len", "lower", "reverse", "sub", "upper", NULL
 };
@@ -1191,10 +1255,14 @@ int vl_sandbox_boot(lua_State *S) {
 #endif
   lua_setfield(S, p, "base");
   lua_newtable(S);
-  copy_fields(S, tablib, -1, table_allowed);
+  wrap_table_op(S, tablib, -1, "sort", T_SORT);
+  wrap_table_op(S, tablib, -1, "insert", T_INSERT);
+  wrap_table_op(S, tablib, -1, "remove", T_REMOVE);
+  wrap_table_op(S, tablib, -1, "concat", T_CONCAT);
 #if VL_LUAJIT
-  lua_getfield(S, g0, "unpack");
-  lua_setfield(S, -2, "unpack");
+  wrap_table_op(S, g0, -1, "unpack", T_UNPACK);
+#else
+  wrap_table_op(S, tablib, -1, "unpack", T_UNPACK);
 #endif
   lua_setfield(S, p, "table");
   lua_pushvalue(S, safe);

@@ -127,6 +127,26 @@ describe("an engine-owned state", function()
       assert.has_error(function() task:resume() end, "the task has ended")
     end)
 
+    it("let a hook ask through its own pcall and xpcall", function()
+      local code = "volley.on('turn.start', function() "
+        .. "local ok, yes = pcall(volley.ask, 'US', {kind = 'yes-no', prompt = 'One?', "
+        .. "options = {true, false}, rule = '[mod 1]'}) "
+        .. "local ok2, yes2 = xpcall(function() return volley.ask('US', {kind = 'yes-no', "
+        .. "prompt = 'Two?', options = {true, false}, rule = '[mod 1]'}) end, "
+        .. "function(e) return e end) "
+        .. "if ok and yes and ok2 and yes2 then volley.set('added', 1) end end) "
+        .. "volley.on('fire.drm', function(ctx, mods) if volley.get('added') then "
+        .. "mods:add(2, 'both', '[mod 1]') end end, {kind = 'modify'})"
+      local task = st:spawn("sandbox_harness", "game", code)
+      local _, _, first = task:resume()
+      assert.are.equal("One?", first.prompt)
+      local _, _, second = task:resume(true)
+      assert.are.equal("Two?", second.prompt)
+      local kind, mods = task:resume(true)
+      assert.are.equal("done", kind)
+      assert.are.equal(2, mods[1].value)
+    end)
+
     it("report a script error with its place, hook point and source", function()
       local task = st:spawn("sandbox_harness", "game", asking_mod(nil, "error('no ammunition')"))
       task:resume()

@@ -262,6 +262,18 @@ describe("volley.sandbox: escape attempts", function()
       assert.are.equal(INSTR_MSG, err.msg)
     end)
 
+    it("charges table.sort its comparisons, so sorting in a loop is paid for", function()
+      local err = refused(st, "local t = {} for i = 1, 100000 do t[i] = i end "
+        .. "while true do table.sort(t) end")
+      assert.are.equal(INSTR_MSG, err.msg)
+    end)
+
+    it("charges table.insert and table.remove the elements they shift", function()
+      local err = refused(st, "local t = {} for i = 1, 200000 do t[i] = i end "
+        .. "while true do table.insert(t, 1, 0) table.remove(t, 1) end")
+      assert.are.equal(INSTR_MSG, err.msg)
+    end)
+
     it("stops a __tostring that loops when tostring calls it", function()
       local err = refused(st, "return tostring(setmetatable({}, "
         .. "{__tostring = function() while true do end end}))")
@@ -483,6 +495,12 @@ describe("volley.sandbox: what scripts can still do", function()
       run("local a, b = pcall(error, 'x', 0) "
         .. "local c, d = xpcall(function() error('boom', 0) end, function(e) return 'handled ' .. e end) "
         .. "return a, b, c, d"))
+  end)
+
+  it("sort, insert and remove", function()
+    assert.are.same({ true, true, "0 1 2", 3 },
+      run("local t = {3, 1, 2} table.sort(t, function(a, b) return a < b end) "
+        .. "table.insert(t, 1, 0) table.remove(t) return table.concat(t, ' '), #t"))
   end)
 
   it("use the string, table and math functions they are given", function()
