@@ -99,10 +99,11 @@ int vl_sandbox_handler(lua_State *L);
 /* Pushes the message of a budget overrun (VL_BUDGET_INSTR or VL_BUDGET_MEM); no allocation. */
 void vl_sandbox_push_budget_msg(lua_State *L, int over);
 
-/* Resumes co from L with nargs arguments on co's stack, keeping budgets apart: a coroutine
-** that yields inside a call of its own takes that call with it, and gets it back when it is
-** resumed. Returns the lua_resume status; *nres gets the number of results on co. Raises only
-** before resuming (memory for co's slot). */
+/* Resumes co from L with the nargs values on top of L as arguments, keeping budgets apart: the
+** coroutine runs in the call it carries (none for a fresh one), and one that yields inside a
+** call takes that call with it, to get it back when it is resumed; the caller's call is put
+** back afterwards. Returns the lua_resume status; *nres gets the number of results left on
+** co. Raises only before anything moves (memory for co's slot). */
 int vl_sandbox_resume(lua_State *L, lua_State *co, int nargs, int *nres);
 
 /* Whether the running thread of L is a coroutine a script created. */
