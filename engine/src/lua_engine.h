@@ -64,11 +64,24 @@ vl_engine *vl_engine_check(lua_State *L, const char *what);
 extern const char vl_key_script_threads;   /* weak-keyed set of coroutines scripts created */
 extern const char vl_key_script_mts;       /* weak-keyed set of metatables scripts set */
 extern const char vl_key_pristine;         /* the libraries, untouched, for new environments */
+extern const char vl_key_errors;           /* weak-keyed: error object -> its true contents */
 
-/* ---- lua_sandbox.c --------------------------------------------------------------------- */
+/* ---- lua_sandbox.c: budgets, calls, errors ---------------------------------------------- */
 
 /* The count hook of every thread of an engine state. */
 void vl_engine_hook(lua_State *L, lua_Debug *ar);
+
+/* Sets the count hook of L's thread (all threads under LuaJIT) to fire every n instructions. */
+void vl_sandbox_set_period(lua_State *L, int n);
+
+/* Seconds on the monotonic clock: for the time guard only, never for a rule. */
+double vl_sandbox_now(void);
+
+/* ---- lua_sandbox_env.c: what scripts get ------------------------------------------------ */
+
+/* The functions of volley.core.sandbox it defines (env, load, read, resume,
+** in_script_coroutine); lua_sandbox.c registers them with its own. */
+extern const luaL_Reg vl_sandbox_env_funcs[];
 
 /* Builds, inside S (protected: may raise), the pristine library tables environments are made
 ** from, the safe string table (also the string metatable's __index) and the trusted globals,
