@@ -1,17 +1,27 @@
 /*
-** budget.c -- the byte-counting allocator of engine-owned Lua states.
+** budget.c -- the byte-counting allocator of engine-owned Lua states and the accounting of
+** calls into untrusted code (budget.h).
 */
 #include "volley/budget.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 void vl_budget_init(vl_budget *b, size_t mem_limit, unsigned long instr_limit) {
-  b->mem_used = 0;
-  b->mem_peak = 0;
+  memset(b, 0, sizeof *b);
   b->mem_limit = mem_limit;
-  b->instr_used = 0;
   b->instr_limit = instr_limit;
-  b->mem_refused = 0;
+}
+
+/* The limit a growth of delta bytes would pass, or 0 when it may go ahead. */
+static size_t refusing_limit(const vl_budget *b, size_t delta) {
+  if (b->mem_limit != 0 && (delta > b->mem_limit || b->mem_used + delta > b->mem_limit))
+    return b->mem_limit;
+  if (b->call.depth > 0 && b->call_mem_limit != 0) {
+    size_t grown = b->mem_used > b->call.mem_base ? b->mem_used - b->call.mem_base : 0;
+    if (delta > b->call_mem_limit || grown + delta > b->call_mem_limit) return b->call_mem_limit;
+  }
+  return 0;
 }
 
 void *vl_budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -23,10 +33,16 @@ void *vl_budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     b->mem_used -= old;
     return NULL;
   }
-  if (nsize > old && b->mem_limit != 0 &&
-      (nsize - old > b->mem_limit || b->mem_used + (nsize - old) > b->mem_limit)) {
-    b->mem_refused = 1;
-    return NULL;
+  if (nsize > old) {
+    size_t limit = refusing_limit(b, nsize - old);
+    if (b->call.depth > 0 && b->call.over == VL_BUDGET_MEM && limit == 0)
+      limit = b->refused_limit;            /* over on memory: every growth is refused */
+    if (limit != 0) {
+      b->mem_refused = 1;
+      b->refused_limit = limit;
+      if (b->call.depth > 0 && b->call.over == VL_BUDGET_OK) b->call.over = VL_BUDGET_MEM;
+      return NULL;
+    }
   }
   q = realloc(ptr, nsize);
   if (q == NULL) {
@@ -35,5 +51,47 @@ void *vl_budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   }
   b->mem_used = b->mem_used - old + nsize;
   if (b->mem_used > b->mem_peak) b->mem_peak = b->mem_used;
+  if (b->call.depth > 0 && nsize > old) {
+    size_t grown = b->mem_used > b->call.mem_base ? b->mem_used - b->call.mem_base : 0;
+    if (grown > b->call.mem_grown) b->call.mem_grown = grown;
+    b->call.instr_used += (unsigned long)((nsize - old) / VL_BUDGET_BYTES_PER_INSTR);
+  }
   return q;
+}
+
+int vl_budget_enter(vl_budget *b) {
+  if (b->call.depth++ > 0) return 0;
+  b->call.over = VL_BUDGET_OK;
+  b->call.instr_used = 0;
+  b->call.mem_base = b->mem_used;
+  b->call.mem_grown = 0;
+  b->call.gc_room = vl_budget_room(b) / 2;
+  return 1;
+}
+
+int vl_budget_leave(vl_budget *b) {
+  if (b->call.depth <= 0) return 0;
+  if (--b->call.depth > 0) return 0;
+  b->call.over = VL_BUDGET_OK;
+  return 1;
+}
+
+int vl_budget_count(vl_budget *b, unsigned long n) {
+  if (b->call.depth <= 0) return VL_BUDGET_OK;
+  b->call.instr_used += n;
+  if (b->call.over == VL_BUDGET_OK && b->instr_limit != 0 && b->call.instr_used > b->instr_limit)
+    b->call.over = VL_BUDGET_INSTR;
+  return b->call.over;
+}
+
+size_t vl_budget_room(const vl_budget *b) {
+  size_t room = (size_t)-1;
+  if (b->mem_limit != 0)
+    room = b->mem_used < b->mem_limit ? b->mem_limit - b->mem_used : 0;
+  if (b->call.depth > 0 && b->call_mem_limit != 0) {
+    size_t grown = b->mem_used > b->call.mem_base ? b->mem_used - b->call.mem_base : 0;
+    size_t left = grown < b->call_mem_limit ? b->call_mem_limit - grown : 0;
+    if (left < room) room = left;
+  }
+  return room;
 }

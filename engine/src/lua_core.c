@@ -62,6 +62,7 @@ int luaopen_volley_core(lua_State *L) {
   lua_pushstring(L, VL_LUA_NAME);
   lua_setfield(L, -2, "lua");           /* "Lua 5.4.4" or "LuaJIT 2.1.0-beta3" */
   vl_lua_open_vm(L);
+  vl_lua_open_sandbox(L);
   vl_lua_open_dice(L);
   vl_lua_open_hex(L);
   vl_lua_open_map(L);

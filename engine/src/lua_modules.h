@@ -59,6 +59,10 @@ void vl_lua_open_los(lua_State *L);
 /* lua_scenario.c: `volley.core.scenario` (docs/scenarios.md). Adds the sub-table scenario. */
 void vl_lua_open_scenario(lua_State *L);
 
+/* lua_sandbox.c: `volley.core.sandbox`, the C half of scripts/volley/sandbox.lua
+** (docs/modding.md). Adds the sub-table sandbox. */
+void vl_lua_open_sandbox(lua_State *L);
+
 /* The module's entry point (lua_core.c). */
 int luaopen_volley_core(lua_State *L);
 

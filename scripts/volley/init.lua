@@ -18,9 +18,12 @@ M.compat = compat
 --- volley's version, e.g. "0.1.0".
 M.version = core.version
 
---- Creates an engine-owned Lua state for untrusted scripts.
--- @tparam[opt] table budgets `{mem = bytes, instr = VM instructions per run}`; 0 = none
--- @return a `volley.vm` userdata with `run`, `memory` and `close`
+--- Creates an engine-owned Lua state, where a game's runtime and scripts run
+-- (docs/build.md "Engine-owned Lua states").
+-- @tparam[opt] table budgets `{mem = bytes, instr = VM instructions per call, call_mem =
+--   bytes per call, time = ms per call, modules = {dir, ...}, cpath = string}`; 0 = none
+-- @return a `volley.vm` userdata with `run`, `require`, `call`, `spawn`, `memory`, `gc`
+--   and `close`
 -- @raise on an unknown option key or a negative budget
 function M.new_state(budgets)
   return core.new_state(budgets)

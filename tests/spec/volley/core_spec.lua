@@ -65,8 +65,10 @@ describe("volley.core.new_state", function()
   it("offers only the allow-listed globals", function()
     local st = core.new_state()
     assert.are.same({true, "nil nil nil nil nil nil"},
-      {st:run("return tostring(io) .. ' ' .. tostring(os) .. ' ' .. tostring(require) .. ' '"
-        .. " .. tostring(load) .. ' ' .. tostring(string.dump) .. ' ' .. tostring(math.random)")})
+      {st:run("return tostring(rawget(_G, 'io')) .. ' ' .. tostring(rawget(_G, 'os')) .. ' '"
+        .. " .. tostring(rawget(_G, 'require')) .. ' ' .. tostring(rawget(_G, 'load')) .. ' '"
+        .. " .. tostring(rawget(string, 'dump')) .. ' ' .. tostring(rawget(math, 'random'))")})
+    assert.are.same({false, "(run):1: 'io' is not available to scripts"}, {st:run("return io")})
     assert.are.same({true, false}, {st:run("return getmetatable('')")})
     assert.are.same({true, "nil"}, {st:run("return tostring(('').dump)")})
   end)
@@ -78,7 +80,7 @@ describe("volley.core.new_state", function()
 
   it("rejects unknown options by name", function()
     assert.has_error(function() core.new_state{memory = 10} end,
-      "bad option 'memory' to 'new_state' (known: mem, instr)")
+      "bad option 'memory' to 'new_state' (known: mem, instr, call_mem, time, modules, cpath)")
   end)
 
   it("raises on use after close", function()

@@ -1,0 +1,160 @@
+/*
+** lua_engine.h -- what the parts of an engine-owned Lua state share (docs/modding.md,
+** docs/build.md "Engine-owned Lua states"): the engine struct, the allocator's ud, which
+** holds the budget and the sandbox's bookkeeping outside Lua; the registry keys; and the
+** entry points lua_vm.c (the host's side), lua_sandbox.c (budgets, environments,
+** coroutines), lua_pattern.c (the string functions), lua_require.c (the privileged require)
+** and lua_copy.c (plain data between states) give each other. Not a public header.
+*/
+#ifndef VOLLEY_LUA_ENGINE_H
+#define VOLLEY_LUA_ENGINE_H
+
+#include "lua_compat.h"
+
+#include <stddef.h>
+
+#include "volley/budget.h"
+#include "volley/path.h"
+
+#define VL_HOOK_STEP 1000                     /* instructions between two count-hook calls */
+#define VL_ENGINE_MEM (64u * 1024u * 1024u)   /* default: bytes the state may hold */
+#define VL_ENGINE_CALL_MEM (16u * 1024u * 1024u)  /* default: growth allowed in one call */
+#define VL_ENGINE_INSTR 10000000ul            /* default: instructions allowed in one call */
+#define VL_ENGINE_TIME_MS 10000ul             /* default: the time guard of one call */
+#define VL_SANDBOX_NESTING 64       /* script coroutine resumes and C callbacks, nested */
+#define VL_SANDBOX_MAX_CHUNK (4u * 1024u * 1024u)   /* bytes of text one load may take */
+#define VL_WHERE_FILE 256           /* bytes kept of a chunk's name */
+
+/* Where an error of a call was raised: the innermost script frame (a chunk loaded by the
+** sandbox, whose name starts with '='), else the innermost Lua frame. */
+typedef struct vl_where {
+  int set;                        /* 0: nothing recorded */
+  int after_refusal;              /* recorded after a memory refusal in the call */
+  int line;
+  char file[VL_WHERE_FILE];       /* the chunk name without its '=' or '@' */
+  char short_src[64];             /* what Lua puts before ":line:" in its messages */
+} vl_where;
+
+typedef struct vl_engine {
+  vl_budget budget;             /* first member: the allocator's ud is the engine itself */
+  lua_State *S;                 /* the owned state; NULL once closed */
+  vl_path *path;                /* data roots searched by the privileged require */
+  char *modules;                /* extra trusted module directories, ';'-separated, or NULL */
+  char *cpath;                  /* templates where C modules (lpeg) are looked for */
+  void *lpeg;                   /* dlopen handle of lpeg, or NULL */
+  unsigned long time_limit_ms;  /* the time guard of a call; 0 = none */
+  double call_started;          /* seconds (monotonic) the running call has been credited from */
+  int nesting;                  /* script coroutine resumes and gsub callbacks now nested */
+  unsigned long stray;          /* instructions of script code run outside any call */
+  int stray_over;               /* those passed instr_limit: raise in script code */
+  unsigned long last_instr;     /* the last call that ended: instructions, growth in bytes */
+  size_t last_mem;
+  vl_where where;               /* set by the message handler of a call */
+  vl_where seen;                /* the script line the count hook saw last during a call */
+  const char *seen_src;         /* the chunk name seen was copied from (compared by address) */
+} vl_engine;
+
+/* The engine of L, or NULL when L is not an engine-owned state. */
+vl_engine *vl_engine_of(lua_State *L);
+
+/* The engine of L, raising "<what>: not an engine-owned state (volley.core.new_state)". */
+vl_engine *vl_engine_check(lua_State *L, const char *what);
+
+/* Registry keys (their addresses are the keys). */
+extern const char vl_key_script_threads;   /* weak-keyed set of coroutines scripts created */
+extern const char vl_key_script_mts;       /* weak-keyed set of metatables scripts set */
+extern const char vl_key_pristine;         /* the libraries, untouched, for new environments */
+extern const char vl_key_errors;           /* weak-keyed: error object -> its true contents */
+
+/* ---- lua_sandbox.c: budgets, calls, errors ---------------------------------------------- */
+
+/* The count hook of every thread of an engine state. */
+void vl_engine_hook(lua_State *L, lua_Debug *ar);
+
+/* Sets the count hook of L's thread (all threads under LuaJIT) to fire every n instructions. */
+void vl_sandbox_set_period(lua_State *L, int n);
+
+/* Seconds on the monotonic clock: for the time guard only, never for a rule. */
+double vl_sandbox_now(void);
+
+/* ---- lua_sandbox_env.c: what scripts get ------------------------------------------------ */
+
+/* The functions of volley.core.sandbox it defines (env, load, read, resume,
+** in_script_coroutine); lua_sandbox.c registers them with its own. */
+extern const luaL_Reg vl_sandbox_env_funcs[];
+
+/* Builds, inside S (protected: may raise), the pristine library tables environments are made
+** from, the safe string table (also the string metatable's __index) and the trusted globals,
+** which it makes the state's globals. Registers the budget messages. */
+int vl_sandbox_boot(lua_State *S);
+
+/* Remakes the budget messages after the limits changed. Raises on memory. */
+void vl_sandbox_messages(lua_State *S, vl_engine *e);
+
+/* Pushes a fresh allow-list environment (docs/modding.md "Limits"). */
+void vl_sandbox_push_env(lua_State *L);
+
+/* Loads text as chunk `name` (text only; '=' is put before name) with environment at env
+** (0: none set), JIT off for it and all its functions. Returns LUA_OK with the function
+** pushed, or an error status with the message pushed. */
+int vl_sandbox_load(lua_State *L, const char *text, size_t len, const char *name, int env);
+
+/* Arms a call on L's thread (vl_budget_enter, hook on, counters reset at a new call). */
+void vl_sandbox_enter(lua_State *L, vl_engine *e);
+
+/* Leaves it; resets the hook period when the call ended. Returns the reason the call was
+** over (VL_BUDGET_*), read before leaving. */
+int vl_sandbox_leave(lua_State *L, vl_engine *e);
+
+/* The message handler of calls: records where the error was raised; returns it unchanged. */
+int vl_sandbox_handler(lua_State *L);
+
+/* Pushes the message of a budget overrun (VL_BUDGET_INSTR or VL_BUDGET_MEM); no allocation. */
+void vl_sandbox_push_budget_msg(lua_State *L, int over);
+
+/* Resumes co from L with the nargs values on top of L as arguments, keeping budgets apart: the
+** coroutine runs in the call it carries (none for a fresh one), and one that yields inside a
+** call takes that call with it, to get it back when it is resumed; the caller's call is put
+** back afterwards. Returns the lua_resume status; *nres gets the number of results left on
+** co. Raises only before anything moves (memory for co's slot). */
+int vl_sandbox_resume(lua_State *L, lua_State *co, int nargs, int *nres);
+
+/* Whether the running thread of L is a coroutine a script created. */
+int vl_sandbox_in_script_thread(lua_State *L);
+
+/* ---- lua_pattern.c --------------------------------------------------------------------- */
+
+/* Sets find, match, gmatch, gsub and rep in the table at idx: volley's own pattern matcher
+** (Lua 5.4's pattern language and results on both VMs), which counts its steps against the
+** running call's instructions. */
+void vl_pattern_register(lua_State *L, int idx);
+
+/* ---- lua_require.c --------------------------------------------------------------------- */
+
+/* The privileged require of an engine state: volley.core, lpeg, and Lua modules under
+** scripts/ of the data path (then the state's extra module directories). */
+int vl_engine_require(lua_State *L);
+
+/* ---- lua_copy.c ------------------------------------------------------------------------ */
+
+#define VL_COPY_DEPTH 32          /* nesting of tables */
+#define VL_COPY_ITEMS 100000      /* values in one crossing */
+
+/* Pushes onto `to` a copy of the value at idx of `from`: nil, booleans, integers, strings
+** and tables of those (keys strings or integers), without metatables. Reads `from` raw and
+** never raises in it. Returns 0, or -1 with a message in msg (nothing pushed) for anything
+** else, a table holding itself, more than VL_COPY_DEPTH levels or VL_COPY_ITEMS values.
+** Pushing may raise in `to` (memory): call it where `to` is protected. */
+int vl_copy_value(lua_State *to, lua_State *from, int idx, char *msg, size_t n);
+
+/* ---- compat ------------------------------------------------------------------------------- */
+
+#if VL_LUAJIT
+#define vl_rawgetp(L, idx, p) (lua_pushlightuserdata(L, (void *)(p)), lua_rawget(L, (idx) < 0 && (idx) > LUA_REGISTRYINDEX ? (idx) - 1 : (idx)))
+#define vl_rawsetp(L, idx, p) (lua_pushlightuserdata(L, (void *)(p)), lua_insert(L, -2), lua_rawset(L, (idx) < 0 && (idx) > LUA_REGISTRYINDEX ? (idx) - 1 : (idx)))
+#else
+#define vl_rawgetp(L, idx, p) ((void)lua_rawgetp(L, idx, p))
+#define vl_rawsetp(L, idx, p) lua_rawsetp(L, idx, p)
+#endif
+
+#endif

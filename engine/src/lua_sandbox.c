@@ -1,0 +1,500 @@
+/*
+** lua_sandbox.c -- the budgets of engine-owned states (docs/modding.md "Limits"): the count
+** hook, calls into untrusted code (enter, leave, the message handler), error objects, the
+** per-call limits, and the table `volley.core.sandbox` that scripts/volley/sandbox.lua builds
+** on. What scripts get -- environments, guarded functions, coroutines, loading -- is
+** lua_sandbox_env.c's.
+**
+** Trusted and untrusted code share one state. What tells them apart is the chunk name: the
+** privileged require names trusted modules "@<path>", the sandbox names every chunk it loads
+** "=<path>" (a script cannot choose its own), so a frame whose source starts with '=' is
+** script code. The count hook counts instructions only during a call (and script code run
+** outside any); it raises only in script frames, so trusted code (the runtime between a
+** script's error and the end of the call) always gets to finish what it does and leave the
+** call.
+*/
+#include "lua_engine.h"
+#include "lua_modules.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+const char vl_key_errors = 'e';           /* weak-keyed: error object -> its true contents */
+static const char key_msg_instr = 'i';    /* the budget messages, made before they are needed */
+static const char key_msg_mem = 'M';
+static const char key_msg_call_mem = 'c';
+static const char key_msg_time = 'T';
+
+/* ======================================================================================= */
+/* {====== the engine and the clock                                                        */
+
+vl_engine *vl_engine_of(lua_State *L) {
+  void *ud;
+  lua_Alloc f = lua_getallocf(L, &ud);
+  return f == vl_budget_alloc ? ud : NULL;
+}
+
+vl_engine *vl_engine_check(lua_State *L, const char *what) {
+  vl_engine *e = vl_engine_of(L);
+  if (e == NULL)
+    luaL_error(L, "%s: not an engine-owned state (volley.core.new_state)", what);
+  return e;
+}
+
+double vl_sandbox_now(void) {
+  struct timespec ts;
+  if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) return 0;
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* }====================================================================================== */
+
+/* ======================================================================================= */
+/* {====== the count hook                                                                  */
+
+/* Whether the function ar describes (after lua_getinfo "S") is script code. */
+static int is_script(const lua_Debug *ar) {
+  return ar->source != NULL && ar->source[0] == '=' && strcmp(ar->what, "C") != 0;
+}
+
+static void record(vl_where *w, const lua_Debug *ar) {
+  const char *src = ar->source ? ar->source : "?";
+  if (*src == '=' || *src == '@') src++;
+  snprintf(w->file, sizeof w->file, "%s", src);
+  snprintf(w->short_src, sizeof w->short_src, "%s", ar->short_src);
+  w->line = ar->currentline;
+  w->set = 1;
+  w->after_refusal = 0;
+}
+
+void vl_sandbox_push_budget_msg(lua_State *L, int over) {
+  vl_engine *e = vl_engine_of(L);
+  const char *key = &key_msg_instr;
+  if (over == VL_BUDGET_MEM)
+    key = e != NULL && e->budget.refused_limit == e->budget.mem_limit ? &key_msg_mem
+                                                                      : &key_msg_call_mem;
+  else if (over == VL_BUDGET_TIME)
+    key = &key_msg_time;
+  vl_rawgetp(L, LUA_REGISTRYINDEX, key);
+}
+
+void vl_sandbox_set_period(lua_State *L, int n) {
+  if (lua_gethookcount(L) != n) lua_sethook(L, vl_engine_hook, LUA_MASKCOUNT, n);
+}
+
+/* Collects garbage when the call has used half the room it had at the last collection, so
+** garbage is not counted against a call (the state's own collector may lag behind). */
+static void maybe_collect(lua_State *L, vl_budget *b) {
+  size_t room = vl_budget_room(b);
+  if (room >= b->call.gc_room) return;
+  lua_gc(L, LUA_GCCOLLECT, 0);
+  b->call.gc_room = vl_budget_room(b) / 2;
+}
+
+void vl_engine_hook(lua_State *L, lua_Debug *ar) {
+  vl_engine *e = vl_engine_of(L);
+  vl_budget *b;
+  int n, script;
+  if (e == NULL) return;
+  b = &e->budget;
+  n = lua_gethookcount(L);
+  lua_getinfo(L, "Sl", ar);
+  script = is_script(ar);
+  if (b->call.depth > 0) {
+    if (script) {
+      if (!e->seen.set || ar->source != e->seen_src) {
+        record(&e->seen, ar);              /* a new chunk name: copy it */
+        e->seen_src = ar->source;
+      } else {
+        e->seen.line = ar->currentline;
+      }
+    }
+    if (vl_budget_count(b, (unsigned long)n) == VL_BUDGET_OK) {
+      if (e->time_limit_ms != 0 && (vl_sandbox_now() - e->call_started) * 1000.0 > (double)e->time_limit_ms)
+        b->call.over = VL_BUDGET_TIME;
+      else {
+        maybe_collect(L, b);
+        vl_sandbox_set_period(L, VL_HOOK_STEP);
+        return;
+      }
+    }
+  } else {                                 /* no call: trusted code, or a stray script */
+    if (!script) {
+      vl_sandbox_set_period(L, VL_HOOK_STEP);
+      return;
+    }
+    if (!e->stray_over) {
+      e->stray += (unsigned long)n;
+      if (b->instr_limit == 0 || e->stray <= b->instr_limit) {
+        vl_sandbox_set_period(L, VL_HOOK_STEP);
+        return;
+      }
+      e->stray_over = 1;
+    }
+  }
+  /* over: check at every instruction from now on; raise whenever script code runs */
+  vl_sandbox_set_period(L, 1);
+  if (!script) return;
+  vl_sandbox_push_budget_msg(L, b->call.depth > 0 ? b->call.over : VL_BUDGET_INSTR);
+  lua_error(L);
+}
+
+/* }====================================================================================== */
+
+/* ======================================================================================= */
+/* {====== calls: enter, leave, the message handler, error objects                          */
+
+void vl_sandbox_enter(lua_State *L, vl_engine *e) {
+  vl_budget *b = &e->budget;
+  if (vl_budget_enter(b)) {
+    e->where.set = 0;
+    e->seen.set = 0;
+    e->seen_src = NULL;
+    e->stray = 0;
+    e->stray_over = 0;
+    e->budget.mem_refused = 0;
+    e->call_started = vl_sandbox_now();
+    if (b->mem_limit != 0 && b->mem_used > b->mem_limit / 4 * 3) {
+      lua_gc(L, LUA_GCCOLLECT, 0);         /* start from what is live, not from garbage */
+      b->call.mem_base = b->mem_used;
+      b->call.gc_room = vl_budget_room(b) / 2;
+    }
+  }
+  if (lua_gethook(L) != vl_engine_hook) lua_sethook(L, vl_engine_hook, LUA_MASKCOUNT, VL_HOOK_STEP);
+}
+
+int vl_sandbox_leave(lua_State *L, vl_engine *e) {
+  vl_budget *b = &e->budget;
+  int over = b->call.over;
+  if (vl_budget_leave(b)) {
+    e->last_instr = b->call.instr_used;
+    e->last_mem = b->call.mem_grown;
+    vl_sandbox_set_period(L, VL_HOOK_STEP);
+  }
+  return over;
+}
+
+int vl_sandbox_handler(lua_State *L) {
+  vl_engine *e = vl_engine_of(L);
+  lua_Debug ar;
+  vl_where first;
+  int level;
+  lua_settop(L, 1);
+  if (e == NULL) return 1;
+  vl_rawgetp(L, LUA_REGISTRYINDEX, &vl_key_errors);
+  lua_pushvalue(L, 1);
+  lua_rawget(L, -2);
+  if (!lua_isnil(L, -1)) {                 /* an error object made earlier: keep its place */
+    lua_settop(L, 1);
+    return 1;
+  }
+  lua_settop(L, 1);
+  first.set = 0;
+  for (level = 1; lua_getstack(L, level, &ar); level++) {
+    if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+    if (is_script(&ar)) {
+      record(&e->where, &ar);
+      e->where.after_refusal = e->budget.mem_refused;
+      return 1;
+    }
+    if (!first.set) record(&first, &ar);
+  }
+  /* no script frame (a script's tail call into a C function leaves none): the script line
+  ** the hook saw last, else the innermost Lua frame */
+  if (e->budget.call.depth > 0 && e->seen.set)
+    e->where = e->seen;
+  else if (first.set)
+    e->where = first;
+  e->where.after_refusal = e->budget.mem_refused;
+  return 1;
+}
+
+/* Pushes a new error object {msg, file, line, point, source, budget} from the fields in the
+** table at idx, and remembers its contents so a script that catches and changes it cannot
+** pass it on changed. */
+static void push_error_object(lua_State *L, int idx) {
+  static const char *const fields[] = {"msg", "file", "line", "point", "source", "budget", NULL};
+  int i;
+  idx = lua_absindex(L, idx);
+  vl_rawgetp(L, LUA_REGISTRYINDEX, &vl_key_errors);
+  lua_createtable(L, 0, 6);                /* the object */
+  lua_createtable(L, 0, 6);                /* its true contents */
+  for (i = 0; fields[i] != NULL; i++) {
+    lua_getfield(L, idx, fields[i]);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -4, fields[i]);
+    lua_setfield(L, -2, fields[i]);
+  }
+  lua_pushvalue(L, -2);
+  lua_insert(L, -2);
+  lua_rawset(L, -4);                       /* errors[object] = contents */
+  lua_remove(L, -2);
+}
+
+/* If the value at idx is an error object, pushes a fresh copy of its true contents (also an
+** error object) and returns 1; else pushes nothing and returns 0. */
+static int copy_error_object(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) != LUA_TTABLE) return 0;
+  vl_rawgetp(L, LUA_REGISTRYINDEX, &vl_key_errors);
+  lua_pushvalue(L, idx);
+  lua_rawget(L, -2);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 2);
+    return 0;
+  }
+  push_error_object(L, -1);
+  lua_remove(L, -2);
+  lua_remove(L, -2);
+  return 1;
+}
+
+/* Pushes the message of error value idx without the "file:line: " Lua put before it when that
+** is where w says it was raised. */
+static void push_message(lua_State *L, int idx, const vl_where *w) {
+  size_t len;
+  const char *s;
+  int t = lua_type(L, idx);
+  if (t == LUA_TNUMBER) {
+    lua_pushvalue(L, idx);
+    lua_tostring(L, -1);
+    return;
+  }
+  if (t != LUA_TSTRING) {
+    lua_pushfstring(L, "(error object is a %s value)", lua_typename(L, t));
+    return;
+  }
+  s = lua_tolstring(L, idx, &len);
+  if (w->set) {
+    char prefix[VL_WHERE_FILE + 32];
+    int n = snprintf(prefix, sizeof prefix, "%s:%d: ", w->short_src, w->line);
+    if (n > 0 && (size_t)n < sizeof prefix && len >= (size_t)n && memcmp(s, prefix, (size_t)n) == 0) {
+      lua_pushlstring(L, s + n, len - (size_t)n);
+      return;
+    }
+  }
+  lua_pushvalue(L, idx);
+}
+
+static const char *budget_word(int over) {
+  switch (over) {
+  case VL_BUDGET_INSTR: return "instructions";
+  case VL_BUDGET_MEM: return "memory";
+  case VL_BUDGET_TIME: return "time";
+  default: return NULL;
+  }
+}
+
+/* sandbox.enter([fn]): arms a call on the running thread (nested calls share the outer one).
+** fn, the function about to be called, is where a memory error is placed when nothing better
+** is known (Lua calls no message handler for memory errors). */
+static int sb_enter(lua_State *L) {
+  vl_engine *e = vl_engine_check(L, "enter");
+  int fresh = e->budget.call.depth == 0;
+  vl_sandbox_enter(L, e);
+  if (fresh && lua_isfunction(L, 1)) {
+    lua_Debug ar;
+    lua_pushvalue(L, 1);
+    if (lua_getinfo(L, ">S", &ar) && is_script(&ar)) {
+      ar.currentline = ar.linedefined > 0 ? ar.linedefined : 1;
+      record(&e->seen, &ar);
+      e->seen_src = NULL;                  /* the hook records its own next time */
+    }
+  }
+  return 0;
+}
+
+/*
+** sandbox.leave(where, ok, ...) -> true, ... | false, error_object
+** Ends the call sandbox.enter began; (ok, ...) is what xpcall returned. A call that passed a
+** budget fails even when the script caught the error and returned. where is a table
+** {point=, source=} naming the entry. The error object is {msg, file, line, point, source,
+** budget}: the message without Lua's "file:line: ", where it was raised (the innermost script
+** frame), and budget "instructions", "memory" or "time" when a budget ended the call. An error
+** object from an inner call is passed on as it was made.
+*/
+static int sb_leave(lua_State *L) {
+  vl_engine *e = vl_engine_check(L, "leave");
+  int over = vl_sandbox_leave(L, e);
+  vl_where w = e->where;
+  if ((!w.set || (over == VL_BUDGET_MEM && !w.after_refusal)) && e->seen.set)
+    w = e->seen;                           /* a memory error calls no message handler */
+  if (lua_toboolean(L, 2) && over == VL_BUDGET_OK) {
+    lua_remove(L, 1);
+    return lua_gettop(L);
+  }
+  lua_settop(L, 3);                        /* over budget fails even if the script caught it */
+  lua_pushboolean(L, 0);
+  if (copy_error_object(L, 3)) return 2;
+  lua_createtable(L, 0, 6);                /* 5: the fields */
+  if (over != VL_BUDGET_OK) {
+    vl_sandbox_push_budget_msg(L, over);
+    lua_setfield(L, 5, "msg");
+    lua_pushstring(L, budget_word(over));
+    lua_setfield(L, 5, "budget");
+  } else {
+    push_message(L, 3, &w);
+    lua_setfield(L, 5, "msg");
+  }
+  if (w.set) {
+    lua_pushstring(L, w.file);
+    lua_setfield(L, 5, "file");
+    lua_pushinteger(L, w.line);
+    lua_setfield(L, 5, "line");
+  }
+  if (lua_istable(L, 1)) {
+    lua_getfield(L, 1, "point");
+    lua_setfield(L, 5, "point");
+    lua_getfield(L, 1, "source");
+    lua_setfield(L, 5, "source");
+    if (!w.set) {
+      lua_getfield(L, 1, "file");
+      lua_setfield(L, 5, "file");
+    }
+  }
+  push_error_object(L, 5);
+  lua_remove(L, 5);                        /* false, the object */
+  return 2;
+}
+
+/* sandbox.error_object{msg=, file=, line=, point=, source=, budget=} -> an error object, as a
+** call makes them (for errors the runtime reports itself, such as an illegal change). */
+static int sb_error_object(lua_State *L) {
+  vl_engine_check(L, "error_object");
+  luaL_checktype(L, 1, LUA_TTABLE);
+  push_error_object(L, 1);
+  return 1;
+}
+
+/* sandbox.is_error(v) -> whether v is an error object made by a call or error_object. */
+static int sb_is_error(lua_State *L) {
+  int yes = 0;
+  if (vl_engine_of(L) != NULL && lua_type(L, 1) == LUA_TTABLE) {
+    vl_rawgetp(L, LUA_REGISTRYINDEX, &vl_key_errors);
+    lua_pushvalue(L, 1);
+    lua_rawget(L, -2);
+    yes = !lua_isnil(L, -1);
+  }
+  lua_pushboolean(L, yes);
+  return 1;
+}
+
+/* sandbox.armed() -> whether a call is running. */
+static int sb_armed(lua_State *L) {
+  vl_engine *e = vl_engine_check(L, "armed");
+  lua_pushboolean(L, e->budget.call.depth > 0);
+  return 1;
+}
+
+/* sandbox.last() -> {instr=, mem=}: the instructions the last call that ended used and the
+** most it grew the state by (bytes). */
+static int sb_last(lua_State *L) {
+  vl_engine *e = vl_engine_check(L, "last");
+  lua_createtable(L, 0, 2);
+  lua_pushinteger(L, (lua_Integer)e->last_instr);
+  lua_setfield(L, -2, "instr");
+  lua_pushinteger(L, (lua_Integer)e->last_mem);
+  lua_setfield(L, -2, "mem");
+  return 1;
+}
+
+void vl_sandbox_messages(lua_State *S, vl_engine *e) {
+  {
+    char buf[96];
+    snprintf(buf, sizeof buf, "instruction budget exceeded (%lu instructions)",
+             e->budget.instr_limit);
+    lua_pushstring(S, buf);
+    vl_rawsetp(S, LUA_REGISTRYINDEX, &key_msg_instr);
+    snprintf(buf, sizeof buf, "memory budget exceeded (%zu bytes)", e->budget.mem_limit);
+    lua_pushstring(S, buf);
+    vl_rawsetp(S, LUA_REGISTRYINDEX, &key_msg_mem);
+    snprintf(buf, sizeof buf, "memory budget exceeded (%zu bytes)", e->budget.call_mem_limit);
+    lua_pushstring(S, buf);
+    vl_rawsetp(S, LUA_REGISTRYINDEX, &key_msg_call_mem);
+    snprintf(buf, sizeof buf, "time guard exceeded (%lu ms)", e->time_limit_ms);
+    lua_pushstring(S, buf);
+    vl_rawsetp(S, LUA_REGISTRYINDEX, &key_msg_time);
+  }
+}
+
+/* Reads an optional non-negative integer field k of the table at idx into *out. */
+static void opt_limit(lua_State *L, int idx, const char *k, unsigned long *out) {
+  lua_Integer n;
+  if (vl_getfield(L, idx, k) == LUA_TNIL) {
+    lua_pop(L, 1);
+    return;
+  }
+  if (!lua_isnumber(L, -1)) luaL_error(L, "bad limit '%s' (number expected)", k);
+  n = lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  if (n < 0) luaL_error(L, "bad limit '%s' (must be >= 0)", k);
+  *out = (unsigned long)n;
+}
+
+/*
+** sandbox.limits([{instr=, mem=, time=}]) -> {instr=, mem=, time=}
+** Sets the budget of later calls (instructions, bytes of growth, milliseconds of the time
+** guard; 0 = none) and returns the previous limits. Refused inside a call.
+*/
+static int sb_limits(lua_State *L) {
+  vl_engine *e = vl_engine_check(L, "limits");
+  unsigned long instr = e->budget.instr_limit, mem = (unsigned long)e->budget.call_mem_limit;
+  unsigned long ms = e->time_limit_ms;
+  lua_createtable(L, 0, 3);
+  lua_pushinteger(L, (lua_Integer)instr);
+  lua_setfield(L, -2, "instr");
+  lua_pushinteger(L, (lua_Integer)mem);
+  lua_setfield(L, -2, "mem");
+  lua_pushinteger(L, (lua_Integer)ms);
+  lua_setfield(L, -2, "time");
+  if (lua_isnoneornil(L, 1)) return 1;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  if (e->budget.call.depth > 0) return luaL_error(L, "limits cannot change inside a call");
+  lua_pushnil(L);
+  while (lua_next(L, 1) != 0) {
+    const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+    if (strcmp(k, "instr") != 0 && strcmp(k, "mem") != 0 && strcmp(k, "time") != 0)
+      return luaL_error(L, "bad limit '%s' (known: instr, mem, time)", k);
+    lua_pop(L, 1);
+  }
+  opt_limit(L, 1, "instr", &instr);
+  opt_limit(L, 1, "mem", &mem);
+  opt_limit(L, 1, "time", &ms);
+  e->budget.instr_limit = instr;
+  e->budget.call_mem_limit = (size_t)mem;
+  e->time_limit_ms = ms;
+  vl_sandbox_messages(L, e);
+  return 1;
+}
+
+/* }====================================================================================== */
+
+/* ======================================================================================= */
+/* {====== volley.core.sandbox                                                             */
+
+static const luaL_Reg sandbox_funcs[] = {
+  {"enter", sb_enter},
+  {"leave", sb_leave},
+  {"handler", vl_sandbox_handler},
+  {"armed", sb_armed},
+  {"last", sb_last},
+  {"limits", sb_limits},
+  {"error_object", sb_error_object},
+  {"is_error", sb_is_error},
+  {NULL, NULL}
+};
+
+void vl_lua_open_sandbox(lua_State *L) {
+  luaL_newlib(L, sandbox_funcs);
+  vl_setfuncs(L, vl_sandbox_env_funcs);
+  lua_pushinteger(L, VL_HOOK_STEP);
+  lua_setfield(L, -2, "hook_step");
+  lua_pushinteger(L, VL_SANDBOX_NESTING);
+  lua_setfield(L, -2, "max_nesting");
+  lua_pushinteger(L, (lua_Integer)VL_SANDBOX_MAX_CHUNK);
+  lua_setfield(L, -2, "max_chunk");
+  lua_setfield(L, -2, "sandbox");
+}
+
+/* }====================================================================================== */
