@@ -7,20 +7,21 @@
 -- stopped on an error (a script error, a bot's illegal answer), 2 usage.
 -- @module volley.play
 
-local ask = require "volley.ask"
+local core = require "volley.core"
 local bots = require "volley.bots"
 local compat = require "volley.compat"
-local game_mod = require "volley.game"
 local json = require "volley.json"
 
 local M = {}
+
+local describe, emit
 
 --- The engine's default cap on decisions, when neither --max-decisions nor the scenario's
 -- `[scenario] max_decisions` gives one.
 M.DEFAULT_MAX_DECISIONS = 10000
 
-M.USAGE = "usage: volley play <id|path> [--seed N] [--bot SIDE=NAME]... [--json]\n"
-  .. "                   [--max-decisions N] [--dice V,V,...]\n"
+M.USAGE = "usage: volley play <id|path> [--seed N] [--bot SIDE=NAME]... [--mod FILE]...\n"
+  .. "                   [--json] [--max-decisions N] [--dice V,V,...]\n"
 
 local function pack(...)
   return { n = select("#", ...), ... }
@@ -46,7 +47,7 @@ end
 --- Reads play's arguments. Returns the options, or nil and the exit status 2 after a
 -- message on stderr.
 function M.parse(args)
-  local o = { bots = {}, bot_order = {}, dice = {} }
+  local o = { bots = {}, bot_order = {}, dice = {}, mods = {} }
   local i = 1
   while i <= #args do
     local a = args[i]
@@ -76,6 +77,10 @@ function M.parse(args)
         return usage("--dice takes die faces, e.g. --dice 3,0,6")
       end
       for f in v:gmatch("%d+") do o.dice[#o.dice + 1] = compat.tointeger(tonumber(f)) end
+      i = i + 2
+    elseif a == "--mod" then
+      if not v or v == "" then return usage("--mod takes a Lua file") end
+      o.mods[#o.mods + 1] = v
       i = i + 2
     elseif a == "--help" or a == "-h" then
       io.stdout:write(M.USAGE)
@@ -121,31 +126,38 @@ function Out:text(line)
   end
 end
 
--- Each roll since the last call: the dice's record, with what a chart roll adds to it (the
--- modifiers, total, chart, row, column and result: Game:chart_roll).
-local function emit_rolls(out, g)
-  for _, r in ipairs(g.dice:drain()) do
-    local c = g.roll_records[r.n] or {}
-    g.roll_records[r.n] = nil
-    out:event{ event = "roll", v = json.V, n = r.n, die = r.kind, natural = r.value,
-               faces = r.faces, forced = r.forced, reason = r.reason, rule = r.rule,
-               modifiers = c.modifiers or {}, total = c.total or r.value, chart = c.chart,
-               row = c.row, column = c.column, result = c.result, provisional = c.provisional }
-    local mods = {}
-    for _, m in ipairs(c.modifiers or {}) do
-      mods[#mods + 1] = string.format("%+d %s %s (%s)", m.value, m.label, m.rule, m.source)
-    end
-    out:text(string.format("roll %s: %d%s (%s) %s%s%s", r.kind, r.value,
-      r.forced and " forced" or "", r.reason, r.rule,
-      #mods > 0 and ("; " .. table.concat(mods, "; ")) or "",
-      c.chart and string.format("; total %d on %s row %s: %s", c.total, c.chart,
-        tostring(c.row), tostring(c.result)) or ""))
-  end
+-- One line for an error from the engine state: an error object `{msg, file, line, point,
+-- source}` (docs/modding.md) as "file:line: msg (point, source)", or a message as it is.
+function describe(e)
+  if type(e) ~= "table" then return tostring(e) end
+  local text = e.msg or "?"
+  if e.file then text = e.file .. ":" .. (e.line and (e.line .. ": ") or " ") .. text end
+  local ctx = {}
+  if e.point then ctx[#ctx + 1] = e.point end
+  if e.source and e.source ~= e.file then ctx[#ctx + 1] = e.source end
+  if #ctx > 0 then text = text .. " (" .. table.concat(ctx, ", ") .. ")" end
+  return text
 end
 
-local function checkpoint(out, g)
-  local rolls = g.dice:count()
-  out:event{ event = "checkpoint", v = json.V, state_hash = g.store:hash(), rolls = rolls }
+-- What happened since the last resume (volley.session.drain): the roll events, each with
+-- what a chart roll adds (modifiers, total, chart, row, column, result), and the narrative.
+function emit(out, d)
+  for _, r in ipairs(d.rolls) do
+    out:event{ event = "roll", v = json.V, n = r.n, die = r.die, natural = r.natural,
+               faces = r.faces, forced = r.forced, reason = r.reason, rule = r.rule,
+               modifiers = r.modifiers, total = r.total, chart = r.chart, row = r.row,
+               column = r.column, result = r.result, provisional = r.provisional }
+    local mods = {}
+    for _, m in ipairs(r.modifiers or {}) do
+      mods[#mods + 1] = string.format("%+d %s %s (%s)", m.value, m.label, m.rule, m.source)
+    end
+    out:text(string.format("roll %s: %d%s (%s) %s%s%s", r.die, r.natural,
+      r.forced and " forced" or "", r.reason, r.rule,
+      #mods > 0 and ("; " .. table.concat(mods, "; ")) or "",
+      r.chart and string.format("; total %d on %s row %s: %s", r.total, r.chart,
+        tostring(r.row), tostring(r.result)) or ""))
+  end
+  for _, line in ipairs(d.narrative) do out:text(line) end
 end
 
 --- Plays a game out. Returns the exit status.
@@ -154,12 +166,22 @@ function M.main(args)
   local o, status = M.parse(args)
   if not o then return status end
   local seed = o.seed or fresh_seed()
-  local ok, g = pcall(game_mod.open, o.target, { seed = seed })
+  -- The game runs in an engine-owned state (DESIGN.md principle 9): the runtime there, the
+  -- scenario's and the mods' scripts in its sandbox; this host state only drives it.
+  local st = core.new_state{}
+  local ok, err = st:require("volley.session")
   if not ok then
-    io.stderr:write("volley play: ", tostring(g), "\n")
+    io.stderr:write("volley play: ", describe(err), "\n")
     return 1
   end
-  local sides = g:sides()
+  local info
+  ok, info = st:call("volley.session", "open", o.target, { seed = seed, mods = o.mods,
+                                                            dice = o.dice })
+  if not ok then
+    io.stderr:write("volley play: ", describe(info), "\n")
+    return 1
+  end
+  local sides = info.sides
   for _, side in ipairs(o.bot_order) do
     local known = false
     for _, s in ipairs(sides) do known = known or s == side end
@@ -178,33 +200,33 @@ function M.main(args)
     if not lok then return usage_status((tostring(bot):gsub("^[^%s:]+:%d+: ", ""))) end
     players[side] = bot
   end
-  if #o.dice > 0 then g.dice:force(o.dice) end
-  local cap = o.max_decisions or g.max_decisions or M.DEFAULT_MAX_DECISIONS
+  local cap = o.max_decisions or info.max_decisions or M.DEFAULT_MAX_DECISIONS
   if o.seed == nil then io.stderr:write("volley play: seed ", seed, "\n") end
 
   local out = setmetatable({ json = o.json }, Out)
-  local co = coroutine.create(function() g:run() end)
-  local decisions, answer, told = 0, nil, 0
+  local task = st:spawn("volley.session", "run")
+  local decisions, answer = 0, nil
   local capped = false
   while true do
-    local res = pack(coroutine.resume(co, answer))
-    emit_rolls(out, g)
-    for k = told + 1, #g.narrative do out:text(g.narrative[k]) end
-    told = #g.narrative
-    if decisions > 0 then checkpoint(out, g) end
-    if not res[1] then
-      io.stderr:write("volley play: the game stopped: ", tostring(res[2]), "\n")
+    local res = pack(task:resume(answer))
+    local dok, d = st:call("volley.session", "drain")
+    if dok then
+      emit(out, d)
+      if decisions > 0 then
+        out:event{ event = "checkpoint", v = json.V, state_hash = d.state_hash,
+                   rolls = d.rolls_count }
+      end
+    end
+    local kind = res[1]
+    if kind == "error" then
+      io.stderr:write("volley play: the game stopped: ", describe(res[2]), "\n")
       return 1
     end
-    if coroutine.status(co) == "dead" then break end
-    if res[2] ~= ask.TOKEN then
-      io.stderr:write("volley play: the game stopped: a script yielded outside ask\n")
-      return 1
-    end
-    local side, req, refusal = res[3], res[4], res[5]
+    if kind == "done" then break end
+    local side, req, refusal = res[2], res[3], res[4]
     if refusal then
-      io.stderr:write("volley play: bot ", o.bots[side], " for ", side, " gave an illegal answer: ",
-        refusal, "\n")
+      io.stderr:write("volley play: bot ", o.bots[side], " for ", side,
+        " gave an illegal answer: ", tostring(refusal), "\n")
       return 1
     end
     if decisions >= cap then
@@ -212,23 +234,25 @@ function M.main(args)
       break
     end
     decisions = decisions + 1
-    local legal = ask.legal(req)
-    out:event{ event = "request", v = json.V, decision = decisions, side = side, kind = req.kind,
-               prompt = req.prompt, rule = req.rule, options = legal }
-    answer = players[side].answer(g, req, { side = side, name = o.bots[side], seed = seed,
-                                            decision = decisions })
+    out:event{ event = "request", v = json.V, decision = decisions, side = side,
+               kind = req.kind, prompt = req.prompt, rule = req.rule, options = req.options }
+    answer = players[side].answer(nil, req, { side = side, name = o.bots[side], seed = seed,
+                                              decision = decisions })
     out:event{ event = "answer", v = json.V, decision = decisions, side = side,
                kind = req.kind, answer = answer, by = o.bots[side] }
     out:text(string.format("%d. %s %s: %s", decisions, side, req.kind, tostring(answer)))
   end
-  local winner, reason = g.vars.winner, g.vars.reason
+  task:close()
+  local _, r = st:call("volley.session", "result")
+  st:close()
+  local winner, reason = r.winner, r.reason
   if capped then winner, reason = nil, "capped" end
   if winner == "draw" then winner = nil end
   out:event{ event = "game_over", v = json.V, winner = winner or json.null, reason = reason or "",
-             draw = (not capped and g.vars.winner == "draw") or nil, decisions = decisions,
-             max_decisions = cap, seed = seed, state_hash = g.store:hash() }
+             draw = (not capped and r.winner == "draw") or nil, decisions = decisions,
+             max_decisions = cap, seed = seed, state_hash = r.state_hash }
   out:text(string.format("game over: %s (%s) after %d decisions; seed %d; state %s",
-    winner or (capped and "no winner" or "draw"), reason or "", decisions, seed, g.store:hash()))
+    winner or (capped and "no winner" or "draw"), reason or "", decisions, seed, r.state_hash))
   return 0
 end
 

@@ -1,0 +1,95 @@
+--- A game session inside an engine-owned state: what `volley play` drives from the host
+-- (docs/build.md "Engine-owned Lua states"; docs/modding.md). The host calls `open` with
+-- `state:call`, runs the game with `state:spawn("volley.session", "run")` and
+-- `task:resume(answer)`, and between resumes collects what happened with `state:call`
+-- (`drain`) and the end with `result`. Everything crossing to the host is plain data.
+--
+-- The session holds the one game of its state (`current`): a reference to the game, not game
+-- state (that lives in the store).
+-- @module volley.session
+
+local game_mod = require "volley.game"
+local sandbox = require "volley.sandbox"
+
+local M = {}
+
+local current   -- the game of this state, once opened
+
+-- The API a mod's script sees as `volley`: registering hooks, under the mod's own name.
+local function mod_api(g, path)
+  local api = {}
+  --- volley.on(point, fn, {kind, priority}) [docs/modding.md]
+  function api.on(point, fn, opts)
+    if type(fn) ~= "function" then
+      error("bad argument #2 to 'on' (function expected, got " .. type(fn) .. ")", 2)
+    end
+    local guarded = sandbox.guard({ point = point, source = path }, fn)
+    local handler = function(ctx, mods, ...)
+      if type(mods) == "table" and mods.add then
+        return guarded(ctx, sandbox.facade(mods, { "add", "total", "list" }), ...)
+      end
+      return guarded(ctx, mods, ...)
+    end
+    g.hooks:set_source(path)
+    local ok, err = pcall(g.hooks.on, g.hooks, point, handler, opts)
+    g.hooks:set_source("system")
+    if not ok then error(err, 2) end
+  end
+  return api
+end
+
+--- Opens a game and loads its mods, in command-line order.
+-- @tparam string target a scenario id or path
+-- @tparam table opts `{seed = n, mods = {path, ...}, dice = {face, ...}}`
+-- @treturn table `{sides = {...}, max_decisions = n or nil, seed = n}`
+-- @raise with "<file>:<line>: <message>" for a scenario that does not load, or a mod's error
+--   object formatted (file, line, point, source)
+function M.open(target, opts)
+  opts = opts or {}
+  local g = game_mod.open(target, { seed = opts.seed })
+  for _, path in ipairs(opts.mods or {}) do
+    local fn, env = sandbox.loadfile(path, { api = mod_api(g, path) })
+    if not fn then error(sandbox.format(env), 0) end
+    local ok, err = sandbox.call({ point = "load", source = path }, fn)
+    if not ok then error(sandbox.format(err), 0) end
+  end
+  if opts.dice and #opts.dice > 0 then g.dice:force(opts.dice) end
+  current = g
+  return { sides = g:sides(), max_decisions = g.max_decisions, seed = opts.seed }
+end
+
+--- The task the host spawns: plays the game to its end (its asks reach the host).
+function M.run()
+  current:run()
+  return "done"
+end
+
+--- What happened since the last drain: the rolls (each the dice's record with what a chart
+-- roll adds), the narrative lines, the state hash and the roll count.
+-- @treturn table `{rolls = {...}, narrative = {...}, state_hash = hex, rolls_count = n}`
+function M.drain()
+  local g = current
+  local rolls = {}
+  for _, r in ipairs(g.dice:drain()) do
+    local c = g.roll_records[r.n] or {}
+    g.roll_records[r.n] = nil
+    rolls[#rolls + 1] = { n = r.n, die = r.kind, natural = r.value, faces = r.faces,
+                          forced = r.forced, reason = r.reason, rule = r.rule,
+                          modifiers = c.modifiers or {}, total = c.total or r.value,
+                          chart = c.chart, row = c.row, column = c.column, result = c.result,
+                          provisional = c.provisional }
+  end
+  local lines = {}
+  for k = (g.narrative_told or 0) + 1, #g.narrative do lines[#lines + 1] = g.narrative[k] end
+  g.narrative_told = #g.narrative
+  return { rolls = rolls, narrative = lines, state_hash = g.store:hash(),
+           rolls_count = g.dice:count() }
+end
+
+--- How the game ended: `{winner = side or "draw" or nil, reason = text, state_hash = hex}`.
+function M.result()
+  local g = current
+  return { winner = g.vars.winner, reason = g.vars.reason, state_hash = g.store:hash() }
+end
+
+return M
