@@ -20,8 +20,8 @@ local describe, emit
 -- `[scenario] max_decisions` gives one.
 M.DEFAULT_MAX_DECISIONS = 10000
 
-M.USAGE = "usage: volley play <id|path> [--seed N] [--bot SIDE=NAME]... [--mod FILE]...\n"
-  .. "                   [--json] [--max-decisions N] [--dice V,V,...]\n"
+M.USAGE = "usage: volley play <id|path> [--seed N] [--bot SIDE=NAME]... [--option NAME]...\n"
+  .. "                   [--mod FILE]... [--json] [--max-decisions N] [--dice V,V,...]\n"
 
 local function pack(...)
   return { n = select("#", ...), ... }
@@ -47,7 +47,7 @@ end
 --- Reads play's arguments. Returns the options, or nil and the exit status 2 after a
 -- message on stderr.
 function M.parse(args)
-  local o = { bots = {}, bot_order = {}, dice = {}, mods = {} }
+  local o = { bots = {}, bot_order = {}, dice = {}, mods = {}, options = {} }
   local i = 1
   while i <= #args do
     local a = args[i]
@@ -77,6 +77,10 @@ function M.parse(args)
         return usage("--dice takes die faces, e.g. --dice 3,0,6")
       end
       for f in v:gmatch("%d+") do o.dice[#o.dice + 1] = compat.tointeger(tonumber(f)) end
+      i = i + 2
+    elseif a == "--option" then
+      if not v or v == "" then return usage("--option takes an option's name") end
+      o.options[#o.options + 1] = v
       i = i + 2
     elseif a == "--mod" then
       if not v or v == "" then return usage("--mod takes a Lua file") end
@@ -176,7 +180,7 @@ function M.main(args)
   end
   local info
   ok, info = st:call("volley.session", "open", o.target, { seed = seed, mods = o.mods,
-                                                            dice = o.dice })
+                                                            options = o.options, dice = o.dice })
   if not ok then
     io.stderr:write("volley play: ", describe(info), "\n")
     return 1

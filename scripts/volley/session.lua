@@ -38,21 +38,29 @@ local function mod_api(g, path)
   return api
 end
 
---- Opens a game and loads its mods, in command-line order.
+--- Opens a game and loads its scripts: the battle's rules.lua, the options chosen (both
+-- credited to "battle"), then the mods in command-line order (each credited to its path).
 -- @tparam string target a scenario id or path
--- @tparam table opts `{seed = n, mods = {path, ...}, dice = {face, ...}}`
+-- @tparam table opts `{seed = n, options = {name, ...}, mods = {path, ...}, dice = {face, ...}}`
 -- @treturn table `{sides = {...}, max_decisions = n or nil, seed = n}`
 -- @raise with "<file>:<line>: <message>" for a scenario that does not load, or a mod's error
 --   object formatted (file, line, point, source)
+-- Loads one script into its own sandbox environment and runs its top level; its hooks are
+-- credited to `source` (DESIGN.md Part B: system, battle, or the mod's path).
+local function load_script(g, path, source)
+  local fn, env = sandbox.loadfile(path, { api = mod_api(g, source), source = source })
+  if not fn then error(sandbox.format(env), 0) end
+  local ok, err = sandbox.call({ point = "load", source = source }, fn)
+  if not ok then error(sandbox.format(err), 0) end
+end
+
 function M.open(target, opts)
   opts = opts or {}
-  local g = game_mod.open(target, { seed = opts.seed })
-  for _, path in ipairs(opts.mods or {}) do
-    local fn, env = sandbox.loadfile(path, { api = mod_api(g, path) })
-    if not fn then error(sandbox.format(env), 0) end
-    local ok, err = sandbox.call({ point = "load", source = path }, fn)
-    if not ok then error(sandbox.format(err), 0) end
-  end
+  local g = game_mod.open(target, { seed = opts.seed, options = opts.options })
+  -- the battle's special rules, then the options chosen, then the mods in command-line order
+  if g.scenario.paths.rules then load_script(g, g.scenario.paths.rules, "battle") end
+  for _, o in ipairs(g.options or {}) do load_script(g, o.path, "battle") end
+  for _, path in ipairs(opts.mods or {}) do load_script(g, path, path) end
   if opts.dice and #opts.dice > 0 then g.dice:force(opts.dice) end
   current = g
   return { sides = g:sides(), max_decisions = g.max_decisions, seed = opts.seed }
