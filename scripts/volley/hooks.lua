@@ -172,7 +172,8 @@ function Registry:fire(point, ctx, ...)
   end
 end
 
---- Runs the modify handlers of a point in order with `(ctx, mods, ...)`. When mods has
+--- Runs the modify handlers of a point in order with `(ctx, mods, ...)`; the list is also
+-- `ctx.mods` (when ctx is a table without one). When mods has
 -- `set_source` (a `volley.modifiers` list), each handler's additions are credited to that
 -- handler's source, and the list's own source is restored afterwards.
 -- @tparam string point
@@ -182,6 +183,7 @@ function Registry:modify(point, ctx, mods, ...)
   check_fired(self, point)
   local credit = type(mods) == "table" and type(mods.set_source) == "function"
   local own = credit and mods.source
+  if type(ctx) == "table" and ctx.mods == nil then ctx.mods = mods end   -- also as ctx.mods
   for _, h in ipairs(self.handlers[point]) do
     if h.kind == "modify" then
       if credit then mods:set_source(h.source) end

@@ -26,7 +26,15 @@ local function mod_api(g, path)
     local guarded = sandbox.guard({ point = point, source = path }, fn)
     local handler = function(ctx, mods, ...)
       if type(mods) == "table" and mods.add then
-        return guarded(ctx, sandbox.facade(mods, { "add", "total", "list" }), ...)
+        -- a script gets a facade of the list (it cannot reach its fields or its source),
+        -- as its second argument and as ctx.mods of a copy of the context
+        local facade = sandbox.facade(mods, { "add", "total", "list" })
+        local view = {}
+        if type(ctx) == "table" then
+          for k, v in pairs(ctx) do view[k] = v end
+          view.mods = facade
+        end
+        return guarded(type(ctx) == "table" and view or ctx, facade, ...)
       end
       return guarded(ctx, mods, ...)
     end

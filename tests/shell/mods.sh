@@ -30,7 +30,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp -r tests/data/demo "$tmp/demo"
 cat > "$tmp/demo/rules.lua" <<'LUA'
-volley.on("fire.drm", function(_, mods) mods:add(1, "dusk", "[demo BT 1]") end, { kind = "modify" })
+volley.on("fire.drm", function(ctx) ctx.mods:add(1, "dusk", "[demo BT 1]") end, { kind = "modify" })
 LUA
 mkdir "$tmp/demo/options"
 cat > "$tmp/demo/options/night.lua" <<'LUA'
