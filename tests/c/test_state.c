@@ -14,49 +14,7 @@
 
 #include "volley/state.h"
 
-static vl_grid odd_q(void) {
-  vl_grid g = {VL_FLAT_TOP, VL_ODD_COLUMNS_DOWN, 2};
-  return g;
-}
-
-static vl_hex H(const char *label) {
-  vl_grid g = odd_q();
-  vl_hex h = {0, 0};
-  vl_error err;
-  if (vl_hex_parse(&g, label, &h, &err) != VL_OK) fail_msg("%s", err.msg);
-  return h;
-}
-
-#define OK(call)                                              \
-  do {                                                        \
-    int rc_ = (call);                                         \
-    if (rc_ < 0) fail_msg("%s failed: %d", #call, rc_);       \
-  } while (0)
-
-static vl_facing_model mk(int kind, const char *arcs) {
-  vl_facing_model m;
-  int o;
-  memset(&m, 0, sizeof m);
-  m.kind = kind;
-  for (o = 0; o < 6; o++)
-    m.arc[o] = (unsigned char)(arcs[o] == 'F' ? VL_ARC_FRONT : arcs[o] == 'L' ? VL_ARC_FLANK
-                                                                            : VL_ARC_REAR);
-  return m;
-}
-
-static vl_field field(const char *name, vl_field_type type, int of, int min, int max,
-                      int has_default, int dflt) {
-  vl_field f;
-  memset(&f, 0, sizeof f);
-  f.name = name;
-  f.type = type;
-  f.of = of;
-  f.min = min;
-  f.max = max;
-  f.has_default = has_default;
-  f.dflt = dflt;
-  return f;
-}
+#include "state_fixture.h"
 
 /* A schema shaped like charts/rough_and_ready/units.ini, plus a double-size type. */
 static vl_schema *schema(void) {
