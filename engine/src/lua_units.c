@@ -591,7 +591,7 @@ static int store_hexside_arcs(lua_State *L) {
             vl_hexside_format(vl_state_grid(st), vl_hexside_of(vl_state_grid(st), hexes[k], d),
                               ids[count], sizeof ids[count]) >= 0)
           count++;
-    qsort(ids, (size_t)count, sizeof ids[0], id_cmp);
+    if (count > 1) qsort(ids, (size_t)count, sizeof ids[0], id_cmp);
     lua_createtable(L, count, 0);
     for (i = 0; i < count; i++) {
       lua_pushstring(L, ids[i]);

@@ -243,7 +243,7 @@ static int table_value(conv *c, int idx, int depth, vl_value **out) {
     keys[i].s = lua_tolstring(L, -1, &keys[i].len);   /* a string key: no conversion */
     i++;
   }
-  qsort(keys, n, sizeof *keys, mkey_cmp);
+  if (n > 1) qsort(keys, n, sizeof *keys, mkey_cmp);
   for (i = 0; i < n; i++) {
     vl_value *item;
     size_t old;

@@ -229,9 +229,20 @@ int vl_roster_add_unit(vl_roster *r, int leader, const char *id, const char *nam
   if (find_bunit(r, id) >= 0)
     return vl_error_set(err, VL_EPARSE, r->file, line, "%s id '%s' is already taken", what, id);
   t = vl_schema_find_type(s, type ? type : "");
-  if (t < 0)
-    return vl_error_set(err, VL_EPARSE, r->file, line, "%s %s: unknown type '%s'", what, id,
-                        type ? type : "");
+  if (t < 0) {
+    char known[160];
+    size_t used = 0;
+    int i;
+    known[0] = '\0';
+    for (i = 0; i < vl_schema_type_count(s) && used < sizeof known; i++) {
+      int k = snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "",
+                       vl_schema_type(s, i)->name);
+      if (k < 0) break;
+      used += (size_t)k;
+    }
+    return vl_error_set(err, VL_EPARSE, r->file, line, "%s %s: unknown type '%s' (known: %s)",
+                        what, id, type ? type : "", known);
+  }
   if (!(vl_schema_type(s, t)->classes & VL_CLASS_LEADER) != !leader)
     return vl_error_set(err, VL_EPARSE, r->file, line, "%s %s: type '%s' is %s leader type", what,
                         id, type, leader ? "not a" : "a");

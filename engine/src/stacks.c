@@ -354,7 +354,7 @@ int vl_stacks_combat_hexes(const vl_stacks *s, unsigned sides, vl_hex *out, int 
     if (n < max) out[n] = en->loc.hex;
     n++;
   }
-  if (n <= max) qsort(out, (size_t)n, sizeof *out, hex_cmp_q);  /* else: no answer */
+  if (n > 1 && n <= max) qsort(out, (size_t)n, sizeof *out, hex_cmp_q);  /* out may be NULL at 0 */
   return n;
 }
 
@@ -366,6 +366,6 @@ int vl_stacks_locations(const vl_stacks *s, vl_loc *out, int max) {
   n = 0;
   for (e = 0; e < s->n_entries; e++)
     if (s->entries[e].count > 0) out[n++] = s->entries[e].loc;
-  qsort(out, (size_t)n, sizeof *out, loc_cmp_q);
+  if (n > 1) qsort(out, (size_t)n, sizeof *out, loc_cmp_q);
   return n;
 }

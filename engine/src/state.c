@@ -499,7 +499,7 @@ static int within_by_hexes(const vl_state *st, vl_hex h, int n, unsigned sides, 
       found[count++] = u;
     }
   }
-  qsort(found, (size_t)count, sizeof *found, int_cmp);
+  if (count > 1) qsort(found, (size_t)count, sizeof *found, int_cmp);
   for (k = 0; k < count; k++) {
     if (k > 0 && found[k] == found[k - 1]) continue;   /* a unit on several hexes */
     if (kept < max) out[kept] = found[k];

@@ -27,7 +27,23 @@ end
 -- order differs between Lua 5.4 and LuaJIT).
 -- @param t a table of strings, numbers, booleans, `M.null` and tables of those
 -- @treturn string
+-- A copy of t in which every integral number of 10^14 or more in magnitude is a value whose
+-- __tojson writes it in full: dkjson writes numbers with %.14g on LuaJIT (1.2345678901235e+14
+-- for a seed), while seeds below 2^53 must be exact on both VMs.
+local function exact(v, depth)
+  if type(v) == "number" and v == math.floor(v) and (v >= 1e14 or v <= -1e14) and v == v
+      and v ~= math.huge and v ~= -math.huge then
+    local text = string.format("%.0f", v)
+    return setmetatable({}, { __tojson = function() return text end })
+  end
+  if type(v) ~= "table" or v == M.null or depth > 32 then return v end
+  local out = {}
+  for k, x in pairs(v) do out[k] = exact(x, depth + 1) end
+  return out
+end
+
 function M.encode(t)
+  t = exact(t, 0)
   local set = {}
   collect(t, set, 0)
   set.event, set.v = nil, nil

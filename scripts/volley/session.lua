@@ -65,6 +65,7 @@ end
 function M.open(target, opts)
   opts = opts or {}
   local g = game_mod.open(target, { seed = opts.seed, options = opts.options })
+  g:charts()   -- every chart table checked now, not at the first roll that needs it
   -- the battle's special rules, then the options chosen, then the mods in command-line order
   if g.scenario.paths.rules then load_script(g, g.scenario.paths.rules, "battle") end
   for _, o in ipairs(g.options or {}) do load_script(g, o.path, "battle") end

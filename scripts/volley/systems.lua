@@ -35,6 +35,10 @@ end
 --   sequence, or names another id
 function M.load(id)
   check_id(id)
+  if not require("volley.core").find("scripts/systems/" .. id .. "/init.lua") then
+    error("unknown system '" .. id .. "' (no scripts/systems/" .. id
+      .. "/init.lua on the data path)", 0)
+  end
   local ok, sys = pcall(require, "systems." .. id)
   if not ok then
     error("cannot load system '" .. id .. "': " .. tostring(sys), 2)

@@ -207,7 +207,8 @@ static void roster_refusals_name_the_entry_and_line(void **state) {
   assert_string_equal(err.msg, "bad unit id '5 US' ([A-Za-z0-9_./-]+)");
   assert_int_equal(vl_roster_add_unit(r, 0, "x", NULL, "US", "dragoon", NULL, 11, &err),
                    VL_EPARSE);
-  assert_string_equal(err.msg, "unit x: unknown type 'dragoon'");
+  assert_string_equal(err.msg, "unit x: unknown type 'dragoon' (known: infantry, cavalry, "
+                               "artillery, brigade, leader, wagon)");
   assert_int_equal(vl_roster_add_unit(r, 1, "y", NULL, "US", "infantry", NULL, 12, &err),
                    VL_EPARSE);
   assert_string_equal(err.msg, "leader y: type 'infantry' is not a leader type");

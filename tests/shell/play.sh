@@ -64,6 +64,22 @@ cp charts/demo/los.ini "$tmp/root/charts/demo/los.ini"
 VOLLEY_PATH="$tmp/root" "$volley" play tests/data/demo --seed 10 --bot A=random --bot B=random \
   --json | tail -n 1 | grep -q '"event":"game_over"' || fail "a data root hid charts/demo/fire.ini"
 
+# Seeds up to 2^53 - 1 are written exactly in JSON on both VMs (LuaJIT's dkjson would write
+# 1.2345678901235e+14).
+"$volley" play tests/data/demo --seed 123456789012345 --bot A=first --bot B=first --json \
+  | tail -n 1 | grep -q '"seed":123456789012345,' || fail "a large seed is not exact in JSON"
+
+# A broken chart of the scenario is refused before the game starts, not at the first fire.
+mkdir -p "$tmp/bad"
+cp -r tests/data/demo "$tmp/bad/demo"
+mkdir -p "$tmp/bad/demo/charts"
+printf '[fire]\ntitle = x\nsource = [demo 5.2]\ndie = d6\nresults = fire\n3 or less = Nothing\n5-6 = 1 Hit\n' \
+  > "$tmp/bad/demo/charts/fire.ini"
+"$volley" play "$tmp/bad/demo" --seed 4 --bot A=random --bot B=random > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 1 ] || fail "a broken scenario chart must exit 1"
+[ ! -s "$tmp/out" ] || fail "the game started before the broken chart was refused"
+grep -q "charts/fire.ini:7: " "$tmp/err" || fail "the broken chart is not named: $(cat "$tmp/err")"
+
 # Usage errors exit 2 with a message.
 for args in "tests/data/demo --bot A=random" "tests/data/demo --bot A=random --bot B=random --frobnicate" \
             "tests/data/demo --bot A" "tests/data/demo --bot A=random --bot B=clever" \
