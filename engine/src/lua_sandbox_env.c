@@ -149,6 +149,10 @@ static int sb_table_op(lua_State *L) {
     case T_REMOVE:
       if (n >= (op == T_INSERT ? 3 : 2) && lua_type(L, 2) == LUA_TNUMBER) {
         pos = lua_tointeger(L, 2);
+        /* Lua 5.4's bounds on both VMs: LuaJIT takes any position, and one like 2^34 keeps
+        ** it in C for many seconds where no hook fires */
+        if (op == T_INSERT && (pos < 1 || pos > len + 1))
+          return luaL_argerror(L, 2, "position out of bounds");
         if (pos >= 1 && pos <= len) cost += (unsigned long)(len - pos + 1);
       }
       break;

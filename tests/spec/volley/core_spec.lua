@@ -73,6 +73,15 @@ describe("volley.core.new_state", function()
     assert.are.same({true, "nil"}, {st:run("return tostring(('').dump)")})
   end)
 
+  it("refuses table.insert past the end on both VMs (LuaJIT would stay in C for seconds)",
+    function()
+      local st = core.new_state{ instr = 1000000 }
+      assert.are.same({ false, "(run):1: bad argument #2 to 'insert' (position out of bounds)" },
+        { st:run("for i = 1, 100 do table.insert({}, 2 ^ 34, 1) end") })
+      assert.are.same({ true, 4 }, { st:run("local t = {1, 2} table.insert(t, 3, 9) "
+        .. "table.insert(t, 1, 0) return #t") })
+    end)
+
   it("refuses binary chunks", function()
     local st = core.new_state()
     assert.are.same({false, "binary chunks are not allowed"}, {st:run("\27Lua")})
