@@ -482,9 +482,14 @@ static char *temp_of(const char *path) {
 }
 
 static int write_atomic(const char *path, const char *text, size_t len, vl_error *err) {
-  char *tmp = temp_of(path);
+  char *tmp;
   const char *stall;
   int fd, rc;
+  struct stat st;
+  /* A save replaces a save: never rename over a device, a directory or a link's target. */
+  if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+    return vl_error_set(err, VL_EIO, path, 0, "not a regular file: a save would replace it");
+  tmp = temp_of(path);
   if (tmp == NULL) return vl_error_set(err, VL_ENOMEM, NULL, 0, "not enough memory");
   fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {

@@ -476,6 +476,16 @@ static void writes_atomically(void **unused) {
   in_tmp(path, sizeof path, "no/such/dir/game.save");
   assert_int_equal(vl_save_write(s, path, &err), VL_EIO);
   assert_non_null(strstr(err.msg, "No such file or directory"));
+  /* never renamed over what is not a regular file (a device, a fifo, a directory): a fifo
+  ** stands in for a device, which a failing test must not destroy */
+  in_tmp(path, sizeof path, "a.fifo");
+  unlink(path);
+  assert_int_equal(mkfifo(path, 0600), 0);
+  assert_int_equal(vl_save_write(s, path, &err), VL_EIO);
+  assert_string_equal(err.msg, "not a regular file: a save would replace it");
+  assert_int_equal(lstat(path, &sb), 0);
+  assert_true(S_ISFIFO(sb.st_mode));
+  unlink(path);
   vl_save_free(s);
 }
 
