@@ -46,7 +46,8 @@ int cmd_hooks(int argc, char **argv) {
     return command_help(self);
   if (argc != 2 || argv[1][0] == '-') return command_usage(self, "give one system id");
   id = argv[1];
-  if (strspn(id, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(id) || strlen(id) > 64)
+  if (id[0] == '\0' || strspn(id, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(id) ||
+      strlen(id) > 64)
     return command_usage(self, "a system id is lower-case letters, digits and '_'");
   p = vl_path_for_process();
   snprintf(rel, sizeof rel, "scripts/systems/%s/init.lua", id);

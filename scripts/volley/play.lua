@@ -91,6 +91,8 @@ function M.parse(args)
       return nil, 0
     elseif a:sub(1, 1) == "-" then
       return usage("unknown option '" .. a .. "'")
+    elseif a == "" then
+      return usage("an empty scenario name")
     elseif o.target then
       return usage("one scenario at a time ('" .. o.target .. "' and '" .. a .. "')")
     else

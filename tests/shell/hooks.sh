@@ -21,4 +21,6 @@ echo "$err" | grep -q "unknown system 'no_such_system' (known: .*demo" || fail "
 [ $? -eq 2 ] || fail "no system id must exit 2"
 "$volley" hooks 'Bad-Id' >/dev/null 2>&1
 [ $? -eq 2 ] || fail "a malformed id must exit 2"
+"$volley" hooks '' >/dev/null 2>&1
+[ $? -eq 2 ] || fail "an empty id must exit 2"
 echo ok
