@@ -63,54 +63,8 @@ static vl_schema *schema(void) {
 }
 
 /* Adds a unit with values given as "field=text" pairs. */
-static int add(vl_roster *r, int leader, const char *id, const char *side, const char *type,
-               const char *command, const char *values) {
-  char buf[256], *tok, *save = NULL;
-  vl_error err;
-  int b = vl_roster_add_unit(r, leader, id, NULL, side, type, command, 0, &err);
-  if (b < 0) fail_msg("%s", err.msg);
-  snprintf(buf, sizeof buf, "%s", values);
-  for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-    char *eq = strchr(tok, '=');
-    assert_non_null(eq);
-    *eq = '\0';
-    if (vl_roster_set_text(r, b, tok, eq + 1, 0, &err) != VL_OK) fail_msg("%s", err.msg);
-  }
-  return b;
-}
 
-/* A small order of battle: two sides, an army each, commands under them. */
-static vl_roster *roster(void) {
-  vl_schema *s = schema();
-  vl_roster *r = vl_roster_new(s, "oob.ini");
-  vl_error err;
-  vl_schema_free(s);  /* the roster holds it */
-  OK(vl_roster_add_side(r, "US", &err));
-  OK(vl_roster_add_side(r, "MEX", &err));
-  OK(vl_roster_add_place(r, VL_PLACE_SPACE, "saltillo/G", &err));
-  OK(vl_roster_add_place(r, VL_PLACE_SPACE, "saltillo/A", &err));
-  OK(vl_roster_add_place(r, VL_PLACE_BOX, "reserve", &err));
-  OK(vl_roster_add_command(r, "US", "Army of Occupation", "US", "army", NULL, 0, &err));
-  OK(vl_roster_add_command(r, "twiggs", "Twiggs' Command", "US", "command", "US", 0, &err));
-  OK(vl_roster_add_command(r, "belknap", "Belknap's Command", "US", "command", "US", 0, &err));
-  OK(vl_roster_add_command(r, "MEX", "Ejercito del Norte", "MEX", "army", NULL, 0, &err));
-  OK(vl_roster_add_command(r, "torrejon", "Torrejon", "MEX", "command", "MEX", 0, &err));
-  add(r, 0, "5US-1", "US", "infantry", "twiggs", "morale=6 strength=3");
-  add(r, 0, "5US-2", "US", "infantry", "twiggs", "morale=6 strength=2");
-  add(r, 0, "ringgold", "US", "artillery", "twiggs", "morale=7 gun=6pdr ma=8");
-  add(r, 0, "duncan", "US", "artillery", "belknap", "morale=7 gun=6pdr ma=8");
-  add(r, 0, "8US", "US", "infantry", "belknap", "morale=5 strength=4");
-  add(r, 1, "Taylor", "US", "leader", "US", "activation=6");
-  add(r, 1, "Twiggs", "US", "leader", "twiggs", "activation=5");
-  add(r, 1, "Belknap", "US", "leader", "belknap", "activation=5 note=acting");
-  add(r, 0, "wagons", "US", "wagon", NULL, "morale=0 ma=4");
-  add(r, 0, "tampico", "MEX", "cavalry", "torrejon", "morale=5 lancer=yes ma=10 strength=2");
-  add(r, 0, "1/L", "MEX", "brigade", "MEX", "morale=4 strength=9");
-  add(r, 1, "Arista", "MEX", "leader", "MEX", "activation=4");
-  add(r, 1, "Torrejon", "MEX", "leader", "torrejon", "activation=3");
-  if (vl_roster_finish(r, &err) != VL_OK) fail_msg("%s", err.msg);
-  return r;
-}
+static vl_roster *roster(void) { return fixture_roster(schema()); }
 
 static int U(const vl_roster *r, const char *id) {
   int u = vl_roster_find_unit(r, id);
