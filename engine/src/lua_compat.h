@@ -51,4 +51,18 @@ static inline int vl_resume(lua_State *co, lua_State *from, int nargs, int *nres
 /* Registers the functions of l into the table on top of the stack. */
 #define vl_setfuncs(L, l) luaL_setfuncs(L, l, 0)
 
+/* Creates the metatable of a userdata type once (STYLE.md: the liolib pattern): its
+** metamethods from meta, and a table of the methods as its __index. Leaves the stack as it
+** was. */
+static inline void vl_lua_class(lua_State *L, const char *tname, const luaL_Reg *meta,
+                                const luaL_Reg *methods) {
+  if (luaL_newmetatable(L, tname)) {
+    vl_setfuncs(L, meta);
+    lua_newtable(L);                 /* luaL_newlib needs an array, not a pointer */
+    vl_setfuncs(L, methods);
+    lua_setfield(L, -2, "__index");
+  }
+  lua_pop(L, 1);
+}
+
 #endif

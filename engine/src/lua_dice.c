@@ -434,12 +434,7 @@ static const luaL_Reg dice_funcs[] = {
 };
 
 void vl_lua_open_dice(lua_State *L) {
-  if (luaL_newmetatable(L, DICE_TNAME)) {
-    vl_setfuncs(L, dice_metamethods);
-    luaL_newlib(L, dice_methods);          /* the methods are the metatable's __index */
-    lua_setfield(L, -2, "__index");
-  }
-  lua_pop(L, 1);
+  vl_lua_class(L, DICE_TNAME, dice_metamethods, dice_methods);
   luaL_newlib(L, dice_funcs);
   lua_setfield(L, -2, "dice");
 }

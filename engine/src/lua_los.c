@@ -515,12 +515,7 @@ static const luaL_Reg los_funcs[] = {
 };
 
 void vl_lua_open_los(lua_State *L) {
-  if (luaL_newmetatable(L, LOS_TNAME)) {
-    vl_setfuncs(L, los_metamethods);
-    luaL_newlib(L, los_methods);
-    lua_setfield(L, -2, "__index");
-  }
-  lua_pop(L, 1);
+  vl_lua_class(L, LOS_TNAME, los_metamethods, los_methods);
   luaL_newlib(L, los_funcs);
   lua_setfield(L, -2, "los");
 }

@@ -614,12 +614,7 @@ static const luaL_Reg map_funcs[] = {
 };
 
 void vl_lua_open_map(lua_State *L) {
-  if (luaL_newmetatable(L, MAP_TNAME)) {
-    vl_setfuncs(L, map_metamethods);
-    luaL_newlib(L, map_methods);
-    lua_setfield(L, -2, "__index");
-  }
-  lua_pop(L, 1);
+  vl_lua_class(L, MAP_TNAME, map_metamethods, map_methods);
   if (luaL_newmetatable(L, ERROR_TNAME)) {
     lua_pushcfunction(L, error_tostring);
     lua_setfield(L, -2, "__tostring");

@@ -938,12 +938,7 @@ static const luaL_Reg move_funcs[] = {
 };
 
 void vl_lua_open_move(lua_State *L) {
-  if (luaL_newmetatable(L, MOVE_TNAME)) {
-    vl_setfuncs(L, mv_metamethods);
-    luaL_newlib(L, mv_methods);
-    lua_setfield(L, -2, "__index");
-  }
-  lua_pop(L, 1);
+  vl_lua_class(L, MOVE_TNAME, mv_metamethods, mv_methods);
   if (luaL_newmetatable(L, BOX_TNAME)) {
     lua_pushcfunction(L, box_gc);
     lua_setfield(L, -2, "__gc");

@@ -663,12 +663,7 @@ static const luaL_Reg save_funcs[] = {
 };
 
 void vl_lua_open_save(lua_State *L) {
-  if (luaL_newmetatable(L, AUTOSAVE_TNAME)) {
-    vl_setfuncs(L, autosave_meta);
-    luaL_newlib(L, autosave_methods);
-    lua_setfield(L, -2, "__index");
-  }
-  lua_pop(L, 1);
+  vl_lua_class(L, AUTOSAVE_TNAME, autosave_meta, autosave_methods);
   luaL_newlib(L, save_funcs);
   lua_pushinteger(L, VL_SAVE_FORMAT);
   lua_setfield(L, -2, "format");

@@ -687,18 +687,8 @@ static const luaL_Reg task_metamethods[] = {
 };
 
 void vl_lua_open_vm(lua_State *L) {
-  if (luaL_newmetatable(L, VM_TNAME)) {
-    vl_setfuncs(L, vm_metamethods);
-    luaL_newlib(L, vm_methods);          /* the methods are the metatable's __index */
-    lua_setfield(L, -2, "__index");
-  }
-  lua_pop(L, 1);
-  if (luaL_newmetatable(L, TASK_TNAME)) {
-    vl_setfuncs(L, task_metamethods);
-    luaL_newlib(L, task_methods);
-    lua_setfield(L, -2, "__index");
-  }
-  lua_pop(L, 1);
+  vl_lua_class(L, VM_TNAME, vm_metamethods, vm_methods);
+  vl_lua_class(L, TASK_TNAME, task_metamethods, task_methods);
   lua_pushcfunction(L, vm_new);
   lua_setfield(L, -2, "new_state");
 }
