@@ -64,6 +64,11 @@ uint64_t vl_dice_splitmix64(uint64_t *state) {
   return z ^ (z >> 31);
 }
 
+uint64_t vl_dice_sim_seed(uint64_t seed, uint64_t i) {
+  uint64_t sm = seed + i;                 /* unsigned: wraps mod 2^64 */
+  return vl_dice_splitmix64(&sm) >> 11;
+}
+
 void vl_dice_seed_split(uint64_t seed, uint64_t *initstate, uint64_t *initseq) {
   uint64_t sm = seed;
   *initstate = vl_dice_splitmix64(&sm);

@@ -427,9 +427,27 @@ static int dice_bot_seed(lua_State *L) {
   return 1;
 }
 
+/*
+** volley.core.dice.sim_seed(seed, i) -> integer
+** The seed of game i (0-based) of a `volley sim` run with this seed (vl_dice_sim_seed):
+** SplitMix64(seed + i) >> 11, below 2^53 and the same on both VMs. Raises on a seed or an i
+** outside 0 to 2^53 - 1.
+*/
+static int dice_sim_seed(lua_State *L) {
+  lua_Integer seed = luaL_checkinteger(L, 1);
+  lua_Integer i = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, seed >= 0 && (uint64_t)seed < VL_DICE_SEED_LIMIT, 1,
+                "seed must be an integer from 0 to 2^53 - 1");
+  luaL_argcheck(L, i >= 0 && (uint64_t)i < VL_DICE_SEED_LIMIT, 2,
+                "game numbers run from 0 to 2^53 - 1");
+  lua_pushinteger(L, (lua_Integer)vl_dice_sim_seed((uint64_t)seed, (uint64_t)i));
+  return 1;
+}
+
 static const luaL_Reg dice_funcs[] = {
   {"new", dice_new},
   {"bot_seed", dice_bot_seed},
+  {"sim_seed", dice_sim_seed},
   {NULL, NULL}
 };
 

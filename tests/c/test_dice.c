@@ -101,6 +101,24 @@ static void splitmix64_matches_its_published_outputs(void **state) {
   assert_true(initseq == UINT64_C(0xbeeb8da1658eec67));
 }
 
+/* volley sim's game seeds: SplitMix64's first output from seed + i, shifted right by 11. The
+** published outputs for seed 0 are the first outputs from 0, 0 + golden and 0 + 2 golden. */
+static void sim_seeds_are_splitmix64_outputs_shifted_below_2_to_the_53(void **state) {
+  const uint64_t golden = UINT64_C(0x9e3779b97f4a7c15);
+  (void)state;
+  assert_true(vl_dice_sim_seed(0, 0) == UINT64_C(0xe220a8397b1dcdaf) >> 11);
+  assert_true(vl_dice_sim_seed(0, 0) == UINT64_C(7956156453446585));
+  assert_true(vl_dice_sim_seed(golden, 0) == UINT64_C(0x6e789e6aa1b965f4) >> 11);
+  assert_true(vl_dice_sim_seed(golden - 1, 1) == UINT64_C(0x6e789e6aa1b965f4) >> 11);
+  assert_true(vl_dice_sim_seed(2 * golden, 0) == UINT64_C(0x06c45d188009454f) >> 11);
+  /* game 0 of run 1 is seed 1's initstate (docs/dice.md), shifted */
+  assert_true(vl_dice_sim_seed(1, 0) == UINT64_C(0x910a2dec89025cc1) >> 11);
+  assert_true(vl_dice_sim_seed(0, 1) == vl_dice_sim_seed(1, 0));
+  /* seed + i wraps mod 2^64; every result is a game seed */
+  assert_true(vl_dice_sim_seed(UINT64_MAX, 1) == vl_dice_sim_seed(0, 0));
+  assert_true(vl_dice_sim_seed(UINT64_MAX, 0) < VL_DICE_SEED_LIMIT);
+}
+
 /* ---- the documented first values for seed 1 (docs/dice.md; pinned in dice_spec.lua too) -- */
 
 static void seed_1_rolls_the_documented_values(void **state) {
@@ -464,6 +482,7 @@ int main(void) {
     cmocka_unit_test(dice_read_the_reference_stream_as_the_demo_does),
     cmocka_unit_test(bounded_draw_rejects_the_biased_low_outputs),
     cmocka_unit_test(splitmix64_matches_its_published_outputs),
+    cmocka_unit_test(sim_seeds_are_splitmix64_outputs_shifted_below_2_to_the_53),
     cmocka_unit_test(seed_1_rolls_the_documented_values),
     cmocka_unit_test(d6_is_uniform),
     cmocka_unit_test(d10_is_uniform_over_0_to_9),

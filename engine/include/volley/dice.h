@@ -67,6 +67,13 @@ void vl_dice_seed_split(uint64_t seed, uint64_t *initstate, uint64_t *initseq);
 int vl_dice_bot_seed(uint64_t seed, const char *side, const char *name, uint64_t n,
                      uint64_t *out);
 
+/* The seed of game i (0-based) of a `volley sim` run with seed `seed` (DESIGN.md Part B "The
+** command line"): SplitMix64's first output from the state seed + i (mod 2^64), shifted right
+** by 11 so it is a game seed (below 2^53). Consecutive games get unrelated seeds, and a shard
+** computes for game i the seed the whole run gives it (docs/sim.md). Run seed 0 gives game 0
+** 0xe220a8397b1dcdaf >> 11 = 7956156453446585. Pure; cannot fail. */
+uint64_t vl_dice_sim_seed(uint64_t seed, uint64_t i);
+
 /* ---- the dice ----------------------------------------------------------------------------- */
 
 /* Everything that decides what the dice roll next, and counts the rolls: a plain value. */
