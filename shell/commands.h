@@ -41,6 +41,9 @@ int cmd_hooks(int argc, char **argv);
 /* cmd_play.c: `volley play <id|path> ...`. */
 int cmd_play(int argc, char **argv);
 
+/* cmd_sim.c: `volley sim <id|path> --games N ...` and `volley sim --merge F...`. */
+int cmd_sim(int argc, char **argv);
+
 /* cmd_render.c: `volley render <map.ini> (--svg F | --text) [--hex H [--radius R]]`. */
 int cmd_render(int argc, char **argv);
 

@@ -1,0 +1,652 @@
+--- `volley sim`: many games played out by bots, sharded, merged and summarised (DESIGN.md
+-- Part B "The command line" and "JSON"; docs/sim.md).
+--
+-- Game i (0-based) of a run with seed S plays with the seed SplitMix64(S + i) >> 11
+-- (`volley.core.dice.sim_seed`), each in a fresh engine-owned state, exactly as `volley play`
+-- plays one game: so `volley play <id> --seed <that seed> --bot ...` replays it alone, with the
+-- same `state_hash`. `--shard k/n` plays the games i with i % n == k - 1; `--merge` joins the
+-- shards' `--json` outputs into what the unsharded run prints. The program calls
+-- `main(args, host)` with the arguments after `sim` and exits with what it returns: 0 done,
+-- 1 a game or a merge input that failed, 2 usage.
+-- @module volley.sim
+
+local core = require "volley.core"
+local bots = require "volley.bots"
+local compat = require "volley.compat"
+local json = require "volley.json"
+local play = require "volley.play"
+local dkjson = require "dkjson"
+
+local M = {}
+
+--- z of the Wilson score intervals: 1.96, a 95% interval.
+M.Z = 1.96
+
+M.USAGE = "usage: volley sim <id|path> --games N [--bots A,B | --bot SIDE=NAME...] [--seed S]\n"
+  .. "                 [--shard k/n] [--option NAME]... [--mod FILE]... [--max-decisions N]\n"
+  .. "                 [--json]\n"
+  .. "       volley sim --merge FILE... [--json]\n"
+
+local function pack(...)
+  return { n = select("#", ...), ... }
+end
+
+local function usage(msg)
+  io.stderr:write("volley sim: ", msg, "\n", M.USAGE)
+  return nil, 2
+end
+
+local function parse_int(text, max)
+  local n = text and text:match("^%d+$") and tonumber(text)
+  if not n or n > max then return nil end
+  return compat.tointeger(n)
+end
+
+local BOT_NAME = "^[a-z][a-z0-9_]*$"
+
+--- Reads sim's arguments. Returns the options, or nil and the exit status (2 after a message
+-- on stderr; 0 after --help).
+-- @tparam {string,...} args the arguments after `sim`
+-- @treturn table `{target=, games=, bots=, bot_order=, bot_list=, seed=, shard={k, n},
+--   options=, mods=, max_decisions=, json=, merge=, files=}`
+function M.parse(args)
+  local o = { bots = {}, bot_order = {}, mods = {}, options = {}, files = {} }
+  local given = {}   -- the play options given, which --merge refuses
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    local v = args[i + 1]
+    if a == "--json" then
+      o.json = true
+      i = i + 1
+    elseif a == "--merge" then
+      o.merge = true
+      i = i + 1
+    elseif a == "--help" or a == "-h" then
+      io.stdout:write(M.USAGE)
+      return nil, 0
+    elseif a == "--games" then
+      o.games = parse_int(v, 1e9)
+      if not o.games or o.games < 1 then
+        return usage("--games takes a number of games from 1 to 1000000000")
+      end
+      given[#given + 1] = a
+      i = i + 2
+    elseif a == "--seed" then
+      o.seed = parse_int(v, 2 ^ 53 - 1)
+      if not o.seed then return usage("--seed takes an integer from 0 to 2^53 - 1") end
+      given[#given + 1] = a
+      i = i + 2
+    elseif a == "--shard" then
+      local k, n = (v or ""):match("^(%d+)/(%d+)$")
+      k, n = parse_int(k, 1e9), parse_int(n, 1e9)
+      if not k or not n or k < 1 or k > n then
+        return usage("--shard takes k/n with 1 <= k <= n, e.g. --shard 2/4")
+      end
+      o.shard = { k, n }
+      given[#given + 1] = a
+      i = i + 2
+    elseif a == "--max-decisions" then
+      o.max_decisions = parse_int(v, 1e9)
+      if not o.max_decisions or o.max_decisions < 1 then
+        return usage("--max-decisions takes a positive integer")
+      end
+      given[#given + 1] = a
+      i = i + 2
+    elseif a == "--bots" then
+      if o.bot_list then return usage("--bots given twice") end
+      if not v or v:find(",,", 1, true) or v:sub(1, 1) == "," or v:sub(-1) == "," then
+        return usage("--bots takes bot names in side order, e.g. --bots random,first")
+      end
+      o.bot_list = {}
+      for name in v:gmatch("[^,]+") do
+        if not name:match(BOT_NAME) then
+          return usage("--bots takes bot names in side order, e.g. --bots random,first")
+        end
+        o.bot_list[#o.bot_list + 1] = name
+      end
+      given[#given + 1] = a
+      i = i + 2
+    elseif a == "--bot" then
+      local side, name = (v or ""):match("^([A-Za-z0-9_]+)=([a-z][a-z0-9_]*)$")
+      if not side then return usage("--bot takes SIDE=NAME, e.g. --bot US=random") end
+      if o.bots[side] then return usage("two bots for side " .. side) end
+      o.bots[side] = name
+      o.bot_order[#o.bot_order + 1] = side
+      given[#given + 1] = a
+      i = i + 2
+    elseif a == "--option" then
+      if not v or v == "" then return usage("--option takes an option's name") end
+      o.options[#o.options + 1] = v
+      given[#given + 1] = a
+      i = i + 2
+    elseif a == "--mod" then
+      if not v or v == "" then return usage("--mod takes a Lua file") end
+      o.mods[#o.mods + 1] = v
+      given[#given + 1] = a
+      i = i + 2
+    elseif a:sub(1, 1) == "-" and a ~= "-" then
+      return usage("unknown option '" .. a .. "'")
+    elseif a == "" then
+      return usage(o.merge and "an empty file name" or "an empty scenario name")
+    else
+      o.files[#o.files + 1] = a
+      i = i + 1
+    end
+  end
+  if o.merge then
+    if #given > 0 then
+      return usage("--merge takes shard outputs and --json only, not " .. given[1])
+    end
+    if #o.files == 0 then return usage("--merge needs the shards' --json outputs") end
+    return o
+  end
+  if #o.files == 0 then return usage("which scenario? give an id or a path") end
+  if #o.files > 1 then
+    return usage("one scenario at a time ('" .. o.files[1] .. "' and '" .. o.files[2] .. "')")
+  end
+  o.target = o.files[1]
+  if not o.games then return usage("how many games? give --games N") end
+  if o.bot_list and #o.bot_order > 0 then return usage("give --bots or --bot, not both") end
+  if o.shard and not o.seed then
+    return usage("--shard needs --seed: every shard must play the same run")
+  end
+  o.shard = o.shard or { 1, 1 }
+  return o
+end
+
+--- The games of shard k of n, of a run of `games` games: every i from 0 to games - 1 with
+-- i % n == k - 1, in order.
+-- @treturn {integer,...}
+function M.games_of(games, k, n)
+  local list = {}
+  for i = k - 1, games - 1, n do list[#list + 1] = i end
+  return list
+end
+
+--- The seed of game i of a run with seed s: SplitMix64(s + i) >> 11.
+M.seed_of = core.dice.sim_seed
+
+-- A number rounded to `places` decimal places; integral results come back as integers, so
+-- they print the same on both VMs (5.4 would print a float 1 as "1.0").
+local function round(x, places)
+  local f = 10 ^ places
+  local r = math.floor(x * f + 0.5) / f
+  return compat.tointeger(r) or r
+end
+
+--- The Wilson score interval of w successes in n trials, with z = `M.Z` (1.96: 95%).
+-- [0, 1] when n is 0.
+-- @treturn number lo
+-- @treturn number hi
+function M.wilson(w, n)
+  if n == 0 then return 0, 1 end
+  local z2 = M.Z * M.Z
+  local p = w / n
+  local denom = 1 + z2 / n
+  local centre = (p + z2 / (2 * n)) / denom
+  local half = M.Z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+  return math.max(0, centre - half), math.min(1, centre + half)
+end
+
+--- How a game ended, from its game_over fields: "win" (its winner a side), "capped" (reason
+-- "capped", no winner) or "draw" (no winner otherwise: a draw, or an end without a winner).
+-- @tparam table g `{winner = side or nil, reason = text}`
+-- @tparam table known the sides as a set
+-- @treturn string, or nil and a message for a winner that is no side
+function M.outcome(g, known)
+  if g.winner ~= nil then
+    if not known[g.winner] then
+      return nil, "the winner '" .. tostring(g.winner) .. "' is no side"
+    end
+    return "win"
+  end
+  if g.reason == "capped" then return "capped" end
+  return "draw"
+end
+
+--- The summary of a set of games (the fields of DESIGN.md's sim_summary).
+-- @tparam table run `{seed=, shard = "k/n", sides = {id, ...}, max_decisions=, seconds=}`;
+--   seconds the wall time the games took (for decisions_per_s)
+-- @tparam table games the games, each `{winner = side or nil, reason=, decisions=}`
+-- @treturn table the summary, with `sides` a list of `{id=, wins=, rate=, ci95 = {lo, hi}}`
+--   in the run's side order; or nil and a message
+function M.summary(run, games)
+  local known, wins = {}, {}
+  for _, s in ipairs(run.sides) do known[s], wins[s] = true, 0 end
+  local draws, capped, sum, sumsq = 0, 0, 0, 0
+  for _, g in ipairs(games) do
+    local how, err = M.outcome(g, known)
+    if not how then return nil, err end
+    if how == "win" then
+      wins[g.winner] = wins[g.winner] + 1
+    elseif how == "capped" then
+      capped = capped + 1
+    else
+      draws = draws + 1
+    end
+    sum, sumsq = sum + g.decisions, sumsq + g.decisions * g.decisions
+  end
+  local n = #games
+  local sides = {}
+  for _, s in ipairs(run.sides) do
+    local lo, hi = M.wilson(wins[s], n)
+    sides[#sides + 1] = { id = s, wins = wins[s], rate = round(n > 0 and wins[s] / n or 0, 6),
+                          ci95 = { round(lo, 6), round(hi, 6) } }
+  end
+  -- mean and sample standard deviation from the integer sums: the same whatever the order
+  -- of the games, so a merge gives the unsharded run's figures to the last digit
+  local mean = n > 0 and sum / n or 0
+  local var = n > 1 and (sumsq - sum * mean) / (n - 1) or 0
+  local rate = run.seconds and run.seconds > 0 and sum / run.seconds or 0
+  return { seed = run.seed, shard = run.shard, games = n, finished = n - capped,
+           capped = capped, max_decisions = run.max_decisions, sides = sides, draws = draws,
+           decisions = { mean = round(mean, 6), sd = round(math.sqrt(math.max(0, var)), 6) },
+           decisions_per_s = round(rate, 1), total_decisions = sum }
+end
+
+-- A JSON number: integers in full (seeds reach 2^53), others as dkjson writes them.
+local function jnum(x)
+  if x == math.floor(x) then return string.format("%.0f", x) end
+  return string.format("%.14g", x)
+end
+
+--- The sim_summary line (no newline), its keys in DESIGN.md's order and `sides` in the
+-- scenario's side order (volley.json would sort them).
+-- @tparam table s a summary from `M.summary`
+-- @treturn string
+function M.encode_summary(s)
+  local sides = {}
+  for _, e in ipairs(s.sides) do
+    sides[#sides + 1] = string.format('%s:{"wins":%s,"rate":%s,"ci95":[%s,%s]}',
+      dkjson.quotestring(e.id), jnum(e.wins), jnum(e.rate), jnum(e.ci95[1]), jnum(e.ci95[2]))
+  end
+  return string.format('{"event":"sim_summary","v":%d,"seed":%s,"shard":%s,"games":%s,'
+    .. '"finished":%s,"capped":%s,"max_decisions":%s,"sides":{%s},"draws":%s,'
+    .. '"decisions":{"mean":%s,"sd":%s},"decisions_per_s":%s}',
+    json.V, jnum(s.seed), dkjson.quotestring(s.shard), jnum(s.games), jnum(s.finished),
+    jnum(s.capped), jnum(s.max_decisions), table.concat(sides, ","), jnum(s.draws),
+    jnum(s.decisions.mean), jnum(s.decisions.sd), jnum(s.decisions_per_s))
+end
+
+local function percent(x)
+  return string.format("%.1f%%", 100 * x)
+end
+
+--- The text summary: a few lines (no trailing newline).
+-- @tparam table s a summary from `M.summary`
+-- @tparam ?string target the scenario, when known
+-- @treturn string
+function M.text_summary(s, target)
+  local lines = {
+    string.format("%s%d games (seed %s, shard %s): %d finished, %d capped at %d decisions",
+      target and (target .. ": ") or "", s.games, jnum(s.seed), s.shard, s.finished, s.capped,
+      s.max_decisions),
+  }
+  local width = 4
+  for _, e in ipairs(s.sides) do width = math.max(width, #e.id) end
+  lines[#lines + 1] = string.format("%-" .. width .. "s %7s %7s  %s", "side", "wins", "rate",
+    "95% interval")
+  for _, e in ipairs(s.sides) do
+    lines[#lines + 1] = string.format("%-" .. width .. "s %7d %7s  %s - %s", e.id, e.wins,
+      percent(e.rate), percent(e.ci95[1]), percent(e.ci95[2]))
+  end
+  lines[#lines + 1] = string.format("%-" .. width .. "s %7d %7s", "draw", s.draws,
+    percent(s.games > 0 and s.draws / s.games or 0))
+  lines[#lines + 1] = string.format("decisions per game: mean %s, sd %s; %s decisions/s",
+    jnum(s.decisions.mean), jnum(s.decisions.sd), jnum(s.decisions_per_s))
+  return table.concat(lines, "\n")
+end
+
+-- {====== playing ==========================================================================
+
+-- One line for an error from the engine state (the few lines of volley.play's describe,
+-- which play.lua keeps local): "file:line: msg (point, source)", or a message as it is.
+local function describe(e)
+  if type(e) ~= "table" then return tostring(e) end
+  local text = e.msg or "?"
+  if e.file then text = e.file .. ":" .. (e.line and (e.line .. ": ") or " ") .. text end
+  local ctx = {}
+  if e.point then ctx[#ctx + 1] = e.point end
+  if e.source and e.source ~= e.file then ctx[#ctx + 1] = e.source end
+  if #ctx > 0 then text = text .. " (" .. table.concat(ctx, ", ") .. ")" end
+  return text
+end
+
+-- A seed when none is given, from the system's random source (as volley.play draws one).
+local function fresh_seed()
+  local f = io.open("/dev/urandom", "rb")
+  local bytes = f and f:read(6) or "\0\0\0\0\0\1"
+  if f then f:close() end
+  local n = 0
+  for k = 1, 6 do n = n * 256 + bytes:byte(k) end
+  return n
+end
+
+-- Opens the scenario in a fresh engine-owned state. Returns the state and what open says,
+-- or nil and a message.
+local function open(o, seed)
+  local st = core.new_state{}
+  local ok, err = st:require("volley.session")
+  if not ok then
+    st:close()
+    return nil, describe(err)
+  end
+  local info
+  ok, info = st:call("volley.session", "open", o.target,
+                     { seed = seed, mods = o.mods, options = o.options })
+  if not ok then
+    st:close()
+    return nil, describe(info)
+  end
+  return st, info
+end
+
+--- Plays one game out with bots in a fresh engine-owned state, as `volley play` does (the
+-- same requests, answers, bot seeds and cap), and never saves it.
+-- @tparam table o the options (`target`, `mods`, `options`)
+-- @tparam table players side -> `{name=, bot=}`
+-- @tparam integer cap the decision cap
+-- @tparam integer seed the game's seed
+-- @treturn table `{winner = side or nil, reason=, draw = true or nil, decisions=,
+--   state_hash=}`, or nil and a message
+function M.play_game(o, players, cap, seed)
+  local st, err = open(o, seed)
+  if not st then return nil, err end
+  local task = st:spawn("volley.session", "run")
+  local decisions, answer, capped = 0, nil, false
+  while true do
+    local res = pack(task:resume(answer))
+    st:call("volley.session", "drain")   -- as play does: the roll log and narrative emptied
+    local kind = res[1]
+    if kind == "error" then
+      task:close()
+      st:close()
+      return nil, "the game stopped: " .. describe(res[2])
+    end
+    if kind == "done" then break end
+    local side, req, refusal = res[2], res[3], res[4]
+    if refusal then
+      task:close()
+      st:close()
+      return nil, "bot " .. players[side].name .. " for " .. side .. " gave an illegal answer: "
+        .. tostring(refusal)
+    end
+    if decisions >= cap then
+      capped = true
+      break
+    end
+    decisions = decisions + 1
+    answer = players[side].bot.answer(nil, req, { side = side, name = players[side].name,
+                                                  seed = seed, decision = decisions })
+  end
+  task:close()
+  local _, r = st:call("volley.session", "result")
+  st:close()
+  local winner, reason = r.winner, r.reason
+  if capped then winner, reason = nil, "capped" end
+  if winner == "draw" then winner = nil end
+  return { winner = winner, reason = reason or "",
+           draw = (not capped and r.winner == "draw") or nil, decisions = decisions,
+           state_hash = r.state_hash }
+end
+
+-- The progress bar on stderr: games done of total, the rate and the time left.
+local function progress(now, state, done, total, final)
+  local t = now()
+  if not final and t - state.shown < 0.1 then return end
+  state.shown = t
+  local elapsed = t - state.start
+  local rate = elapsed > 0 and done / elapsed or 0
+  local eta = rate > 0 and (total - done) / rate or 0
+  local width = 30
+  local filled = total > 0 and math.floor(width * done / total) or width
+  local line = string.format("\r[%s%s] %d/%d games  %.1f games/s  ETA %ds",
+    string.rep("#", filled), string.rep(".", width - filled), done, total, rate,
+    math.floor(eta + 0.5))
+  if final then line = "\r" .. string.rep(" ", #line) .. "\r" end
+  io.stderr:write(line)
+  io.stderr:flush()
+end
+
+local function emit(line)
+  io.stdout:write(line, "\n")
+  io.stdout:flush()
+end
+
+-- Plays the games of o's shard. Returns the exit status.
+local function run(o, host)
+  local seed = o.seed or fresh_seed()
+  -- the scenario's sides and cap, and its scripts and the mods checked once before any game
+  local st, info = open(o, seed)
+  if not st then
+    io.stderr:write("volley sim: ", info, "\n")
+    return 1
+  end
+  st:close()
+  local sides = info.sides
+  local known = {}
+  for _, s in ipairs(sides) do known[s] = true end
+  local names = {}
+  if o.bot_list then
+    if #o.bot_list ~= #sides then
+      local _, status = usage(string.format("--bots names %d bot%s for %d sides (sides: %s)",
+        #o.bot_list, #o.bot_list == 1 and "" or "s", #sides, table.concat(sides, " ")))
+      return status
+    end
+    for k, s in ipairs(sides) do names[s] = o.bot_list[k] end
+  end
+  for _, side in ipairs(o.bot_order) do
+    if not known[side] then
+      local _, status = usage("no side '" .. side .. "' in this scenario (sides: "
+        .. table.concat(sides, " ") .. ")")
+      return status
+    end
+    names[side] = o.bots[side]
+  end
+  local players = {}
+  for _, side in ipairs(sides) do
+    local name = names[side] or "random"
+    local ok, bot = pcall(bots.load, name)
+    if not ok then
+      local _, status = usage((tostring(bot):gsub("^[^%s:]+:%d+: ", "")))
+      return status
+    end
+    players[side] = { name = name, bot = bot }
+  end
+  local cap = o.max_decisions or info.max_decisions or play.DEFAULT_MAX_DECISIONS
+  if o.seed == nil then io.stderr:write("volley sim: seed ", jnum(seed), "\n") end
+
+  local list = M.games_of(o.games, o.shard[1], o.shard[2])
+  local now = host.now or os.clock
+  local bar = host.stderr_tty and { start = now(), shown = -1 } or nil
+  local start = now()
+  local games = {}
+  for k, i in ipairs(list) do
+    local gseed = M.seed_of(seed, i)
+    local g, err = M.play_game(o, players, cap, gseed)
+    if not g then
+      if bar then progress(now, bar, k - 1, #list, true) end
+      io.stderr:write("volley sim: game ", i, " (seed ", jnum(gseed), "): ", err, "\n")
+      return 1
+    end
+    games[#games + 1] = g
+    if o.json then
+      emit(json.encode{ event = "game_over", v = json.V, game = i, winner = g.winner or json.null,
+                        reason = g.reason, draw = g.draw, decisions = g.decisions,
+                        max_decisions = cap, seed = gseed, state_hash = g.state_hash })
+    end
+    if bar then progress(now, bar, k, #list, k == #list) end
+  end
+  local s, err = M.summary({ seed = seed, shard = o.shard[1] .. "/" .. o.shard[2], sides = sides,
+                             max_decisions = cap, seconds = now() - start }, games)
+  if not s then
+    io.stderr:write("volley sim: ", err, "\n")
+    return 1
+  end
+  emit(o.json and M.encode_summary(s) or M.text_summary(s, o.target))
+  return 0
+end
+
+-- }==========================================================================================
+
+-- {====== merging ==========================================================================
+
+-- The side ids of a sim_summary line, in the order they are written (a decoded object has
+-- lost it).
+local function side_order(line)
+  local body = line:match('"sides":(%b{})')
+  local ids = {}
+  if body then
+    for id in body:gmatch('"([^"]*)":{"wins":') do ids[#ids + 1] = id end
+  end
+  return ids
+end
+
+-- Reads one shard output: its game_over lines (decoded, with their text) and its summary.
+-- Returns `{games = {...}, summary = table, sides = {...}}`, or nil and a message.
+local function read_shard(path)
+  local f, err
+  if path == "-" then
+    f = io.stdin
+  else
+    f, err = io.open(path, "r")
+    if not f then return nil, err end
+  end
+  local shard = { games = {} }
+  local n = 0
+  for line in f:lines() do
+    n = n + 1
+    local where = path .. ":" .. n .. ": "
+    if shard.summary then
+      if path ~= "-" then f:close() end
+      return nil, where .. "a line after the sim_summary"
+    end
+    local t = json.decode(line)
+    if type(t) ~= "table" then
+      if path ~= "-" then f:close() end
+      return nil, where .. "not a JSON line (merge takes the shards' --json outputs)"
+    end
+    if t.event == "game_over" then
+      if type(t.game) ~= "number" or type(t.seed) ~= "number" or type(t.decisions) ~= "number" then
+        if path ~= "-" then f:close() end
+        return nil, where .. "a game_over line without game, seed or decisions"
+      end
+      if t.winner == json.null then t.winner = nil end
+      t.text = line
+      shard.games[#shard.games + 1] = t
+    elseif t.event == "sim_summary" then
+      shard.summary = t
+      shard.sides = side_order(line)
+    else
+      if path ~= "-" then f:close() end
+      return nil, where .. "unexpected event '" .. tostring(t.event) .. "' (a sim --json "
+        .. "output has game_over and sim_summary lines)"
+    end
+  end
+  if path ~= "-" then f:close() end
+  if not shard.summary then return nil, path .. ": no sim_summary line (an unfinished shard?)" end
+  local s = shard.summary
+  if s.games ~= #shard.games then
+    return nil, string.format("%s: %d game_over lines for a summary of %s games", path,
+      #shard.games, tostring(s.games))
+  end
+  local k, total = tostring(s.shard):match("^(%d+)/(%d+)$")
+  if not k then return nil, path .. ": a sim_summary without shard k/n" end
+  shard.k, shard.n = tonumber(k), tonumber(total)
+  return shard
+end
+
+-- Merges the shard outputs of o.files. Returns the exit status.
+local function merge(o)
+  local shards = {}
+  for _, path in ipairs(o.files) do
+    local shard, err = read_shard(path)
+    if not shard then
+      io.stderr:write("volley sim: ", err, "\n")
+      return 1
+    end
+    shard.path = path
+    shards[#shards + 1] = shard
+  end
+  local function fail(msg)
+    io.stderr:write("volley sim: ", msg, "\n")
+    return 1
+  end
+  local first = shards[1]
+  local fs = first.summary
+  local by_k = {}
+  for _, sh in ipairs(shards) do
+    local s = sh.summary
+    local what
+    if s.seed ~= fs.seed then what = "seed"
+    elseif s.max_decisions ~= fs.max_decisions then what = "max_decisions"
+    elseif table.concat(sh.sides, " ") ~= table.concat(first.sides, " ") then what = "sides"
+    elseif sh.n ~= first.n then what = "shard count" end
+    if what then
+      return fail(sh.path .. " and " .. first.path .. " are not shards of one run (another "
+        .. what .. ")")
+    end
+    if by_k[sh.k] then
+      return fail("shard " .. sh.k .. "/" .. sh.n .. " given twice (" .. by_k[sh.k].path .. ", "
+        .. sh.path .. ")")
+    end
+    by_k[sh.k] = sh
+  end
+  for k = 1, first.n do
+    if not by_k[k] then return fail("shard " .. k .. "/" .. first.n .. " is missing") end
+  end
+  -- every game once, in the shard its number says, with the seed the run gives it
+  local games, seen = {}, {}
+  local seconds = 0
+  for _, sh in ipairs(shards) do
+    local d = 0
+    for _, g in ipairs(sh.games) do
+      if g.game % sh.n ~= sh.k - 1 or seen[g.game] then
+        return fail(sh.path .. ": game " .. g.game .. " does not belong to shard " .. sh.k .. "/"
+          .. sh.n .. (seen[g.game] and " (given twice)" or ""))
+      end
+      if g.seed ~= M.seed_of(fs.seed, g.game) then
+        return fail(sh.path .. ": game " .. g.game .. " has seed " .. jnum(g.seed)
+          .. ", not the run's " .. jnum(M.seed_of(fs.seed, g.game)))
+      end
+      seen[g.game] = true
+      games[#games + 1] = g
+      d = d + g.decisions
+    end
+    -- the shard's playing time, from its decisions and its rate
+    local r = tonumber(sh.summary.decisions_per_s) or 0
+    if r > 0 then seconds = seconds + d / r end
+  end
+  for i = 0, #games - 1 do
+    if not seen[i] then return fail("game " .. i .. " is in no shard") end
+  end
+  table.sort(games, function(a, b) return a.game < b.game end)
+  local s, err = M.summary({ seed = fs.seed, shard = "1/1", sides = first.sides,
+                             max_decisions = fs.max_decisions, seconds = seconds }, games)
+  if not s then return fail(err) end
+  if o.json then
+    for _, g in ipairs(games) do emit(g.text) end
+    emit(M.encode_summary(s))
+  else
+    emit(M.text_summary(s))
+  end
+  return 0
+end
+
+-- }==========================================================================================
+
+--- Runs `volley sim`. Returns the exit status.
+-- @tparam {string,...} args the arguments after `sim`
+-- @tparam ?table host `{stderr_tty = bool, now = fn}` from the program (cmd_sim.c): whether
+--   stderr is a terminal (the progress bar) and a monotonic clock in seconds (os.clock when
+--   absent)
+function M.main(args, host)
+  host = host or {}
+  local o, status = M.parse(args)
+  if not o then return status end
+  if o.merge then return merge(o) end
+  return run(o, host)
+end
+
+return M
