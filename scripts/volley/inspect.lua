@@ -232,7 +232,7 @@ function M.options_main(args)
   for _, o in ipairs(sc.options) do
     local path = sc.paths.options[o.name]
     local d = M.description(path)
-    io.stdout:write(o.name, " ", path, d and (" -- " .. d) or "", "\n")
+    io.stdout:write(o.name, " ", M.short(path), d and (" -- " .. d) or "", "\n")
   end
   return 0
 end

@@ -217,7 +217,6 @@ end
 -- @tparam string side
 -- @treturn string 16 lower-case hex digits
 function M.view_hash(side)
-  local core = require "volley.core"
   local g = current
   local hidden = {}
   for _, u in ipairs(g.store:units{}) do

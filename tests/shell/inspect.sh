@@ -61,7 +61,7 @@ grep -qx "volley sources: $tmp/b/map.ini:15: unknown terrain code 'q'" "$tmp/err
 
 # options: name, file, description.
 out=$(VOLLEY_PATH=$root "$volley" options test-game/battle) || fail "options exited $?"
-[ "$out" = "fog $root/scenarios/test-game/battle/options/fog.lua -- the test option: nothing yet; the sandbox runs it" ] \
+[ "$out" = "fog scenarios/test-game/battle/options/fog.lua -- the test option: nothing yet; the sandbox runs it" ] \
   || fail "options test-game/battle: $out"
 out=$("$volley" options tests/data/demo) || fail "options demo exited $?"
 [ -z "$out" ] || fail "the demo has no options: $out"

@@ -96,6 +96,46 @@ echo "$last" | grep -q '^{"event":"game_over","v":1,"decisions":40,"draw":true,"
 "$volley" play tests/data/demo --bot A=random --bot B=random --as A 2>&1 >/dev/null | grep -q seed \
   && fail "a side's view printed the seed"
 
+# --save: the save file when the game ends (the acceptance line of the issue), on quit, when
+# the script ends, when --strict stops: one answer line per decision, a checksum line over
+# every byte before it.
+checksum_ok() {
+  want=$(tail -n 1 "$1" | sed -n 's/^checksum sha256 \([0-9a-f]\{64\}\)$/\1/p')
+  got=$(head -n -1 "$1" | sha256sum | cut -d' ' -f1)
+  [ -n "$want" ] && [ "$want" = "$got" ]
+}
+"$volley" play tests/data/demo --bot A=random --bot B=random --json --save "$tmp/g.sav" \
+  >"$tmp/g.jsonl" 2>/dev/null || fail "--save: exit $?"
+tail -n 1 "$tmp/g.jsonl" | grep -q '^{"event":"game_over","v":1,' || fail "--save: no game_over line"
+checksum_ok "$tmp/g.sav" || fail "--save: a bad checksum"
+n=$(grep -c '"event":"answer"' "$tmp/g.jsonl")
+[ "$(grep -c '^answer ' "$tmp/g.sav")" -eq "$n" ] || fail "--save: not $n answer lines"
+grep -qx 'scenario tests/data/demo' "$tmp/g.sav" || fail "--save: no scenario line"
+grep -qx 'bot A random' "$tmp/g.sav" && grep -qx 'view referee' "$tmp/g.sav" \
+  && grep -qx 'undo strict' "$tmp/g.sav" || fail "--save: header"
+last=$(grep '^answer ' "$tmp/g.sav" | tail -n 1 | sed 's/.* state \([0-9a-f]*\) rolls .*/\1/')
+tail -n 1 "$tmp/g.jsonl" | grep -q "\"state_hash\":\"$last\"" || fail "--save: the last answer's hash"
+# quit, with the undo policy and the view recorded, forced rolls marked
+"$volley" play tests/data/demo --seed 3 --script "$golden/hotseat.script" --undo solo --as A \
+  --save "$tmp/q.sav" >/dev/null 2>&1 || fail "--save on quit: exit $?"
+checksum_ok "$tmp/q.sav" || fail "--save on quit: a bad checksum"
+[ "$(grep -c '^answer ' "$tmp/q.sav")" -eq 5 ] || fail "--save on quit: not 5 answers"
+grep -q '^answer A react "fire" state [0-9a-f]\{16\} rolls 1$' "$tmp/q.sav" || fail "--save: no react line"
+grep -q '^forced d6 5 state [0-9a-f]\{16\} rolls 1$' "$tmp/q.sav" || fail "--save: no forced line"
+grep -qx 'undo solo' "$tmp/q.sav" && grep -qx 'view A' "$tmp/q.sav" || fail "--save: --undo, --as"
+# the end of the script, and --strict
+"$volley" play tests/data/demo --seed 3 --bot B=first --script "$tmp/one.script" --strict \
+  --save "$tmp/s.sav" >/dev/null 2>&1
+[ $? -eq 1 ] || fail "--strict --save must exit 1"
+checksum_ok "$tmp/s.sav" && [ "$(grep -c '^answer ' "$tmp/s.sav")" -eq 1 ] || fail "--strict --save"
+printf 'move A4 0605\n' | "$volley" play tests/data/demo --seed 3 --bot B=first --script - \
+  --save "$tmp/e.sav" >/dev/null 2>&1 || fail "script end --save: exit $?"
+checksum_ok "$tmp/e.sav" && [ "$(grep -c '^answer ' "$tmp/e.sav")" -eq 1 ] || fail "script end --save"
+"$volley" play tests/data/demo --seed 3 --bot A=first --bot B=first --save "$tmp/no/such/dir/x.sav" \
+  >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] || fail "a save that cannot be written must exit 1"
+grep -q '^volley play: --save: ' "$tmp/err" || fail "unwritable save: $(cat "$tmp/err")"
+
 # --help names every flag and the default cap.
 help=$("$volley" play --help) || fail "--help exit $?"
 for flag in --seed --mod --option --bot --as --undo --script --strict --json --save \
