@@ -15,6 +15,7 @@ local core = require "volley.core"
 local bots = require "volley.bots"
 local commands = require "volley.commands"
 local compat = require "volley.compat"
+local journal = require "volley.journal"
 local json = require "volley.json"
 
 local M = {}
@@ -386,11 +387,7 @@ function M.main(args)
   end
   local jrnl
   if o.save then
-    local jok, journal = pcall(require, "volley.journal")
-    if not jok then
-      out:err("volley play: --save: " .. tostring(journal))
-      return 1
-    end
+    local jok
     jok, jrnl = pcall(journal.new, { scenario = info.scenario, files = info.files,
       options = info.options, mods = o.mods, seed = seed, undo = o.undo, bots = bot_list,
       cap = cap, view = view })
@@ -524,6 +521,12 @@ function M.main(args)
       end
     end
     if stopped or failed then break end
+    if res[1] == "error" then
+      -- the answer's consequences failed (a script error): not counted, not recorded
+      out:err("volley play: the game stopped: " .. describe(res[2]))
+      failed = true
+      break
+    end
     decisions = n
     out:event{ event = "answer", v = json.V, decision = n, side = side, kind = req.kind,
                answer = answer, by = bot and o.bots[side] or "script" }
