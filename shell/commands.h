@@ -53,4 +53,8 @@ int cmd_los(int argc, char **argv);
 /* cmd_list.c: `volley list`. */
 int cmd_list(int argc, char **argv);
 
+int cmd_check(int argc, char **argv);    /* cmd_check.c: `volley check <id|path>` */
+int cmd_sources(int argc, char **argv);  /* cmd_sources.c: `volley sources <id|path>` */
+int cmd_options(int argc, char **argv);  /* cmd_options.c: `volley options <id|path>` */
+
 #endif
