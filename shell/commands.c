@@ -14,8 +14,9 @@ static const command commands[] = {
    cmd_hooks},
   {"play", "play <id|path> [--seed N] [--bot SIDE=NAME]... [--json] [--max-decisions N]",
    "play a game out with bots (docs/shell.md, docs/json.md)", cmd_play},
-  {"render", "render <map.ini> (--svg F | --text) [--hex H [--radius R]]",
-   "draw a map in the terminal or as SVG (docs/shell.md)", cmd_render},
+  {"render", "render <id|path|map.ini> (--svg F | --text) [--hex H [--radius R]]",
+   "draw a map, or a scenario's default set-up, in the terminal or as SVG (docs/shell.md)",
+   cmd_render},
   {"los", "los <map.ini> A B", "line of sight from hex A to hex B, and why", cmd_los},
   {"list", "list", "every scenario and variant: id, title, system, sides, provisional", cmd_list},
   {NULL, NULL, NULL, NULL}

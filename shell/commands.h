@@ -41,7 +41,7 @@ int cmd_hooks(int argc, char **argv);
 /* cmd_play.c: `volley play <id|path> ...`. */
 int cmd_play(int argc, char **argv);
 
-/* cmd_render.c: `volley render <map.ini> (--svg F | --text) [--hex H [--radius R]]`. */
+/* cmd_render.c: `volley render <id|path|map.ini> (--svg F | --text) [--hex H [--radius R]]`. */
 int cmd_render(int argc, char **argv);
 
 /* cmd_los.c: `volley los <map.ini> A B`. */

@@ -636,6 +636,24 @@ function M.split_line(value)
   return spec, ids
 end
 
+--- Splits a facing off a set-up line's spec: `<spec> facing <word>` (docs/placement.md
+-- "Facing at set-up"; `facing` in any case, the word one of DESIGN.md's facing words).
+-- @tparam string spec e.g. `"3014-5 facing N/NE"`
+-- @treturn[1] string the spec without the facing, trimmed
+-- @treturn[1] ?string the facing word, or nil when the spec gives none
+-- @treturn[2] nil
+-- @treturn[2] string why ("no placement spec before 'facing'", "no facing after 'facing'")
+function M.split_facing(spec)
+  local low = spec:lower()
+  local at = low:find("%f[%w]facing%f[^%w]")
+  if not at then return spec, nil end
+  local head = spec:sub(1, at - 1):match("^%s*(.-)%s*$")
+  local word = spec:sub(at + 6):match("^%s*(.-)%s*$")
+  if head == "" then return nil, "no placement spec before 'facing'" end
+  if word == "" then return nil, "no facing after 'facing'" end
+  return head, word
+end
+
 -- }====================================================================================
 
 return M
