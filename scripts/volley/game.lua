@@ -112,7 +112,8 @@ local OPEN_OPTIONS = { seed = true, params = true, options = true, predicates = 
 --
 -- Besides what `new` gives, the game has `game.scenario` (the description of
 -- `volley.scenario.read`: id, file, title, sides, first, max_decisions, paths ...),
--- `game.stacking` (the system's stacking test at set-up, `volley.placement_setup`),
+-- `game.stacking` and `game.common_facing` (the system's stacking test and its rule that
+-- stacked units face alike, at set-up: `volley.placement_setup`),
 -- `game.max_decisions` (`[scenario] max_decisions`, or nil: the default cap of DESIGN.md
 -- "Decisions"), `game.victory` (`{[side] = {name = value}}`), `game.options` (the options
 -- asked for, `{{name =, path =}, ...}`: their scripts are the sandbox's to run), `game.setup`
@@ -155,6 +156,7 @@ function M.open(what, opts)
   if not ok then error(err, 0) end
   local setup_rules = require "volley.placement_setup"
   self.stacking = setup_rules.stacking(sc.system)
+  self.common_facing = setup_rules.common_facing(sc.system)
   local plan
   plan, err = scenario.setup(sc, self.map, self.store, {
     predicates = opts.predicates,

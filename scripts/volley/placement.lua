@@ -533,6 +533,11 @@ local function leader_test(leaders)
   return function(u) return s[u] == true end
 end
 
+--- The prompt of a set-up choice: "set up Twiggs: 3014 or 3015", "set up A1 and 2 more: one
+-- of 12 locations".
+-- @tparam {string,...} units
+-- @tparam {string,...} options
+-- @treturn string
 local function prompt_for(units, options)
   local who = units[1]
   if #units == 2 then who = units[1] .. " and " .. units[2]
@@ -542,6 +547,8 @@ local function prompt_for(units, options)
   end
   return "set up " .. who .. ": one of " .. #options .. " locations"
 end
+
+M.prompt = prompt_for
 
 --- Places units by a set: what is fixed, and what must be asked.
 --

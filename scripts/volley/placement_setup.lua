@@ -15,7 +15,8 @@
 --   the default facing toward the nearest enemy unit (`default_facing`).
 --
 -- `game` here is anything with `store`, `map` and `params` (a `volley.game` game, or the
--- data-only stand-in of `volley.setup_view`), plus `system_id`.
+-- data-only stand-in of `volley.setup_view`), plus `stacking` (from `M.stacking`) and
+-- `common_facing` (from `M.common_facing`).
 -- @module volley.placement_setup
 
 local core = require "volley.core"
@@ -59,6 +60,17 @@ function M.stacking(system_id)
       .. "/stacking.lua must return a table with a function legal(game, unit, hex)", 0)
   end
   return mod.legal
+end
+
+--- The rule by which a system's stacked units all face alike, or nil: the `common_facing`
+-- of its stacking module (Rough & Ready's "[rough_and_ready 5.27]"). At set-up a unit that
+-- would be asked its facing takes a stack mate's instead, unasked.
+-- @tparam string system_id
+-- @treturn ?string
+function M.common_facing(system_id)
+  if not core.find("scripts/systems/" .. system_id .. "/stacking.lua") then return nil end
+  local rule = require("systems." .. system_id .. ".stacking").common_facing
+  return type(rule) == "string" and rule or nil
 end
 
 --- Whether a unit may be placed at a location of a set-up line now: a hex through the
@@ -154,7 +166,8 @@ function M.request(game, choice)
   end
   local base = choice.request
   return {
-    kind = base.kind, prompt = base.prompt, rule = base.rule, options = legal,
+    kind = base.kind, prompt = require("volley.placement").prompt(choice.units, legal),
+    rule = base.rule, options = legal,
     default = M.default(choice, legal),
     validate = function(answer)
       if type(answer) == "string" and why[answer] then return false, why[answer] end
@@ -216,6 +229,19 @@ local function nearest_enemy(game, grid, unit, hex)
   return best
 end
 
+-- The facing of another unit in the unit's hex, when it is a word of `words`; else nil.
+local function mate_facing(game, unit, hex, words)
+  for _, other in ipairs(game.store:stack(hex)) do
+    local f = other ~= unit and game.store:facing(other)
+    if f then
+      for _, w in ipairs(words) do
+        if w == f then return f end
+      end
+    end
+  end
+  return nil
+end
+
 --- The default facing of a unit at set-up: the facing of a unit already facing in its hex
 -- (stacked units face alike in the rules that face vertices, e.g. [rough_and_ready 5.27]);
 -- else toward the nearest enemy unit on the map: the hexside (or vertex) whose neighbour
@@ -229,14 +255,8 @@ end
 function M.default_facing(game, grid, unit, kind)
   local _, hex = game.store:where(unit)
   local words = M.words(grid, kind)
-  for _, other in ipairs(game.store:stack(hex)) do
-    local f = other ~= unit and game.store:facing(other)
-    if f then
-      for _, w in ipairs(words) do
-        if w == f then return f end
-      end
-    end
-  end
+  local mate = mate_facing(game, unit, hex, words)
+  if mate then return mate end
   local enemy = nearest_enemy(game, grid, unit, hex)
   if not enemy then return words[1] end
   local sides = grid:hexside_words()
@@ -250,7 +270,8 @@ function M.default_facing(game, grid, unit, kind)
 end
 
 --- Faces every unit of the set-up that faces and stands on a hex: the line's word when it
--- gives one, else the answer of `answer(side, request)` (an `ask`, or the default).
+-- gives one; else, when the system's stacked units face alike (`game.common_facing`), a
+-- stack mate's facing; else the answer of `answer(side, request)` (an `ask`, or the default).
 -- @param game
 -- @tparam {table,...} entries `plan.facings` of `volley.scenario.setup`
 -- @tparam function answer `answer(side, request) -> word`
@@ -262,6 +283,9 @@ function M.face_all(game, entries, answer)
     local kind = where == "hex" and M.facing_kind(game.store, grid, e.unit)
     if kind then
       local word = e.word
+      if not word and game.common_facing then
+        word = mate_facing(game, e.unit, hex, M.words(grid, kind))
+      end
       if not word then
         word = answer(e.side, {
           kind = "face", prompt = "face " .. e.unit .. " in " .. hex, rule = e.rule,

@@ -34,7 +34,8 @@ local function set_up(target)
   params, err = scenario.params(sc)
   if not params then error(err, 0) end
   local g = { store = parts.store, map = parts.map, params = params, scenario = sc,
-              stacking = setup_rules.stacking(sc.system) }
+              stacking = setup_rules.stacking(sc.system),
+              common_facing = setup_rules.common_facing(sc.system) }
   local plan
   plan, err = scenario.setup(sc, parts.map, parts.store, {
     check = function(unit, loc, kind) return setup_rules.check(g, unit, loc, kind) end,

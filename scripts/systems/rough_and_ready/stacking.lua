@@ -5,6 +5,10 @@
 
 local M = {}
 
+--- All stacked units face alike [rough_and_ready 5.27] (a Square's opposite facings are the
+-- exception of 5.42, formed in play, not at set-up).
+M.common_facing = "[rough_and_ready 5.27]"
+
 -- A unit's battery [rough_and_ready 5.22]: the battery name when the counter has one; else,
 -- for a gun counter without a command of its own (the side's army), every gun of its type;
 -- else the counter itself.

@@ -19,7 +19,7 @@ local function drive_setup(g, answer)
   local co = coroutine.create(function() g:ask_setup() end)
   ask.drive(co, function(side, request, refusal)
     asked[#asked + 1] = { side = side, options = ask.legal(request), default = request.default,
-                          kind = request.kind, refusal = refusal }
+                          kind = request.kind, prompt = request.prompt, refusal = refusal }
     return answer(side, request, refusal)
   end)
   return asked
@@ -69,6 +69,7 @@ describe("[demo 3.3, 3.4] stacking at set-up", function()
     assert.are.same({ "0102", "0103" }, asked[1].options)
     assert.are.same({ "0102", "0103" }, asked[2].options)
     assert.are.same({ "0103" }, asked[3].options)   -- A1 and A2 fill 0102
+    assert.are.equal("set up A3: 0103", asked[3].prompt)
     assert.are.same({ "0103" }, asked[4].options)
     -- side B's ring around 0202 leaves out the hexes side A holds
     assert.are.same({ "0101", "0201", "0203", "0301", "0302" }, asked[5].options)
@@ -257,6 +258,20 @@ describe("facing at set-up", function()
     g.setup = assert(plan("[rough_and_ready 5.34]", { "US", "0102 facing SE/S | 8US-1" },
       { "US", "0102 | 8US-2" }, { "MEX", "0602 | tampico" }))
     setup_rules.run(g, function(_, request) return request.default end)
+    assert.are.equal("SE/S", store:facing("8US-2"))
+  end)
+
+  it("gives a stack mate's facing unasked where stacked units face alike (5.27)", function()
+    g.common_facing = setup_rules.common_facing("rough_and_ready")
+    assert.are.equal("[rough_and_ready 5.27]", g.common_facing)
+    g.setup = assert(plan("[rough_and_ready 5.34]", { "US", "0102 | 8US-1 8US-2" },
+      { "MEX", "0602 | tampico" }))
+    local asked = {}
+    setup_rules.run(g, function(_, request)
+      asked[#asked + 1] = request.prompt
+      return request.kind == "face" and "SE/S" or request.default
+    end)
+    assert.are.same({ "face 8US-1 in 0102", "face tampico in 0602" }, asked)
     assert.are.equal("SE/S", store:facing("8US-2"))
   end)
 
