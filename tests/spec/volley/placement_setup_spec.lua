@@ -77,6 +77,20 @@ describe("[demo 3.3, 3.4] stacking at set-up", function()
                       B2 = "0101", B3 = "0101", B4 = "0201" }, where_all(g))
   end)
 
+  it("tests a choice's locations without changing the state (its hash)", function()
+    local g = game.open(CROWD)
+    assert(g.store:place("A1", "0102"))
+    assert(g.store:place("A2", "0102"))
+    local before = g.store:hash()
+    local legal, why = setup_rules.legal(g, g.setup.choices[3])
+    assert.are.same({ "0103" }, legal)
+    assert.are.same({ ["0102"] = "0102 already holds 2 units of side A (stack_limit 2) "
+      .. "[demo 3.4]" }, why)
+    assert.are.equal(before, g.store:hash())
+    assert.are.equal("none", g.store:where("A3"))
+    assert.are.same({ "A2", "A1" }, g.store:stack("0102"))
+  end)
+
   it("refuses a full hex typed at the prompt, saying why", function()
     local g = game.open(CROWD)
     local tried = false
@@ -221,6 +235,18 @@ describe("facing at set-up", function()
     return scenario.setup(sc, map, store, {
       check = function(u, loc, kind) return setup_rules.check(g, u, loc, kind) end })
   end
+
+  it("learns what a unit faces without changing its facing", function()
+    local grid = setup_rules.grid(map)
+    assert(store:place("8US-1", "0102"))
+    assert(store:face("8US-1", "SE/S"))
+    local before = store:hash()
+    assert.are.equal("vertex", setup_rules.facing_kind(store, grid, "8US-1"))
+    assert.is_nil(setup_rules.facing_kind(store, grid, "Taylor"))
+    assert.is_nil(setup_rules.facing_kind(store, grid, "W1"))
+    assert.are.equal(before, store:hash())
+    assert.are.equal("SE/S", store:facing("8US-1"))
+  end)
 
   it("splits 'facing <word>' off a spec", function()
     assert.are.same({ "3014-5", "N/NE" }, { placement.split_facing("3014-5 facing N/NE") })
