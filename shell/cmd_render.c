@@ -1,10 +1,13 @@
 /*
-** cmd_render.c -- `volley render <map.ini> (--svg F | --text) [--hex H [--radius R]]`: the
-** map pictures without the prompt (DESIGN.md Part B "The command line"). Scenario ids arrive
-** with the scenario loader; until then the argument is a map.ini, and --units FILE places
-** unit marks and a reach from a test fixture (docs/shell.md).
-** Exit status: 0 drawn; 1 a map, fixture or output file that cannot be read or written
-** ("<file>:<line>: <message>" on stderr); 2 usage.
+** cmd_render.c -- `volley render <id|path|map.ini> (--svg F | --text) [--hex H [--radius R]]`:
+** the map pictures without the prompt (DESIGN.md Part B "The command line"). A map.ini (a
+** file whose first section is [map]) draws the bare map; anything else is a scenario (an id
+** on the data path, a folder or a scenario's .ini), drawn with its default set-up: the
+** runtime's scripts/volley/setup_view.lua loads it in an engine-owned state, places the
+** default set-up and hands back the marks. --units FILE adds unit marks and a reach from a
+** test fixture (docs/shell.md).
+** Exit status: 0 drawn; 1 a map, scenario, fixture or output file that cannot be read or
+** written ("<file>:<line>: <message>" on stderr); 2 usage.
 */
 #include <errno.h>
 #include <stdio.h>
@@ -14,6 +17,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "host.h"
 #include "render_svg.h"
 #include "render_term.h"
 #include "view.h"
@@ -64,20 +68,122 @@ static int want_colour(const char *when) {
   return isatty(STDOUT_FILENO);
 }
 
-static int ends_with(const char *s, const char *tail) {
-  size_t n = strlen(s), k = strlen(tail);
-  return n >= k && strcmp(s + n - k, tail) == 0;
-}
-
 static const char help_text[] =
-  "usage: volley render <map.ini> (--svg F | --text) [--hex H [--radius R]]\n"
-  "Draws a map in the terminal (--text) or as an SVG file (--svg F; - for stdout).\n"
+  "usage: volley render <id|path|map.ini> (--svg F | --text) [--hex H [--radius R]]\n"
+  "Draws a map in the terminal (--text) or as an SVG file (--svg F; - for stdout):\n"
+  "a map.ini bare, a scenario (an id, a folder or its .ini) with its default set-up.\n"
   "  --hex H --radius R   only the hexes within R of H\n"
   "  --hex H              (--text) a map wider than the terminal shows the columns around H\n"
   "  --ascii              (--text) plain ASCII, also when the locale is not UTF-8\n"
   "  --colour WHEN        (--text) always, never or auto (a terminal, NO_COLOR unset)\n"
   "  --units FILE         unit marks and a reach from a test fixture\n"
-  "Scenario ids arrive with the scenario loader. How to read the pictures: docs/shell.md.\n";
+  "How to read the pictures: docs/shell.md.\n";
+
+/* 1 when path is a map file: a regular file with a [map] section and no [scenario] one
+** (a scenario's .ini has [scenario]; anything else is left to the scenario loader). */
+static int is_map_file(const char *path) {
+  char line[256];
+  int map = 0, scenario = 0, bol = 1;
+  FILE *f = fopen(path, "r");
+  if (f == NULL) return 0;
+  while (fgets(line, sizeof line, f) != NULL) {
+    size_t n = strlen(line);
+    if (bol) {
+      const char *p = line;
+      if ((unsigned char)p[0] == 0xEF && (unsigned char)p[1] == 0xBB &&
+          (unsigned char)p[2] == 0xBF)
+        p += 3;                                   /* a BOM */
+      while (*p == ' ' || *p == '\t') p++;
+      if (strncmp(p, "[map]", 5) == 0) map = 1;
+      if (strncmp(p, "[scenario]", 10) == 0) scenario = 1;
+    }
+    bol = n > 0 && line[n - 1] == '\n';         /* a long line's rest is not a line start */
+  }
+  fclose(f);
+  return map && !scenario;
+}
+
+/* Runs require("volley.setup_view").marks(target) in the host state: leaves the table of
+** setup_view.collect on the stack, or raises with why. */
+static int scenario_marks(lua_State *L) {
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "volley.setup_view");
+  lua_call(L, 1, 1);
+  lua_getfield(L, -1, "marks");
+  lua_pushvalue(L, 1);
+  lua_call(L, 1, 2);
+  if (lua_isnil(L, -2)) return lua_error(L);
+  lua_pop(L, 1);
+  return 1;
+}
+
+/* The string field k of the table at idx, or NULL. Pushes nothing (the value stays
+** referenced by the table, which stays on the stack). */
+static const char *field(lua_State *L, int idx, const char *k) {
+  const char *s;
+  lua_getfield(L, idx, k);
+  s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+  lua_pop(L, 1);
+  return s;
+}
+
+/* Adds the sides and marks of the setup_view table at the top of L to v. VL_OK, or an error
+** code with err set (the message names the mark). */
+static int add_scenario_marks(lua_State *L, view *v, const vl_map *m, vl_error *err) {
+  int t = lua_gettop(L), rc = VL_OK;
+  lua_Integer i, n;
+  lua_getfield(L, t, "sides");
+  n = (lua_Integer)lua_rawlen(L, -1);
+  for (i = 1; i <= n && rc == VL_OK; i++) {
+    lua_rawgeti(L, -1, (int)i);
+    rc = view_add_side(v, lua_tostring(L, -1), err);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, t, "marks");
+  n = (lua_Integer)lua_rawlen(L, -1);
+  for (i = 1; i <= n && rc == VL_OK; i++) {
+    const char *kind, *code;
+    view_kind k;
+    int count;
+    lua_rawgeti(L, -1, (int)i);
+    kind = field(L, -1, "kind");
+    code = field(L, -1, "code");
+    k = kind != NULL && strcmp(kind, "stack") == 0    ? VIEW_STACK
+        : kind != NULL && strcmp(kind, "leader") == 0 ? VIEW_LEADER
+                                                     : VIEW_UNIT;
+    lua_getfield(L, -1, "count");
+    count = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    rc = view_add_mark(v, m, field(L, -1, "where"), code, k, field(L, -1, "side"),
+                       field(L, -1, "facing"), count, err);
+    if (rc != VL_OK) {
+      char msg[VL_ERROR_MSG_MAX + 64];
+      snprintf(msg, sizeof msg, "%s: %s", code != NULL ? code : "?", err->msg);
+      vl_error_set(err, rc, NULL, 0, "%s", msg);
+    }
+    lua_pop(L, 1);
+  }
+  lua_settop(L, t);
+  return rc;
+}
+
+/* Prints the units of the setup_view table at the top of L that stand on no map location:
+** "off the map: 5US-3 (US, none), ..." (nothing when there are none). */
+static void print_off(lua_State *L, FILE *out) {
+  int t = lua_gettop(L);
+  lua_Integer i, n;
+  lua_getfield(L, t, "off");
+  n = (lua_Integer)lua_rawlen(L, -1);
+  for (i = 1; i <= n; i++) {
+    lua_rawgeti(L, -1, (int)i);
+    fprintf(out, "%s%s (%s, %s)", i == 1 ? "off the map: " : ", ", field(L, -1, "unit"),
+            field(L, -1, "side"), field(L, -1, "where"));
+    lua_pop(L, 1);
+  }
+  if (n > 0) fputc('\n', out);
+  lua_settop(L, t);
+}
 
 static void print_error(const vl_error *err) {
   char buf[VL_ERROR_FILE_MAX + VL_ERROR_MSG_MAX + 32];
@@ -94,6 +200,8 @@ int cmd_render(int argc, char **argv) {
   vl_path *data;
   vl_map *m = NULL;
   view *v = NULL;
+  lua_State *L = NULL;   /* a scenario's marks (the host state), or NULL for a map */
+  const char *map_path;
   picture_region region;
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -113,7 +221,7 @@ int cmd_render(int argc, char **argv) {
       snprintf(buf, sizeof buf, "unknown option '%s'", a);
       return command_usage(self, buf);
     } else if (path == NULL) path = a;
-    else return command_usage(self, "give one map");
+    else return command_usage(self, "give one map or scenario");
     if (slot != NULL) {
       if (i + 1 >= argc) {
         snprintf(buf, sizeof buf, "%s needs a value", a);
@@ -126,7 +234,7 @@ int cmd_render(int argc, char **argv) {
       *slot = argv[++i];
     }
   }
-  if (path == NULL) return command_usage(self, "which map?");
+  if (path == NULL) return command_usage(self, "which map or scenario?");
   if (!text && svg == NULL) return command_usage(self, "give --text or --svg FILE");
   if (text && svg != NULL) return command_usage(self, "give --text or --svg FILE, not both");
   if (svg != NULL && (ascii || colour != NULL))
@@ -148,21 +256,40 @@ int cmd_render(int argc, char **argv) {
     }
     region.radius = (int)r;
   }
-  if (!ends_with(path, ".ini") && access(path, F_OK) != 0) {
-    fprintf(stderr, "volley render: no map file '%s' (scenario ids arrive with the scenario "
-                    "loader; give a map.ini for now)\n", path);
-    return 1;
+  map_path = path;
+  if (!is_map_file(path)) {
+    char why[512];
+    L = host_open(why, sizeof why);
+    if (L == NULL) {
+      fprintf(stderr, "volley: %s\n", why);
+      return 1;
+    }
+    lua_pushcfunction(L, scenario_marks);
+    lua_pushstring(L, path);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+      fprintf(stderr, "volley render: %s\n", lua_tostring(L, -1));
+      host_close(L);
+      return 1;
+    }
+    map_path = field(L, -1, "map");
+    if (map_path == NULL) {
+      fprintf(stderr, "volley render: the scenario names no map\n");
+      host_close(L);
+      return 1;
+    }
   }
   data = command_data_path();
   if (data == NULL) {
     fprintf(stderr, "volley render: not enough memory\n");
+    host_close(L);
     return 1;
   }
   memset(&err, 0, sizeof err);
-  m = vl_map_load(path, data, &err);
+  m = vl_map_load(map_path, data, &err);
   vl_path_free(data);
   if (m == NULL) {
     print_error(&err);
+    host_close(L);
     return 1;
   }
   if (hex != NULL) {
@@ -187,6 +314,10 @@ int cmd_render(int argc, char **argv) {
     fprintf(stderr, "volley render: not enough memory\n");
     goto done;
   }
+  if (L != NULL && add_scenario_marks(L, v, m, &err) != VL_OK) {
+    fprintf(stderr, "volley render: %s: %s\n", path, err.msg);
+    goto done;
+  }
   if (units != NULL && view_load(v, m, units, &err) != VL_OK) {
     print_error(&err);
     goto done;
@@ -198,6 +329,7 @@ int cmd_render(int argc, char **argv) {
     to.width = terminal_width();
     to.region = region;
     rc = render_term(stdout, m, v, &to);
+    if (rc == 0 && L != NULL) print_off(L, stdout);
     if (fflush(stdout) != 0 || ferror(stdout)) rc = -1;
     if (rc != 0) fprintf(stderr, "volley render: cannot write the picture\n");
     status = rc == 0 ? 0 : 1;
@@ -219,5 +351,6 @@ int cmd_render(int argc, char **argv) {
 done:
   view_free(v);
   vl_map_free(m);
+  host_close(L);
   return status;
 }

@@ -44,7 +44,7 @@ int cmd_play(int argc, char **argv);
 /* cmd_sim.c: `volley sim <id|path> --games N ...` and `volley sim --merge F...`. */
 int cmd_sim(int argc, char **argv);
 
-/* cmd_render.c: `volley render <map.ini> (--svg F | --text) [--hex H [--radius R]]`. */
+/* cmd_render.c: `volley render <id|path|map.ini> (--svg F | --text) [--hex H [--radius R]]`. */
 int cmd_render(int argc, char **argv);
 
 /* cmd_los.c: `volley los <map.ini> A B`. */

@@ -112,6 +112,8 @@ local OPEN_OPTIONS = { seed = true, params = true, options = true, predicates = 
 --
 -- Besides what `new` gives, the game has `game.scenario` (the description of
 -- `volley.scenario.read`: id, file, title, sides, first, max_decisions, paths ...),
+-- `game.stacking` and `game.common_facing` (the system's stacking test and its rule that
+-- stacked units face alike, at set-up: `volley.placement_setup`),
 -- `game.max_decisions` (`[scenario] max_decisions`, or nil: the default cap of DESIGN.md
 -- "Decisions"), `game.victory` (`{[side] = {name = value}}`), `game.options` (the options
 -- asked for, `{{name =, path =}, ...}`: their scripts are the sandbox's to run), `game.setup`
@@ -152,8 +154,14 @@ function M.open(what, opts)
   local ok
   ok, err = scenario.check_sides(sc, self.store)
   if not ok then error(err, 0) end
+  local setup_rules = require "volley.placement_setup"
+  self.stacking = setup_rules.stacking(sc.system)
+  self.common_facing = setup_rules.common_facing(sc.system)
   local plan
-  plan, err = scenario.setup(sc, self.map, self.store, { predicates = opts.predicates })
+  plan, err = scenario.setup(sc, self.map, self.store, {
+    predicates = opts.predicates,
+    check = function(unit, loc, kind) return setup_rules.check(self, unit, loc, kind) end,
+  })
   if not plan then error(err, 0) end
   self.scenario = sc
   self.max_decisions = sc.max_decisions
@@ -163,22 +171,23 @@ function M.open(what, opts)
   return self
 end
 
---- Places every unit the set-up left to a choice at the choice's default (docs/placement.md
--- "The default"): what bots and `volley render` use without asking.
+--- Places every unit the set-up left to a choice at the choice's default, and faces every
+-- unit whose line gave no facing at the default facing (docs/placement.md "The default",
+-- "Facing at set-up"): what `volley render` draws. The defaults honour the system's
+-- stacking limits (`game.stacking`, from `volley.placement_setup.stacking`).
+-- @raise "<file>:<line>: no location of this line can take ... now: <why>"
 function Game:setup_defaults()
-  local scenario = require "volley.scenario"
-  for _, c in ipairs(self.setup and self.setup.choices or {}) do
-    assert(scenario.place_choice(self.store, c, c.default))
-  end
+  require("volley.placement_setup").run(self, function(_, request) return request.default end)
 end
 
 --- Asks each set-up choice of its side (`game:ask`, so call it inside the coroutine that
--- answers requests, before `run`) and places the units where the answer says.
+-- answers requests, before `run`) and places the units where the answer says; then asks the
+-- facing of every unit that faces and whose line gave none. A choice offers only the
+-- locations the system's stacking test still allows.
 function Game:ask_setup()
-  local scenario = require "volley.scenario"
-  for _, c in ipairs(self.setup and self.setup.choices or {}) do
-    assert(scenario.place_choice(self.store, c, self:ask(c.side, c.request)))
-  end
+  require("volley.placement_setup").run(self, function(side, request)
+    return self:ask(side, request)
+  end)
 end
 
 --- The sides in `[sides] order`.

@@ -533,6 +533,11 @@ local function leader_test(leaders)
   return function(u) return s[u] == true end
 end
 
+--- The prompt of a set-up choice: "set up Twiggs: 3014 or 3015", "set up A1 and 2 more: one
+-- of 12 locations".
+-- @tparam {string,...} units
+-- @tparam {string,...} options
+-- @treturn string
 local function prompt_for(units, options)
   local who = units[1]
   if #units == 2 then who = units[1] .. " and " .. units[2]
@@ -542,6 +547,8 @@ local function prompt_for(units, options)
   end
   return "set up " .. who .. ": one of " .. #options .. " locations"
 end
+
+M.prompt = prompt_for
 
 --- Places units by a set: what is fixed, and what must be asked.
 --
@@ -634,6 +641,24 @@ function M.split_line(value)
   for u in rest:gmatch("%S+") do ids[#ids + 1] = u end
   if #ids == 0 then return nil, "no unit ids after '|'" end
   return spec, ids
+end
+
+--- Splits a facing off a set-up line's spec: `<spec> facing <word>` (docs/placement.md
+-- "Facing at set-up"; `facing` in any case, the word one of DESIGN.md's facing words).
+-- @tparam string spec e.g. `"3014-5 facing N/NE"`
+-- @treturn[1] string the spec without the facing, trimmed
+-- @treturn[1] ?string the facing word, or nil when the spec gives none
+-- @treturn[2] nil
+-- @treturn[2] string why ("no placement spec before 'facing'", "no facing after 'facing'")
+function M.split_facing(spec)
+  local low = spec:lower()
+  local at = low:find("%f[%w]facing%f[^%w]")
+  if not at then return spec, nil end
+  local head = spec:sub(1, at - 1):match("^%s*(.-)%s*$")
+  local word = spec:sub(at + 6):match("^%s*(.-)%s*$")
+  if head == "" then return nil, "no placement spec before 'facing'" end
+  if word == "" then return nil, "no facing after 'facing'" end
+  return head, word
 end
 
 -- }====================================================================================

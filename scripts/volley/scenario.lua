@@ -295,14 +295,22 @@ end
 -- `placement.setup` then fixes or offers each unit's location, leaders (units whose type is
 -- a leader type) always a choice among an explicit spec's locations. A choice cites the
 -- line's own rule, else `[scenario] setup_rule`.
+--
+-- Stacking: a fixed placement goes through `opts.check(unit, loc, kind)` first (the system's
+-- stacking test, `volley.placement_setup`); a refusal is the line's error. Facing: a spec may
+-- end in `facing <word>` (DESIGN.md facing words), given to every unit of the line that
+-- faces; a line whose units face without one needs a rule (the facing is then asked).
 -- @tparam table sc from `read`
 -- @param map the game's `volley.core.map`
 -- @param store the game's store (units placed here)
--- @tparam[opt] table opts `{predicates = {name = function(label, map) -> boolean}}`
+-- @tparam[opt] table opts `{predicates = {name = function(label, map) -> boolean},
+--   check = function(unit, loc, kind) -> true | false, why}`
 -- @treturn ?table `{placements = {{side =, unit =, at =, file =, line =}, ...},
 --   choices = {{side =, units = {...}, options = {...}, kinds = {loc = kind}, default =,
---   request =, file =, line =}, ...}}`, both in line order
--- @treturn ?string "scenario.ini:24: ..." (a bad line, spec, unit, or a store refusal)
+--   request =, file =, line =}, ...}, facings = {{side =, unit =, word =, rule =, file =,
+--   line =}, ...}}`, all in line order
+-- @treturn ?string "scenario.ini:24: ..." (a bad line, spec, unit, facing, a stacking or
+--   store refusal)
 function M.setup(sc, map, store, opts)
   opts = opts or {}
   local units, side_of, leader = {}, {}, {}
@@ -322,7 +330,10 @@ function M.setup(sc, map, store, opts)
     end
     return list
   end
-  local plan = { placements = {}, choices = {} }
+  local setup_rules = require "volley.placement_setup"
+  local grid = setup_rules.grid(map)
+  local check = opts.check or function() return true end
+  local plan = { placements = {}, choices = {}, facings = {} }
   local first_line = {}
   local above, section = {}, nil
   for _, line in ipairs(sc.setup) do
@@ -331,6 +342,9 @@ function M.setup(sc, map, store, opts)
     local text, rule = split_rule(line.text)
     local spec_text, ids = placement.split_line(text)
     if not spec_text then return nil, where .. "set-up line " .. line.key .. ": " .. ids end
+    local facing
+    spec_text, facing = placement.split_facing(spec_text)
+    if not spec_text then return nil, where .. "set-up line " .. line.key .. ": " .. facing end
     for _, u in ipairs(ids) do
       if not units[u] then
         return nil, where .. "unit '" .. u .. "' is not in the order of battle (" .. sc.oob .. ")"
@@ -358,11 +372,42 @@ function M.setup(sc, map, store, opts)
         .. #p.choices[1].options .. " locations: give the rule that lets the player choose "
         .. "('[<system> <case>]' after the unit ids, or [scenario] setup_rule)"
     end
+    local faces = {}
+    for _, u in ipairs(ids) do faces[u] = setup_rules.facing_kind(store, grid, u) end
+    for _, u in ipairs(ids) do
+      if faces[u] and not facing and not rule then
+        return nil, where .. "placing " .. u .. " leaves its facing to choose: give it "
+          .. "('facing <word>' after the spec) or the rule that lets the player choose "
+          .. "('[<system> <case>]' after the unit ids, or [scenario] setup_rule)"
+      end
+    end
+    if facing then
+      local any = false
+      for _, u in ipairs(ids) do any = any or faces[u] ~= nil end
+      if not any then
+        return nil, where .. "'facing " .. facing .. "': no unit of this line faces"
+      end
+      local probe = (set.hexes or {})[1]
+      local ok, bad = true, nil
+      if probe and not facing:lower():find("^toward") then ok, bad = grid:facing(probe, facing) end
+      if not ok then return nil, where .. bad end
+    end
     local kinds = where_of(set)
     for _, pl in ipairs(p.placements) do
-      local done, refusal = store:place(pl.unit, place_arg(pl.at, kinds[pl.at]))
+      local legal, refusal = check(pl.unit, pl.at, kinds[pl.at])
+      if not legal then
+        return nil, where .. "cannot place " .. pl.unit .. " at " .. pl.at .. ": " .. refusal
+      end
+      local done
+      done, refusal = store:place(pl.unit, place_arg(pl.at, kinds[pl.at]))
       if not done then
         return nil, where .. "cannot place " .. pl.unit .. " at " .. pl.at .. ": " .. refusal
+      end
+      if facing and faces[pl.unit] and kinds[pl.at] == "hex" then
+        done, refusal = store:face(pl.unit, facing)
+        if not done then
+          return nil, where .. "cannot face " .. pl.unit .. " " .. facing .. ": " .. refusal
+        end
       end
       plan.placements[#plan.placements + 1] = { side = line.side, unit = pl.unit, at = pl.at,
                                                 file = line.file, line = line.line }
@@ -371,6 +416,12 @@ function M.setup(sc, map, store, opts)
       plan.choices[#plan.choices + 1] = { side = line.side, units = c.units, options = c.options,
         kinds = kinds, default = c.default, request = c.request, file = line.file,
         line = line.line }
+    end
+    for _, u in ipairs(ids) do
+      if faces[u] then
+        plan.facings[#plan.facings + 1] = { side = line.side, unit = u, word = facing,
+                                            rule = rule, file = line.file, line = line.line }
+      end
     end
     for _, loc in ipairs(placement.locations(set)) do above[#above + 1] = loc end
   end

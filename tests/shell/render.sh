@@ -44,7 +44,8 @@ done
 
 out=$("$volley" render nope/missing.ini --text 2>&1 >/dev/null)
 [ $? -eq 1 ] || fail "a missing file must exit 1"
-[ "$out" = "nope/missing.ini: cannot open (No such file or directory)" ] || fail "missing file: $out"
+[ "$out" = "volley render: no scenario 'nope/missing.ini' (neither an id on the data path nor a file or folder)" ] ||
+  fail "missing file: $out"
 
 "$volley" render >/dev/null 2>&1
 [ $? -eq 2 ] || fail "render without a map must exit 2"
@@ -54,5 +55,5 @@ out=$("$volley" render nope/missing.ini --text 2>&1 >/dev/null)
 [ $? -eq 2 ] || fail "an unknown option must exit 2"
 "$volley" render "$map" "$map" --text >/dev/null 2>&1
 [ $? -eq 2 ] || fail "two maps must exit 2"
-"$volley" --help | grep -q 'volley render <map.ini> (--svg F | --text) \[--hex H \[--radius R\]\]' || fail "--help does not list render"
+"$volley" --help | grep -q 'volley render <id|path|map.ini> (--svg F | --text) \[--hex H \[--radius R\]\]' || fail "--help does not list render"
 echo "ok ($n broken maps)"

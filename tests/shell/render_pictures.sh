@@ -127,7 +127,7 @@ refused() {
   [ $status -eq 2 ] || fail "render $*: exit $status, expected 2"
   [ -s "$tmp/out" ] && fail "render $*: wrote to stdout"
   [ "$(head -n 1 "$tmp/err")" = "volley render: $want" ] || fail "render $*: got '$(head -n 1 "$tmp/err")'"
-  [ "$(sed -n 2p "$tmp/err")" = "usage: volley render <map.ini> (--svg F | --text) [--hex H [--radius R]]" ] ||
+  [ "$(sed -n 2p "$tmp/err")" = "usage: volley render <id|path|map.ini> (--svg F | --text) [--hex H [--radius R]]" ] ||
     fail "render $*: no usage line"
 }
 refused "give --text or --svg FILE, not both" $sample --text --svg "$tmp/x.svg"
@@ -146,15 +146,17 @@ refused "unknown option '--width'" $sample --text --width 80
 
 # --help: the usage and the options, exit 0
 run "$volley" render --help >"$tmp/out" 2>&1 || fail "render --help exited $?"
-head -n 1 "$tmp/out" | grep -qx 'usage: volley render <map.ini> (--svg F | --text) \[--hex H \[--radius R\]\]' ||
+head -n 1 "$tmp/out" | grep -qx 'usage: volley render <id|path|map.ini> (--svg F | --text) \[--hex H \[--radius R\]\]' ||
   fail "render --help: $(head -n 1 "$tmp/out")"
 grep -q -- '--units FILE' "$tmp/out" || fail "render --help does not list --units"
 
-# Refused with exit 1: a scenario id (until the scenario loader), an unwritable SVG, a fixture.
-out=$(run "$volley" render rough-and-ready/palo-alto --text 2>&1 >/dev/null)
-[ $? -eq 1 ] || fail "a scenario id must exit 1"
-[ "$out" = "volley render: no map file 'rough-and-ready/palo-alto' (scenario ids arrive with the scenario loader; give a map.ini for now)" ] ||
-  fail "scenario id: $out"
+# Refused with exit 1: an unknown scenario id, an unwritable SVG, a fixture.
+out=$(VOLLEY_PATH=tests/data/root run "$volley" render no-game/none --text 2>&1 >/dev/null)
+[ $? -eq 1 ] || fail "an unknown scenario id must exit 1"
+case $out in
+  "volley render: no scenario 'no-game/none' on the data path (scenarios/ of tests/data/root, "*) ;;
+  *) fail "unknown scenario id: $out" ;;
+esac
 out=$(run "$volley" render $sample --svg "$tmp/no/such/dir.svg" 2>&1 >/dev/null)
 [ $? -eq 1 ] || fail "an unwritable SVG must exit 1"
 [ "$out" = "$tmp/no/such/dir.svg: cannot open (No such file or directory)" ] || fail "unwritable: $out"

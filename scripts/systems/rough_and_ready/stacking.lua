@@ -1,0 +1,107 @@
+--- Stacking in Rough & Ready [rough_and_ready 5.21-5.28, 7.0]: what a hex may hold. Set-up
+-- asks it through `volley.placement_setup` (docs/placement.md "Stacking at set-up"); the
+-- movement rules may ask it too (5.23: the limits hold at all times, even mid-move).
+-- @module systems.rough_and_ready.stacking
+
+local M = {}
+
+--- All stacked units face alike [rough_and_ready 5.27] (a Square's opposite facings are the
+-- exception of 5.42, formed in play, not at set-up).
+M.common_facing = "[rough_and_ready 5.27]"
+
+-- A unit's battery [rough_and_ready 5.22]: the battery name when the counter has one; else,
+-- for a gun counter without a command of its own (the side's army), every gun of its type;
+-- else the counter itself.
+local function battery_of(store, id, info)
+  local name = store:get(id, "battery")
+  if name and name ~= "" then return "battery " .. name end
+  local cmd = info.command and store:command(info.command)
+  if not cmd or cmd.parent == nil then
+    local gun = store:get(id, "gun")
+    if gun and gun ~= "" then return "gun " .. info.side .. " " .. gun end
+  end
+  return "counter " .. id
+end
+
+local function is_foot_or_horse(info)
+  return info.type == "infantry" or info.type == "cavalry"
+end
+
+--- May `unit` (not yet there) stand in `hex` with what the store holds there now?
+--
+-- * Not in a hex holding an enemy unit: friendly units enter one only to Shock [5.28].
+-- * Leaders stack freely [5.21, 5.26]; markers do not count [5.25].
+-- * One wagon a hex, with at most one combat unit [7.0].
+-- * Combat units: one a hex, except three infantry or cavalry of one command (Exception #1),
+--   two artillery batteries of any commands (#2), one battery with one infantry or cavalry
+--   unit (#3) [5.21]; a battery is [5.22]'s.
+-- @param game `store`
+-- @tparam string unit
+-- @tparam string hex
+-- @treturn[1] true
+-- @treturn[2] false
+-- @treturn[2] string why, e.g. "3014 would hold 4 infantry or cavalry units (at most 3, of
+--   one command) [rough_and_ready 5.21]"
+function M.legal(game, unit, hex)
+  local store = game.store
+  local me = store:unit(unit)
+  local ids = { unit }
+  for _, other in ipairs(store:stack(hex)) do
+    local o = store:unit(other)
+    if o.side ~= me.side then
+      return false, hex .. " holds an enemy unit (" .. other .. ") [rough_and_ready 5.28]"
+    end
+    if other ~= unit then ids[#ids + 1] = other end
+  end
+  if me.kind == "leader" then return true end
+  local foot, batteries, nbat, wagons, combat, commands = 0, {}, 0, 0, 0, {}
+  local ncmd = 0
+  for _, id in ipairs(ids) do
+    local info = store:unit(id)
+    if info.kind ~= "leader" then
+      if info.type == "wagon" then
+        wagons = wagons + 1
+      elseif info.classes.combat then
+        combat = combat + 1
+        if info.classes.artillery then
+          local b = battery_of(store, id, info)
+          if not batteries[b] then batteries[b], nbat = true, nbat + 1 end
+        elseif is_foot_or_horse(info) then
+          foot = foot + 1
+          local c = info.command or "-"
+          if not commands[c] then commands[c], ncmd = true, ncmd + 1 end
+        end
+      end
+    end
+  end
+  if wagons > 1 then
+    return false, hex .. " would hold 2 wagons (one a hex) [rough_and_ready 7.0]"
+  end
+  if wagons == 1 and combat > 1 then
+    return false, hex .. " would hold a wagon and " .. combat .. " combat units (a wagon "
+      .. "stacks with one) [rough_and_ready 7.0]"
+  end
+  if nbat == 0 then
+    if foot > 3 then
+      return false, hex .. " would hold " .. foot .. " infantry or cavalry units (at most 3, "
+        .. "of one command) [rough_and_ready 5.21]"
+    end
+    if foot > 1 and ncmd > 1 then
+      return false, hex .. " would hold infantry or cavalry of " .. ncmd .. " commands (up to "
+        .. "3 stack only when of one command) [rough_and_ready 5.21]"
+    end
+    return true
+  end
+  if nbat > 2 then
+    return false, hex .. " would hold " .. nbat .. " artillery batteries (at most 2) "
+      .. "[rough_and_ready 5.21, 5.22]"
+  end
+  if foot > 0 and (nbat > 1 or foot > 1) then
+    return false, hex .. " would hold " .. nbat .. " batter" .. (nbat > 1 and "ies" or "y")
+      .. " and " .. foot .. " infantry or cavalry (a battery stacks with one unit) "
+      .. "[rough_and_ready 5.21]"
+  end
+  return true
+end
+
+return M

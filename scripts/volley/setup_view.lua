@@ -1,0 +1,141 @@
+--- A scenario's default set-up as marks for the map pictures: what `volley render <scenario>`
+-- draws (docs/shell.md "volley render", docs/placement.md "The default").
+--
+-- `marks(target)` runs in the program's host state: it opens an engine-owned state
+-- (`volley.core.new_state`, DESIGN.md Part B "Build and run") and calls `collect` there, which
+-- loads the scenario (through `volley.game.open` when the system's scripts are on the data
+-- path, else its data alone: map, order of battle and set-up lines), places the default
+-- set-up (`game:setup_defaults`: choices at their defaults, facings at theirs, within the
+-- system's stacking limits) and returns plain data.
+-- @module volley.setup_view
+
+local core = require "volley.core"
+
+local M = {}
+
+local CODE_MAX = 12   -- bytes of a mark's code (shell/view.h VIEW_MAX_CODE)
+
+-- The scenario opened, set up at its defaults: a game, or a stand-in with store, map,
+-- params, setup and stacking.
+local function set_up(target)
+  local scenario = require "volley.scenario"
+  local setup_rules = require "volley.placement_setup"
+  local sc, err = scenario.read(target)
+  if not sc then error(err, 0) end
+  if core.find("scripts/systems/" .. sc.system .. "/init.lua") then
+    local g = require("volley.game").open(target)
+    g:setup_defaults()
+    return g, sc
+  end
+  local parts
+  parts, err = scenario.load_data(sc)
+  if not parts then error(err, 0) end
+  local params
+  params, err = scenario.params(sc)
+  if not params then error(err, 0) end
+  local g = { store = parts.store, map = parts.map, params = params, scenario = sc,
+              stacking = setup_rules.stacking(sc.system),
+              common_facing = setup_rules.common_facing(sc.system) }
+  local plan
+  plan, err = scenario.setup(sc, parts.map, parts.store, {
+    check = function(unit, loc, kind) return setup_rules.check(g, unit, loc, kind) end,
+  })
+  if not plan then error(err, 0) end
+  g.setup = plan
+  setup_rules.run(g, function(_, request) return request.default end)
+  return g, sc
+end
+
+local function code_of(id)
+  return id:sub(1, CODE_MAX)
+end
+
+--- The default set-up of a scenario as plain data (run inside an engine-owned state).
+-- @tparam string target a scenario id or path
+-- @treturn table `{map = path, sides = {...}, marks = {{where =, code =, kind =
+--   "unit"|"stack"|"leader", side =, facing =, count =}, ...}, off = {{side =, unit =,
+--   where =}, ...}}`: on each hex (label order) a side's units as one unit mark or one
+--   stack mark (its top unit's code and facing, the count), then each leader; on track
+--   spaces and in boxes a mark a unit; `off` the units on no map location (not placed,
+--   set aside, eliminated, ...), in id order, `where` the store's word ("set_aside",
+--   "eliminated", ...) or "not set up"
+-- @raise "file:line: message" for a scenario that does not load or set up
+function M.collect(target)
+  local g, sc = set_up(target)
+  local store = g.store
+  local out = { map = sc.paths.map, sides = store:sides(), marks = {}, off = {} }
+  local hexes, seen = {}, {}
+  for _, u in ipairs(store:units{}) do
+    local kind, loc = store:where(u)
+    if kind == "hex" then
+      for _, h in ipairs(store:hexes(u)) do
+        if not seen[h] then seen[h], hexes[#hexes + 1] = true, h end
+      end
+    elseif kind == "space" or kind == "box" then
+      local info = store:unit(u)
+      out.marks[#out.marks + 1] = { where = loc, code = code_of(u), side = info.side,
+                                    kind = info.kind == "leader" and "leader" or "unit",
+                                    count = 1 }
+    else
+      out.off[#out.off + 1] = { side = store:unit(u).side, unit = u,
+                                where = kind == "none" and "not set up" or kind }
+    end
+  end
+  table.sort(hexes)
+  local on_hexes = {}
+  for _, h in ipairs(hexes) do
+    local groups, order, leaders = {}, {}, {}
+    for _, u in ipairs(store:stack(h)) do
+      local info = store:unit(u)
+      if info.kind == "leader" then
+        leaders[#leaders + 1] = u
+      else
+        if not groups[info.side] then groups[info.side], order[#order + 1] = {}, info.side end
+        local list = groups[info.side]
+        list[#list + 1] = u
+      end
+    end
+    for _, side in ipairs(order) do
+      local list = groups[side]
+      on_hexes[#on_hexes + 1] = { where = h, code = code_of(list[1]), side = side,
+                                  kind = #list > 1 and "stack" or "unit",
+                                  facing = store:facing(list[1]), count = #list }
+    end
+    for _, u in ipairs(leaders) do
+      on_hexes[#on_hexes + 1] = { where = h, code = code_of(u), side = store:unit(u).side,
+                                  kind = "leader", count = 1 }
+    end
+  end
+  for _, m in ipairs(out.marks) do on_hexes[#on_hexes + 1] = m end
+  out.marks = on_hexes
+  return out
+end
+
+--- The same from the host: opens an engine-owned state, collects there, closes it.
+-- @tparam string target
+-- @treturn ?table from `collect`
+-- @treturn ?string why not ("file:line: message")
+function M.marks(target)
+  local st = core.new_state{}
+  local ok, err = st:require("volley.setup_view")
+  if not ok then
+    st:close()
+    return nil, tostring(err)
+  end
+  local res
+  ok, res = st:call("volley.setup_view", "collect", target)
+  st:close()
+  if not ok then
+    if type(res) == "table" then
+      local text = res.msg or "?"
+      if res.file then
+        text = res.file .. ":" .. (res.line and (res.line .. ": ") or " ") .. text
+      end
+      return nil, text
+    end
+    return nil, tostring(res)
+  end
+  return res
+end
+
+return M
