@@ -246,6 +246,8 @@ static void malformed_policies_are_refused(void **state) {
   refused("[los]\nsystem = test\nrule = [test 1]\neye = 0.25\n", NULL, "system.ini", 4,
           "bad height '0.25' for eye in [los] (levels: a non-negative integer, or one ending "
           "in .5)");
+  refused("[los]\nsystem = test\nrule = [test 1]\neye = 100.5\n", NULL, "system.ini", 4,
+          "bad height '100.5' for eye in [los] (out of range: 0..99 levels)");
   refused(HEAD "[ground]\nrule = [test 2]\nobstacles = hexes\ntests = higher-than-both\n"
           "tolerance = 1\n", NULL, "system.ini", 8,
           "tolerance is for the sightline test, which tests does not name");
