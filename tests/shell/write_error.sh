@@ -32,6 +32,8 @@ check play env VOLLEY_PATH=tests/data/root "$volley" play test-game/battle --see
   --bot A=random --bot B=random
 check play-json env VOLLEY_PATH=tests/data/root "$volley" play test-game/battle --seed 1 \
   --bot A=random --bot B=random --json
+check sim "$volley" sim tests/data/demo --games 2 --bots random,random --seed 7
+check sim-json "$volley" sim tests/data/demo --games 2 --bots random,random --seed 7 --json
 
 # the same commands with a working stdout say nothing of the kind and exit 0
 VOLLEY_PATH=tests/data/root "$volley" play test-game/battle --seed 1 --bot A=random \
