@@ -31,10 +31,12 @@ static void print_version(void) {
 ** which is the same FILE) arrived. Returns status, or 1 with "volley: write error: <why>" on
 ** stderr when a write failed; a usage error (2) stays 2. */
 static int output_status(int status) {
-  int e = errno;
+  int e = errno;  /* a write that failed earlier (its buffer since dropped) left its errno */
   if (fflush(stdout) != 0) e = errno;
   else if (!ferror(stdout)) return status;
-  fprintf(stderr, "volley: write error: %s\n", strerror(e != 0 ? e : EIO));
+  else if (e != ENOSPC && e != EPIPE && e != EIO && e != EDQUOT && e != EFBIG && e != EBADF)
+    e = EIO;      /* errno no longer tells (a later call set it): say the generic word */
+  fprintf(stderr, "volley: write error: %s\n", strerror(e));
   return status == 0 ? 1 : status;
 }
 
