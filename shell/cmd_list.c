@@ -2,8 +2,9 @@
 ** cmd_list.c -- `volley list`: one line per scenario and variant on the data path, id first
 ** (DESIGN.md Part B "The command line"): `<id>  <title>  <system>  <sides>  <n> provisional`,
 ** fields separated by two spaces, sorted by id (docs/shell.md). The work is
-** scripts/volley/scenario.lua's (`list`, `list_line`); a scenario that cannot be listed is
-** reported on stderr, the others are still printed, and the exit status is 1.
+** scripts/volley/scenario.lua's (`list`, `list_line`); a scenario that cannot be listed, or a
+** scenario.ini at a depth that gives no id, is reported on stderr (each message once), the
+** others are still printed, and the exit status is 1.
 */
 #include <stdio.h>
 #include <string.h>
@@ -18,7 +19,24 @@ static const char help_text[] =
   "($VOLLEY_PATH, then the installed or source tree), sorted by id:\n"
   "  <id>  <title>  <system>  <sides>  <n> provisional\n"
   "fields separated by two spaces; n counts the values the scenario's data marks provisional\n"
-  "(docs/shell.md). A scenario that cannot be read is reported on stderr (exit 1).\n";
+  "(docs/shell.md). A scenario that cannot be read, or a scenario.ini at another depth\n"
+  "than scenarios/<game>/<battle>/, is reported on stderr (exit 1).\n";
+
+/* Prints the problem on top of the stack once: a file shared by a battle and its variants
+** (a broken map.ini) is reported once, not once per id. The table at index 4 holds the
+** problems printed so far. Pops it. */
+static void report(lua_State *L) {
+  const char *msg = lua_tostring(L, -1);
+  lua_pushvalue(L, -1);
+  lua_rawget(L, 4);
+  if (lua_isnil(L, -1)) {
+    fprintf(stderr, "volley list: %s\n", msg ? msg : "(no message)");
+    lua_pushvalue(L, -2);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, 4);
+  }
+  lua_pop(L, 2);
+}
 
 /* Runs scenario.list and prints each line; on the stack: the module volley.scenario. */
 static int list_all(lua_State *L) {
@@ -26,28 +44,28 @@ static int list_all(lua_State *L) {
   lua_Integer i, n;
   lua_getfield(L, 1, "list");
   lua_call(L, 0, 2);                           /* found, problems */
+  lua_newtable(L);                             /* 4: the problems printed */
   n = (lua_Integer)lua_rawlen(L, 3);
   for (i = 1; i <= (lua_Integer)lua_rawlen(L, 2); i++) {
     lua_getfield(L, 1, "list_line");
     lua_rawgeti(L, 2, (int)i);
     if (lua_pcall(L, 1, 2, 0) != LUA_OK) {   /* a loader raised: report it, go on */
-      fprintf(stderr, "volley list: %s\n", lua_tostring(L, -1));
-      lua_pop(L, 1);
+      report(L);
       status = 1;
       continue;
     }
     if (lua_isstring(L, -2)) {
       printf("%s\n", lua_tostring(L, -2));
+      lua_pop(L, 2);
     } else {
-      fprintf(stderr, "volley list: %s\n", lua_tostring(L, -1));
+      report(L);
+      lua_pop(L, 1);
       status = 1;
     }
-    lua_pop(L, 2);
   }
   for (i = 1; i <= n; i++) {
     lua_rawgeti(L, 3, (int)i);
-    fprintf(stderr, "volley list: %s\n", lua_tostring(L, -1));
-    lua_pop(L, 1);
+    report(L);
     status = 1;
   }
   lua_pushinteger(L, status);
@@ -78,7 +96,6 @@ int cmd_list(int argc, char **argv) {
     return 1;
   }
   status = (int)lua_tointeger(L, -1);
-  fflush(stdout);
   host_close(L);
   return status;
 }

@@ -1,8 +1,10 @@
 /*
 ** main.c -- the volley program: options, subcommands, and the prompt when none is given.
 ** Exit status everywhere (DESIGN.md Part B): 0 success, 1 a refused command or failed check,
-** 2 usage.
+** 2 usage. Whatever a subcommand printed is checked once at the end (output_status): a
+** write to stdout that failed (a full disk, a closed pipe) is reported and makes it 1.
 */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,7 +27,20 @@ static void print_version(void) {
   printf("volley %s (%s)\n", VOLLEY_VERSION, VL_LUA_NAME);
 }
 
-int main(int argc, char **argv) {
+/* Flushes stdout and checks that everything written to it (by C, or by Lua's io.stdout,
+** which is the same FILE) arrived. Returns status, or 1 with "volley: write error: <why>" on
+** stderr when a write failed; a usage error (2) stays 2. */
+static int output_status(int status) {
+  int e = errno;  /* a write that failed earlier (its buffer since dropped) left its errno */
+  if (fflush(stdout) != 0) e = errno;
+  else if (!ferror(stdout)) return status;
+  else if (e != ENOSPC && e != EPIPE && e != EIO && e != EDQUOT && e != EFBIG && e != EBADF)
+    e = EIO;      /* errno no longer tells (a later call set it): say the generic word */
+  fprintf(stderr, "volley: write error: %s\n", strerror(e));
+  return status == 0 ? 1 : status;
+}
+
+static int run(int argc, char **argv) {
   char err[512];
   lua_State *L;
   int status;
@@ -55,4 +70,8 @@ int main(int argc, char **argv) {
   status = prompt_run(L, stdin, stdout);
   host_close(L);
   return status;
+}
+
+int main(int argc, char **argv) {
+  return output_status(run(argc, argv));
 }

@@ -149,6 +149,17 @@ static int read_int(const char **p, long long *v) {
   return 0;
 }
 
+/* 1 when s holds a number of more than 9 digits (read_int refuses it), for a message that
+** says so rather than that s is no range. */
+static int too_long_number(const char *s) {
+  int run = 0;
+  for (; *s; s++) {
+    run = (*s >= '0' && *s <= '9') ? run + 1 : 0;
+    if (run > 9) return 1;
+  }
+  return 0;
+}
+
 static int eat(const char **p, const char *word) {
   size_t n = strlen(word);
   if (strncmp(*p, word, n) != 0) return 0;
@@ -442,6 +453,8 @@ static int value(vl_chart_reader *r, const char *file, const char *key, const ch
   r->last_line = (long)(t->nlines - 1);
   if (is_row_key(key)) {
     span s;
+    if (parse_span(key, &s) != 0 && too_long_number(key))
+      return perr(err, file, line, "bad row '%s' (a number is too large: at most 9 digits)", key);
     if (parse_span(key, &s) != 0)
       return perr(err, file, line, "bad row '%s' (a die result or a range such as 4, 1-2, 6+, "
                   "2 or less, 11-15)", key);
@@ -582,6 +595,11 @@ static int check_table(vl_chart *t, vl_error *err) {
     if (t->col_ratio == NULL) { rc = nomem(err); goto done; }
     for (c = 0; c < t->ncols; c++) {
       ratio *q = &t->col_ratio[c];
+      if (parse_ratio(first->cell[c], q) != 0 && too_long_number(first->cell[c])) {
+        rc = perr(err, t->file, first->at[c], "bad odds '%s' in column %zu (a number is too "
+                  "large: at most 9 digits)", first->cell[c], c + 1);
+        goto done;
+      }
       if (parse_ratio(first->cell[c], q) != 0) {
         rc = perr(err, t->file, first->at[c], "bad odds '%s' in column %zu (a-b such as 1-2, "
                   "3-1; 'or less' on the first column, '+' or 'or more' on the last)",
@@ -618,6 +636,11 @@ static int check_table(vl_chart *t, vl_error *err) {
           s[c].lo = 1;
           s[c].hi = 0;
           continue;
+        }
+        if (parse_span(l->cell[c], &s[c]) != 0 && too_long_number(l->cell[c])) {
+          rc = perr(err, t->file, l->at[c], "bad %s '%s' in column %zu of '%s' (a number is too "
+                    "large: at most 9 digits)", AXIS_NAMES[t->axis], l->cell[c], c + 1, l->key);
+          goto done;
         }
         if (parse_span(l->cell[c], &s[c]) != 0) {
           rc = perr(err, t->file, l->at[c], "bad %s '%s' in column %zu of '%s' (an integer or "

@@ -257,6 +257,9 @@ static char *reader(char *str, int num, void *stream) {
     if (*c == '\0') return refuse(p, VL_EPARSE, "NUL byte at column %d", (int)(c - s) + 1);
     k = utf8_len((const unsigned char *)c, (size_t)(end - c));
     if (k == 0) return refuse(p, VL_EPARSE, "invalid UTF-8 at column %d", (int)(c - s) + 1);
+    if (k == 3 && memcmp(c, "\xEF\xBB\xBF", 3) == 0)  /* U+FEFF: invisible, never meant */
+      return refuse(p, VL_EPARSE, "a byte-order mark (U+FEFF) at column %d: only the start of "
+                    "the file may hold one", (int)(c - s) + 1);
     c += k - 1;
   }
   for (start = s; start < end && blank(*start); start++) {}

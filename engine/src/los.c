@@ -609,8 +609,16 @@ static void result_init(const vl_los *l, const judge *j, vl_los_result *r) {
   r->target = j->pb;
 }
 
-/* Sets where the result is blocked: a hex, or the hexside between two (in label order). */
-static void result_place(const vl_los *l, vl_los_result *r, int32_t c1, int32_t c2) {
+/* Sets where the result is blocked: a hex, or the hexside between two (in label order).
+** A hexside on the map's edge (one of its hexes off the map, which holds nothing) is named
+** by its hex on the map: a player knows "0301", not "0300/0301" (docs/los.md). Returns 1
+** when it did so. */
+static int result_place(const vl_los *l, vl_los_result *r, int32_t c1, int32_t c2) {
+  if (c2 != -1 && (c1 < -1) != (c2 < -1)) {
+    r->hex = cell_hex(l, c1 < -1 ? c2 : c1);
+    r->at = VL_LOS_AT_HEX;
+    return 1;
+  }
   r->hex = cell_hex(l, c1);
   r->at = VL_LOS_AT_HEX;
   if (c2 != -1) {
@@ -623,6 +631,7 @@ static void result_place(const vl_los *l, vl_los_result *r, int32_t c1, int32_t 
       r->hex2 = x;
     }
   }
+  return 0;
 }
 
 static void result_hit(const vl_los *l, const hit *h, int choice, vl_los_result *r) {
@@ -636,9 +645,9 @@ static void result_hit(const vl_los *l, const hit *h, int choice, vl_los_result 
     r->provisional = vl_los_policy_key_provisional(l->p, h->key);
   r->has_obstacle = 1;
   r->obstacle = h->top;
-  result_place(l, r, h->cell, h->cell2);
   r->detail_what = h->what;
   r->detail_pair = h->pair;
+  if (result_place(l, r, h->cell, h->cell2) && h->pair == 1) r->detail_pair = 3;
   if (h->tcell >= 0) r->detail_hex = cell_hex(l, h->tcell);
 }
 

@@ -309,6 +309,8 @@ static int parse_int(const char *s, int max, int *out) {
 static int parse_height(const vl_los_config *c, const vl_los_value *v, int *out, vl_error *err) {
   if (strcmp(c->unit, "level") == 0) {
     int halves;
+    if (vl_terrain_level_out_of_range(v->text, strlen(v->text)))
+      return bad(err, v, "height", "out of range: 0..99 levels");
     if (vl_terrain_parse_level(v->text, strlen(v->text), &halves) != VL_OK || halves < 0)
       return bad(err, v, "height", "levels: a non-negative integer, or one ending in .5");
     *out = halves;

@@ -85,6 +85,7 @@ static void describe(const vl_los *l, const vl_los_result *r, char *buf, size_t 
   }
   if (r->detail_pair == 1) graze = "along the hexside, ";
   if (r->detail_pair == 2) graze = "along the hexside, both hexes block: ";
+  if (r->detail_pair == 3) graze = "along the map's edge, ";
   fmt_height(l, r->observer, x, sizeof x);
   fmt_height(l, r->target, y, sizeof y);
   switch (r->kind) {

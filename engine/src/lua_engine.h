@@ -95,7 +95,8 @@ void vl_sandbox_messages(lua_State *S, vl_engine *e);
 void vl_sandbox_push_env(lua_State *L);
 
 /* Loads text as chunk `name` (text only; '=' is put before name) with environment at env
-** (0: none set), JIT off for it and all its functions. Returns LUA_OK with the function
+** (0: none set), JIT off for it and all its functions. A leading UTF-8 byte-order mark is
+** skipped (a Windows editor's; LuaJIT would skip it and Lua 5.4 would not). Returns LUA_OK with the function
 ** pushed, or an error status with the message pushed. */
 int vl_sandbox_load(lua_State *L, const char *text, size_t len, const char *name, int env);
 

@@ -201,6 +201,7 @@ int vl_engine_require(lua_State *L) {
   {
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3, len -= 3;  /* a BOM */
     lua_pushfstring(L, "@%s", path);
     if (luaL_loadbufferx(L, text, len, lua_tostring(L, -1), "t") != LUA_OK) return lua_error(L);
     lua_replace(L, -3);

@@ -562,6 +562,10 @@ void vl_sandbox_push_env(lua_State *L) {
 int vl_sandbox_load(lua_State *L, const char *text, size_t len, const char *name, int env) {
   int status;
   if (env != 0) env = lua_absindex(L, env);
+  if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {  /* a UTF-8 byte-order mark: */
+    text += 3;      /* skipped on both VMs (LuaJIT skips it, Lua 5.4 only in luaL_loadfile) */
+    len -= 3;
+  }
   if (len > 0 && text[0] == LUA_SIGNATURE[0]) {
     lua_pushliteral(L, "binary chunks are not allowed");
     return LUA_ERRSYNTAX;

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "known.h"
 #include "map_internal.h"
 #include "vec.h"
 #include "volley/ini.h"
@@ -329,11 +330,18 @@ static int grid_value(mparse *p, const vl_ini_item *it, vl_error *err) {
     c = cell_of(m, m->col_min + p->row_filled, m->row_min + p->row);
     if (g == 0) {
       int t = vl_terrain_find(m->terrain, VL_TERRAIN_HEX, w, n);
-      if (t < 0)
-        return vl_ini_error(err, it, "unknown terrain code '%.*s'", (int)(n < 40 ? n : 40), w);
+      if (t < 0) {
+        char known[160];
+        vl_known_terrain(m->terrain, VL_TERRAIN_HEX, known, sizeof known);
+        return vl_ini_error(err, it, "unknown terrain code '%.*s' (known: %s)",
+                            (int)(n < 40 ? n : 40), w, known);
+      }
       m->hex_type[c] = (uint16_t)t;
     } else {
       int h;
+      if (vl_terrain_level_out_of_range(w, n))
+        return vl_ini_error(err, it, "level '%.*s' is out of range (-99..99)",
+                            (int)(n < 40 ? n : 40), w);
       if (vl_terrain_parse_level(w, n, &h) != VL_OK)
         return vl_ini_error(err, it, "bad level '%.*s' (an integer, or one ending in .5)",
                             (int)(n < 40 ? n : 40), w);
@@ -367,9 +375,12 @@ static int hexside_value(mparse *p, const vl_ini_item *it, vl_error *err) {
   const char *cur = it->value, *w;
   size_t n;
   int f = vl_terrain_find(m->terrain, VL_TERRAIN_HEXSIDE, it->key, strlen(it->key));
-  if (f < 0)
-    return vl_ini_error(err, it, "unknown hexside feature '%s' (not in the terrain tables of %s)",
-                        it->key, m->system);
+  if (f < 0) {
+    char known[160];
+    vl_known_terrain(m->terrain, VL_TERRAIN_HEXSIDE, known, sizeof known);
+    return vl_ini_error(err, it, "unknown hexside feature '%s' (the terrain tables of %s know: "
+                        "%s)", it->key, m->system, known);
+  }
   while ((w = vl_ini_word(&cur, &n)) != NULL) {
     const char *slash = memchr(w, '/', n);
     vl_hex a, b;
@@ -445,9 +456,12 @@ static int list_value(mparse *p, const vl_ini_item *it, vl_error *err) {
       const char *dot = strchr(it->key, '.');
       size_t klen = dot ? (size_t)(dot - it->key) : strlen(it->key);
       p->key_kind = vl_terrain_find(m->terrain, VL_TERRAIN_ROAD, it->key, klen);
-      if (p->key_kind < 0)
-        return vl_ini_error(err, it, "unknown road kind '%.*s' (not in the terrain tables of %s)",
-                            (int)klen, it->key, m->system);
+      if (p->key_kind < 0) {
+        char known[160];
+        vl_known_terrain(m->terrain, VL_TERRAIN_ROAD, known, sizeof known);
+        return vl_ini_error(err, it, "unknown road kind '%.*s' (the terrain tables of %s know: "
+                            "%s)", (int)klen, it->key, m->system, known);
+      }
       if (dot != NULL) name = dot + 1;
     }
     if (!valid_name(name, strlen(name)))

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "known.h"
 #include "move_internal.h"
 #include "vec.h"
 #include "volley/ini.h"
@@ -363,6 +364,7 @@ static int row_value(lparse *p, lrow *r, const pending *v, vl_error *err) {
                       : r->kind == VL_MOVE_ROW_ROAD ? ", ignores" : "");
 }
 
+
 /* Opens a row section, finding or making its row. */
 static int open_row(lparse *p, const vl_ini_item *it, vl_error *err) {
   const char *s = it->section, *dot = strchr(s, '.'), *id = NULL;
@@ -389,9 +391,12 @@ static int open_row(lparse *p, const vl_ini_item *it, vl_error *err) {
     static const vl_terrain_kind tk[3] = {VL_TERRAIN_HEX, VL_TERRAIN_HEXSIDE, VL_TERRAIN_ROAD};
     static const char *const what[3] = {"hex type", "hexside feature", "road kind"};
     type = vl_terrain_find(p->terrain, tk[kind], id, strlen(id));
-    if (type < 0)
-      return vl_ini_error(err, it, "no %s '%s' in the terrain tables of %s", what[kind], id,
-                          p->t->system);
+    if (type < 0) {
+      char known[160];
+      vl_known_terrain(p->terrain, tk[kind], known, sizeof known);
+      return vl_ini_error(err, it, "no %s '%s' in the terrain tables of %s (known: %s)",
+                          what[kind], id, p->t->system, known);
+    }
   }
   p->sec_name = NULL;
   for (i = 0; i < p->rows.n; i++)

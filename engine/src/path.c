@@ -94,13 +94,24 @@ size_t vl_path_count(const vl_path *p) { return p->n; }
 const char *vl_path_root(const vl_path *p, size_t i) { return i < p->n ? p->roots[i] : NULL; }
 
 int vl_path_find(const vl_path *p, const char *rel, char *out, size_t n, vl_error *err) {
-  size_t i;
+  size_t i, skipped = 0;
+  const char *first_long = NULL;
   for (i = 0; i < p->n; i++) {
     int k = snprintf(out, n, "%s/%s", p->roots[i], rel);
-    if (k < 0 || (size_t)k >= n)
-      return vl_error_set(err, VL_EINVAL, NULL, 0, "path too long: %s/%s", p->roots[i], rel);
+    if (k < 0 || (size_t)k >= n || k >= PATH_MAX) {  /* too long here: try the next root */
+      if (skipped++ == 0) first_long = p->roots[i];
+      continue;
+    }
     if (access(out, R_OK) == 0) return VL_OK;
   }
   if (n > 0) out[0] = '\0';
+  if (skipped > 0 && skipped == p->n)
+    return vl_error_set(err, VL_EINVAL, NULL, 0,
+                        "path too long: %s under every data root (%.60s%s)", rel, first_long,
+                        strlen(first_long) > 60 ? "..." : "");
+  if (skipped > 0)
+    return vl_error_set(err, VL_ENOTFOUND, NULL, 0,
+                        "%s not found on the data path (%zu root%s skipped: the path would be "
+                        "too long)", rel, skipped, skipped == 1 ? "" : "s");
   return vl_error_set(err, VL_ENOTFOUND, NULL, 0, "%s not found on the data path", rel);
 }

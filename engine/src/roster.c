@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "known.h"
 #include "units_internal.h"
 
 /* ---- the roster ---------------------------------------------------------------------------- */
@@ -60,6 +61,45 @@ struct vl_roster {
   int n_prov, cap_prov;
   vl_provisional *prov_out; /* after finish: the public view of prov, sorted */
 };
+
+/* ---- "(known: ...)" lists for refusals ------------------------------------------------------ */
+
+static const char *type_name(const void *ctx, size_t i) {
+  return vl_schema_type((const vl_schema *)ctx, (int)i)->name;
+}
+
+/* The fields an entry may hold: of & mask. */
+typedef struct field_ctx {
+  const vl_schema *s;
+  int mask;
+} field_ctx;
+
+static const char *field_name(const void *ctx, size_t i) {
+  const field_ctx *c = ctx;
+  const vl_field *f = vl_schema_field(c->s, (int)i);
+  return (f->of & c->mask) ? f->name : NULL;
+}
+
+static const char *side_name(const void *ctx, size_t i) {
+  return ((const vl_roster *)ctx)->sides[i];
+}
+
+/* The schema's levels in their order, top first: "army, corps, division" (a hierarchy reads
+** best in its own order, so this list is not sorted). */
+static void levels_text(const vl_schema *s, char *buf, size_t n) {
+  size_t used = 0;
+  int i;
+  buf[0] = '\0';
+  for (i = 0; i < vl_schema_level_count(s) && used + 1 < n; i++) {
+    int w = snprintf(buf + used, n - used, "%s%s", i ? ", " : "", vl_schema_level(s, i));
+    if (w < 0) break;
+    used += (size_t)w < n - used ? (size_t)w : n - used - 1;
+  }
+}
+
+static const char *command_name(const void *ctx, size_t i) {
+  return ((const vl_roster *)ctx)->commands[i].c.id;
+}
 
 vl_roster *vl_roster_new(vl_schema *s, const char *file) {
   vl_roster *r = calloc(1, sizeof *r);
@@ -231,15 +271,7 @@ int vl_roster_add_unit(vl_roster *r, int leader, const char *id, const char *nam
   t = vl_schema_find_type(s, type ? type : "");
   if (t < 0) {
     char known[160];
-    size_t used = 0;
-    int i;
-    known[0] = '\0';
-    for (i = 0; i < vl_schema_type_count(s) && used < sizeof known; i++) {
-      int k = snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "",
-                       vl_schema_type(s, i)->name);
-      if (k < 0) break;
-      used += (size_t)k;
-    }
+    vl_known_list(known, sizeof known, s, (size_t)vl_schema_type_count(s), type_name);
     return vl_error_set(err, VL_EPARSE, r->file, line, "%s %s: unknown type '%s' (known: %s)",
                         what, id, type ? type : "", known);
   }
@@ -282,8 +314,15 @@ int vl_roster_set_text(vl_roster *r, int b, const char *field, const char *text,
       return vl_error_set(err, VL_EPARSE, r->file, line, "%s %s: '%s' is a %s field",
                           u->leader ? "leader" : "unit", u->u.id, field,
                           u->leader ? "unit" : "leader");
-    return vl_error_set(err, VL_EPARSE, r->file, line, "%s %s: unknown field '%s'",
-                        u->leader ? "leader" : "unit", u->u.id, field);
+    {
+      char known[160];
+      field_ctx fc;
+      fc.s = s;
+      fc.mask = u->leader ? VL_OF_LEADER : VL_OF_UNIT;
+      vl_known_list(known, sizeof known, &fc, (size_t)vl_schema_field_count(s), field_name);
+      return vl_error_set(err, VL_EPARSE, r->file, line, "%s %s: unknown field '%s' (known: %s)",
+                          u->leader ? "leader" : "unit", u->u.id, field, known);
+    }
   }
   if (u->given[f])
     return vl_error_set(err, VL_EPARSE, r->file, line, "%s %s: '%s' is given twice",
@@ -408,6 +447,7 @@ int vl_roster_finish(vl_roster *r, vl_error *err) {
   int i, f, rc;
   int *cperm = NULL, *uperm = NULL, *cinv = NULL, *uinv = NULL;
   const char **keys = NULL;
+  char known[160];
   rc = check_building(r, err);
   if (rc != VL_OK) return rc;
   if (r->n_sides == 0) return fail(r, vl_error_set(err, VL_EPARSE, r->file, 0, "no sides declared"));
@@ -415,21 +455,28 @@ int vl_roster_finish(vl_roster *r, vl_error *err) {
   for (i = 0; i < r->n_commands; i++) {
     bcommand *c = &r->commands[i];
     c->c.side = vl_roster_find_side(r, c->side_name ? c->side_name : "");
-    if (c->c.side < 0)
+    if (c->c.side < 0) {
+      vl_known_list(known, sizeof known, r, (size_t)r->n_sides, side_name);
       return fail(r, vl_error_set(err, VL_EPARSE, r->file, c->c.line,
-                                  "command %s: unknown side '%s'", c->c.id,
-                                  c->side_name ? c->side_name : ""));
+                                  "command %s: unknown side '%s' (known: %s)", c->c.id,
+                                  c->side_name ? c->side_name : "", known));
+    }
     c->c.level = vl_schema_find_level(s, c->level_name ? c->level_name : "");
-    if (c->c.level < 0)
+    if (c->c.level < 0) {
+      levels_text(s, known, sizeof known);
       return fail(r, vl_error_set(err, VL_EPARSE, r->file, c->c.line,
-                                  "command %s: unknown level '%s'", c->c.id,
-                                  c->level_name ? c->level_name : ""));
+                                  "command %s: unknown level '%s' (known, top first: %s)",
+                                  c->c.id, c->level_name ? c->level_name : "", known));
+    }
     c->c.parent = -1;
     if (c->parent_name != NULL) {
       int p = find_bcommand(r, c->parent_name);
-      if (p < 0)
+      if (p < 0) {
+        vl_known_list(known, sizeof known, r, (size_t)r->n_commands, command_name);
         return fail(r, vl_error_set(err, VL_EPARSE, r->file, c->c.line,
-                                    "command %s: unknown parent '%s'", c->c.id, c->parent_name));
+                                    "command %s: unknown parent '%s' (known: %s)", c->c.id,
+                                    c->parent_name, known));
+      }
       c->c.parent = p;
     }
   }
@@ -453,15 +500,21 @@ int vl_roster_finish(vl_roster *r, vl_error *err) {
     bunit *b = &r->units[i];
     const char *what = b->leader ? "leader" : "unit";
     b->u.side = vl_roster_find_side(r, b->side_name ? b->side_name : "");
-    if (b->u.side < 0)
-      return fail(r, vl_error_set(err, VL_EPARSE, r->file, b->u.line, "%s %s: unknown side '%s'",
-                                  what, b->u.id, b->side_name ? b->side_name : ""));
+    if (b->u.side < 0) {
+      vl_known_list(known, sizeof known, r, (size_t)r->n_sides, side_name);
+      return fail(r, vl_error_set(err, VL_EPARSE, r->file, b->u.line,
+                                  "%s %s: unknown side '%s' (known: %s)", what, b->u.id,
+                                  b->side_name ? b->side_name : "", known));
+    }
     b->u.command = -1;
     if (b->command_name != NULL) {
       int c = find_bcommand(r, b->command_name);
-      if (c < 0)
+      if (c < 0) {
+        vl_known_list(known, sizeof known, r, (size_t)r->n_commands, command_name);
         return fail(r, vl_error_set(err, VL_EPARSE, r->file, b->u.line,
-                                    "%s %s: unknown command '%s'", what, b->u.id, b->command_name));
+                                    "%s %s: unknown command '%s' (known: %s)", what, b->u.id,
+                                    b->command_name, known));
+      }
       if (r->commands[c].c.side != b->u.side)
         return fail(r, vl_error_set(err, VL_EPARSE, r->file, b->u.line,
                                     "%s %s: command %s belongs to another side", what, b->u.id,

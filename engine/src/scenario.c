@@ -111,23 +111,35 @@ static int only(const char *s, const char *chars, int upper) {
   return 1;
 }
 
-/* A decimal integer, '-' allowed, that fits an int. canonical: no leading zero, no "-0". */
+/* A decimal integer, '-' allowed, that fits an int. canonical: no leading zero, no "-0".
+** Returns 1, 0 when s is not one, INT_TOO_LARGE or INT_TOO_SMALL for an integer past an
+** int (int_why words each). */
+enum { INT_TOO_LARGE = -1, INT_TOO_SMALL = -2 };
 static int parse_int(const char *s, int canonical, int *out) {
   const char *p = s;
   long v = 0;
-  int neg = 0;
+  int neg = 0, big = 0;
   if (*p == '-') neg = 1, p++;
   if (*p < '0' || *p > '9') return 0;
   if (canonical && p[0] == '0' && (p[1] != '\0' || neg)) return 0;
   for (; *p >= '0' && *p <= '9'; p++) {
-    v = v * 10 + (*p - '0');
-    if (v > (long)INT_MAX + 1) return 0;
+    if (!big) v = v * 10 + (*p - '0');
+    if (v > (long)INT_MAX + 1) big = 1;
   }
   if (*p != '\0') return 0;
   if (neg) v = -v;
-  if (v > INT_MAX || v < INT_MIN) return 0;
+  if (big || v > INT_MAX || v < INT_MIN) return neg ? INT_TOO_SMALL : INT_TOO_LARGE;
   *out = (int)v;
   return 1;
+}
+
+/* Why parse_int refused text (its code rc): "is not an integer", "is too large (at most
+** 2147483647)", "is too small (at least -2147483648)"; what names the kind of number. */
+static const char *int_why(int rc, const char *what, char *buf, size_t n) {
+  if (rc == INT_TOO_LARGE) snprintf(buf, n, "is too large (at most %d)", INT_MAX);
+  else if (rc == INT_TOO_SMALL) snprintf(buf, n, "is too small (at least %d)", INT_MIN);
+  else snprintf(buf, n, "is not %s", what);
+  return buf;
 }
 
 static int is_section(const char *name, const char *prefix) {
@@ -323,10 +335,13 @@ static int check_scenario_section(vl_scenario *s, vl_error *err) {
   if ((k = find_key(s->keys, s->nkey, "scenario", "rules")) != NULL &&
       check_path(s, k, "rules", ".lua", err) != VL_OK)
     return VL_EPARSE;
-  if ((k = find_key(s->keys, s->nkey, "scenario", "max_decisions")) != NULL &&
-      (!parse_int(k->text, 0, &s->max_decisions) || s->max_decisions <= 0))
-    return fail(err, k->file, k->line, "max_decisions: '%s' is not a positive integer",
-                k->text);
+  if ((k = find_key(s->keys, s->nkey, "scenario", "max_decisions")) != NULL) {
+    char why[64];
+    int rc = parse_int(k->text, 0, &s->max_decisions);
+    if (rc != 1 || s->max_decisions <= 0)
+      return fail(err, k->file, k->line, "max_decisions: '%s' %s", k->text,
+                  int_why(rc == 1 ? 0 : rc, "a positive integer", why, sizeof why));
+  }
   if ((k = find_key(s->keys, s->nkey, "scenario", "setup_rule")) != NULL &&
       (k->text[0] != '[' || k->text[strlen(k->text) - 1] != ']'))
     return fail(err, k->file, k->line,
@@ -380,9 +395,11 @@ static int check_item(vl_scenario *s, const rkey *k, vl_scenario_item *it, vl_er
   if (strcmp(k->section, "params") == 0) {
     if (!only(k->key, "_", 0))
       return fail(err, k->file, k->line, "bad parameter name '%s' ([a-z0-9_]+)", k->key);
-    if (!parse_int(k->text, 0, &it->value))
-      return fail(err, k->file, k->line, "parameter %s: '%s' is not an integer", k->key,
-                  k->text);
+    int rc = parse_int(k->text, 0, &it->value);
+    char why[64];
+    if (rc != 1)
+      return fail(err, k->file, k->line, "parameter %s: '%s' %s", k->key, k->text,
+                  int_why(rc, "an integer", why, sizeof why));
     it->is_int = 1;
   } else if (strcmp(k->section, "victory") == 0) {
     const char *dot = strchr(k->key, '.');
@@ -394,7 +411,7 @@ static int check_item(vl_scenario *s, const rkey *k, vl_scenario_item *it, vl_er
       return fail(err, k->file, k->line, "victory key '%s': '%.*s' is not a side of [sides] "
                   "order (%s)", k->key, (int)(dot - k->key), k->key, order_text(s));
     it->name = dot + 1;
-    it->is_int = parse_int(k->text, 1, &it->value);
+    it->is_int = parse_int(k->text, 1, &it->value) == 1;
   } else if (strcmp(k->section, "options") == 0) {
     char what[VL_INI_MAX_NAME + 16];
     if (!only(k->key, "-", 0))

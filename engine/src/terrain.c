@@ -91,6 +91,15 @@ int vl_terrain_parse_level(const char *text, size_t len, int *halves) {
   return VL_OK;
 }
 
+int vl_terrain_level_out_of_range(const char *text, size_t len) {
+  size_t i = 0, digits = 0;
+  if (i < len && text[i] == '-') i++;
+  while (i < len && text[i] >= '0' && text[i] <= '9') i++, digits++;
+  if (digits <= 2) return 0;
+  if (i + 2 == len && text[i] == '.' && (text[i + 1] == '5' || text[i + 1] == '0')) i += 2;
+  return i == len;
+}
+
 /* Ids: [A-Za-z0-9_-]+ of at most max bytes. */
 static int valid_id(const char *s, size_t n, size_t max) {
   size_t i;
@@ -417,6 +426,8 @@ static int type_value(tparse *p, const vl_ini_item *it, vl_error *err) {
     int h;
     if (it->continuation) return vl_ini_error(err, it, "height takes one line");
     if (sec->kind == VL_TERRAIN_ROAD) return vl_ini_error(err, it, "a road kind has no height");
+    if (vl_terrain_level_out_of_range(it->value, strlen(it->value)))
+      return vl_ini_error(err, it, "height '%s' is out of range (-99..99 levels)", it->value);
     if (vl_terrain_parse_level(it->value, strlen(it->value), &h) != VL_OK)
       return vl_ini_error(err, it, "bad height '%s' (levels: an integer, or one ending in .5)",
                           it->value);

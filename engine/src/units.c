@@ -7,6 +7,7 @@
 
 #include "units_internal.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -389,22 +390,39 @@ int vl_schema_find_model(const vl_schema *s, const char *name) {
   return -1;
 }
 
-int vl_units_parse_int(const char *text, int *out) {
+int vl_units_read_int(const char *text, int *out) {
   char *end;
   long v;
-  if (*text == '\0' || *text == ' ') return 0;
+  if (*text == '\0' || isspace((unsigned char)*text)) return VL_INT_NOT;
   errno = 0;
   v = strtol(text, &end, 10);
-  if (*end != '\0' || errno != 0 || v < INT_MIN || v > INT_MAX) return 0;
+  if (end == text || *end != '\0') return VL_INT_NOT;
+  if ((errno == ERANGE && v > 0) || v > INT_MAX) return VL_INT_HIGH;
+  if ((errno == ERANGE && v < 0) || v < INT_MIN) return VL_INT_LOW;
+  if (errno != 0) return VL_INT_NOT;
   *out = (int)v;
-  return 1;
+  return VL_INT_OK;
+}
+
+int vl_units_parse_int(const char *text, int *out) {
+  return vl_units_read_int(text, out) == VL_INT_OK;
+}
+
+void vl_units_int_why(int code, const char *text, char *buf, size_t n) {
+  if (code == VL_INT_HIGH) snprintf(buf, n, "'%s' is too large (at most %d)", text, INT_MAX);
+  else if (code == VL_INT_LOW) snprintf(buf, n, "'%s' is too small (at least %d)", text, INT_MIN);
+  else snprintf(buf, n, "'%s' is not an integer", text);
 }
 
 int vl_field_parse(const vl_field *f, const char *text, int *out, vl_error *err) {
   int i, v;
   switch (f->type) {
   case VL_FIELD_INT:
-    if (!vl_units_parse_int(text, &v))
+    i = vl_units_read_int(text, &v);
+    if (i == VL_INT_HIGH || i == VL_INT_LOW)  /* past an int: past the field's range too */
+      return vl_error_set(err, VL_EPARSE, NULL, 0, "%s: %s is outside %d-%d", f->name, text,
+                          f->min, f->max);
+    if (i != VL_INT_OK)
       return vl_error_set(err, VL_EPARSE, NULL, 0, "%s: '%s' is not an integer", f->name, text);
     if (v < f->min || v > f->max)
       return vl_error_set(err, VL_EPARSE, NULL, 0, "%s: %d is outside %d-%d", f->name, v, f->min,

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "known.h"
 #include "units_internal.h"
 #include "volley/ini.h"
 
@@ -113,6 +114,22 @@ static int fail_at(vl_error *err, const ifile *f, int line, const char *fmt, con
   char msg[VL_ERROR_MSG_MAX];
   snprintf(msg, sizeof msg, fmt, a ? a : "", b ? b : "", c ? c : "");
   return vl_error_set(err, VL_EPARSE, f->file, line, "%s", msg);
+}
+
+static const char *model_name(const void *ctx, size_t i) {
+  return vl_schema_model((const vl_schema *)ctx, (int)i)->name;
+}
+
+/* Reads k's value as an int into *out. VL_OK, or the refusal at k's line: "<what> <name>:
+** <key> '<text>' is not an integer", "... is too large (at most 2147483647)", "... too
+** small (at least -2147483648)". */
+static int bad_int(vl_error *err, const ifile *f, const ikey *k, const char *what,
+                   const char *name, const char *key, int *out) {
+  char why[VL_ERROR_MSG_MAX];
+  int code = vl_units_read_int(k->value, out);
+  if (code == VL_INT_OK) return VL_OK;
+  vl_units_int_why(code, k->value, why, sizeof why);
+  return vl_error_set(err, VL_EPARSE, f->file, k->line, "%s %s: %s %s", what, name, key, why);
 }
 
 /* The keys each kind of section knows, for messages. */
@@ -261,8 +278,12 @@ static int load_type(const ifile *f, isec *s, vl_schema *sc, const char *name, v
   k = get(s, "facing");
   if (k == NULL) return fail_at(err, f, s->line, "type %s: facing is missing", name, NULL, NULL);
   model = k->value;
-  if (vl_schema_find_model(sc, model) < 0)
-    return fail_at(err, f, k->line, "type %s: unknown facing model '%s'", name, model, NULL);
+  if (vl_schema_find_model(sc, model) < 0) {
+    char known[160];
+    vl_known_list(known, sizeof known, sc, (size_t)vl_schema_model_count(sc), model_name);
+    return fail_at(err, f, k->line, "type %s: unknown facing model '%s' (known: %s)", name, model,
+                   known);
+  }
   if ((k = get(s, "hexes")) != NULL) {
     if (!vl_units_parse_int(k->value, &hexes) || hexes < 1 || hexes > VL_FACING_PARTS)
       return fail_at(err, f, k->line, "type %s: hexes '%s' is not 1, 2 or 3", name, k->value, NULL);
@@ -305,10 +326,8 @@ static int load_field(const ifile *f, isec *s, vl_schema *sc, const char *name, 
     ikey *lo = get(s, "min"), *hi = get(s, "max");
     if (lo == NULL || hi == NULL)
       return fail_at(err, f, s->line, "field %s: an int field needs min and max", name, NULL, NULL);
-    if (!vl_units_parse_int(lo->value, &d.min))
-      return fail_at(err, f, lo->line, "field %s: min '%s' is not an integer", name, lo->value, NULL);
-    if (!vl_units_parse_int(hi->value, &d.max))
-      return fail_at(err, f, hi->line, "field %s: max '%s' is not an integer", name, hi->value, NULL);
+    if ((rc = bad_int(err, f, lo, "field", name, "min", &d.min)) != VL_OK) return rc;
+    if ((rc = bad_int(err, f, hi, "field", name, "max", &d.max)) != VL_OK) return rc;
   }
   if (d.type == VL_FIELD_ENUM) {
     const char *cur, *w;
@@ -363,10 +382,8 @@ static int load_marker(const ifile *f, isec *s, vl_schema *sc, const char *name,
   ikey *lo = get(s, "min"), *hi = get(s, "max"), *src = get(s, "source");
   int min = 0, max = 0, rc;
   if (hi == NULL) return fail_at(err, f, s->line, "marker %s: max is missing", name, NULL, NULL);
-  if (lo != NULL && !vl_units_parse_int(lo->value, &min))
-    return fail_at(err, f, lo->line, "marker %s: min '%s' is not an integer", name, lo->value, NULL);
-  if (!vl_units_parse_int(hi->value, &max))
-    return fail_at(err, f, hi->line, "marker %s: max '%s' is not an integer", name, hi->value, NULL);
+  if (lo != NULL && (rc = bad_int(err, f, lo, "marker", name, "min", &min)) != VL_OK) return rc;
+  if ((rc = bad_int(err, f, hi, "marker", name, "max", &max)) != VL_OK) return rc;
   rc = unknown_keys(f, s, "marker", name, err);
   if (rc != VL_OK) return rc;
   return at_line(err, f, s->line,

@@ -20,6 +20,13 @@ int vl_units_is_id(const char *s);
 /* Parses a decimal integer (optional sign, no blanks) that fits an int into *out; 0 when the
 ** text is not one. */
 int vl_units_parse_int(const char *text, int *out);
+/* The same, telling why not: VL_INT_OK, VL_INT_NOT (not an integer), VL_INT_HIGH (an integer
+** above INT_MAX), VL_INT_LOW (below INT_MIN). *out is set only on VL_INT_OK. */
+enum { VL_INT_OK = 0, VL_INT_NOT = 1, VL_INT_HIGH = 2, VL_INT_LOW = 3 };
+int vl_units_read_int(const char *text, int *out);
+/* Writes "'<text>' is not an integer", "'<text>' is too large (at most 2147483647)" or
+** "... too small (at least -2147483648)" for a vl_units_read_int code into buf (size n). */
+void vl_units_int_why(int code, const char *text, char *buf, size_t n);
 /* Sets err to "not enough memory" and returns VL_ENOMEM. */
 int vl_units_nomem(vl_error *err);
 /* Refuses a name that is not a word, or is taken (taken != 0), naming `what`. */

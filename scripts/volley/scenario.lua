@@ -106,11 +106,29 @@ function M.resolve(what, opts)
     .. "file or folder)")
 end
 
+local PLACE = " (a scenario is scenarios/<game>/<battle>/scenario.ini)"
+local STRAY_DEPTH = 6  -- folders below a battle's searched for a misplaced scenario.ini
+
+-- Reports each scenario.ini in the folders below dir, down to `left` levels: there it has
+-- no id. Folders in byte order, each before the folders inside it.
+local function strays(dir, left, problems)
+  for _, f in ipairs(core.scenario.list_dir(dir) or {}) do
+    if f.kind == "dir" and left > 0 then
+      local sub = dir .. "/" .. f.name
+      if core.scenario.kind(sub .. "/scenario.ini") == "file" then
+        problems[#problems + 1] = sub .. "/scenario.ini: too deep for an id" .. PLACE
+      end
+      strays(sub, left - 1, problems)
+    end
+  end
+end
+
 --- Every scenario and variant on the data path, sorted by id. A battle folder is
 -- `scenarios/<game>/<battle>/` holding scenario.ini; its other .ini files with a [scenario]
 -- section are its variants. An id found under an earlier root hides the same id under a
 -- later one. What cannot be listed (a name that is not an id segment, a file the INI layer
--- refuses) is reported, not listed.
+-- refuses, a scenario.ini at a depth that gives no id: `scenarios/`, `scenarios/<game>/`,
+-- or a folder below a battle's) is reported, not listed.
 -- @tparam[opt] table opts `{roots = {...}}`
 -- @treturn {table,...} `{id =, file =, root =}`, sorted by id
 -- @treturn {string,...} problems, in the order met
@@ -121,11 +139,18 @@ function M.list(opts)
     seen[id] = true
     found[#found + 1] = { id = id, file = file, root = root }
   end
+  local function shallow(dir)
+    if core.scenario.kind(dir .. "/scenario.ini") == "file" then
+      problems[#problems + 1] = dir .. "/scenario.ini: too shallow for an id" .. PLACE
+    end
+  end
   for _, root in ipairs(roots_of(opts)) do
     local games = core.scenario.list_dir(root .. "/scenarios") or {}
+    shallow(root .. "/scenarios")
     for _, g in ipairs(games) do
       local battles = g.kind == "dir" and core.scenario.list_dir(root .. "/scenarios/" .. g.name)
         or {}
+      if g.kind == "dir" then shallow(root .. "/scenarios/" .. g.name) end
       for _, b in ipairs(battles) do
         local dir = root .. "/scenarios/" .. g.name .. "/" .. b.name
         if b.kind == "dir" and core.scenario.kind(dir .. "/scenario.ini") == "file" then
@@ -151,6 +176,9 @@ function M.list(opts)
               end
             end
           end
+        end
+        if b.kind == "dir" then
+          strays(root .. "/scenarios/" .. g.name .. "/" .. b.name, STRAY_DEPTH, problems)
         end
       end
     end

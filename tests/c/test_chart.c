@@ -327,6 +327,8 @@ static void broken_chart_files_are_refused_with_file_and_line(void **state) {
     {"chart_no_labels.ini", "2: table 'artillery_range_drm' has no rows, so its labels are its "
                             "results: it needs 'labels'"},
     {"chart_empty_cell.ini", "8: empty cell 2 in '1-6'"},
+    {"chart_big_number.ini", "9: bad row '7-10000000000' (a number is too large: at most 9 "
+                             "digits)"},
   };
   size_t i;
   (void)state;

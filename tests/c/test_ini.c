@@ -152,6 +152,22 @@ static void bytes_that_are_not_text_are_refused(void **state) {
   REFUSED("[a]\nk = \xE2\x82\n", 2, "invalid UTF-8 at column 5");          /* cut short */
 }
 
+/* A leading BOM is skipped (crlf_bom_and_a_last_line_without_newline_are_read); any other
+** U+FEFF is refused with one message that says what it is, where libinih would have read a
+** second BOM as part of a key ("expected 'key = value'", or a key 'columns' that looks
+** right and is unknown). */
+static void a_byte_order_mark_past_the_start_is_refused(void **state) {
+  (void)state;
+  REFUSED("\xEF\xBB\xBF\xEF\xBB\xBF[a]\nk = v\n", 1, "a byte-order mark (U+FEFF) at column "
+          "1: only the start of the file may hold one");         /* saved twice with a BOM */
+  REFUSED("[a]\nk = v\n\xEF\xBB\xBF[b]\n", 3, "a byte-order mark (U+FEFF) at column 1: only "
+          "the start of the file may hold one");                 /* two files put together */
+  REFUSED("[a]\n\xEF\xBB\xBFk = v\n", 2, "a byte-order mark (U+FEFF) at column 1: only the "
+          "start of the file may hold one");
+  REFUSED("[a]\nk = x\xEF\xBB\xBFy\n", 2, "a byte-order mark (U+FEFF) at column 6: only the "
+          "start of the file may hold one");
+}
+
 static void malformed_lines_are_refused(void **state) {
   (void)state;
   REFUSED("[a\n", 1, "section header without ']'");
@@ -241,6 +257,7 @@ int main(void) {
     cmocka_unit_test(an_empty_file_ends_at_line_one),
     cmocka_unit_test(long_lines_are_refused_at_199_bytes),
     cmocka_unit_test(bytes_that_are_not_text_are_refused),
+    cmocka_unit_test(a_byte_order_mark_past_the_start_is_refused),
     cmocka_unit_test(malformed_lines_are_refused),
     cmocka_unit_test(repeats_are_refused),
     cmocka_unit_test(the_handler_error_stops_the_parse),

@@ -246,6 +246,8 @@ static void malformed_policies_are_refused(void **state) {
   refused("[los]\nsystem = test\nrule = [test 1]\neye = 0.25\n", NULL, "system.ini", 4,
           "bad height '0.25' for eye in [los] (levels: a non-negative integer, or one ending "
           "in .5)");
+  refused("[los]\nsystem = test\nrule = [test 1]\neye = 100.5\n", NULL, "system.ini", 4,
+          "bad height '100.5' for eye in [los] (out of range: 0..99 levels)");
   refused(HEAD "[ground]\nrule = [test 2]\nobstacles = hexes\ntests = higher-than-both\n"
           "tolerance = 1\n", NULL, "system.ini", 8,
           "tolerance is for the sightline test, which tests does not name");
@@ -584,6 +586,39 @@ static void each_grazing_policy_along_a_hexside(void **state) {
   close_fx(&f);
 }
 
+/* A line along the map's edge grazes hexsides whose other hex is off the map (it holds
+** nothing): it is named by its hex on the map, never as "0300/0301" (docs/los.md). */
+static void a_line_along_the_map_edge_names_the_hex_on_the_map(void **state) {
+  fixture f;
+  vl_los_query q;
+  vl_los_result r;
+  vl_error err;
+  char at[VL_HEXSIDE_ID_MAX], why[VL_LOS_REASON_MAX];
+  (void)state;
+  /* 0201 -> 0401 runs along 0300/0301: 0300 is past the top edge, 0301 Light Woods */
+  open_fx(&f, SAMPLE, "rough_and_ready", NULL, VL_LOS_CACHE_DEFAULT);
+  expect(&f, "0201", "0401", "0301", VL_LOS_TERRAIN,
+         "along the map's edge, Light Woods: fire into, not through", "[rough_and_ready 6.18]");
+  expect(&f, "0401", "0201", "0301", VL_LOS_TERRAIN,
+         "along the map's edge, Light Woods: fire into, not through", "[rough_and_ready 6.18]");
+  close_fx(&f);
+  /* both hexes must block: the one off the map never does */
+  open_fx(&f, SAMPLE, "rough_and_ready", "tests/data/los/graze-both.ini", VL_LOS_CACHE_DEFAULT);
+  expect(&f, "0201", "0401", NULL, VL_LOS_CLEAR, CLEAR_RR);
+  close_fx(&f);
+  open_fx(&f, SAMPLE, "rough_and_ready", "tests/data/los/graze-defender.ini", 0);
+  vl_los_query_init(&q, hx(f.m, "0201"), hx(f.m, "0401"));
+  assert_int_equal(vl_los_check(f.l, &q, &r, &err), VL_OK);
+  assert_true(r.choice);
+  assert_int_equal(r.at, VL_LOS_AT_HEX);
+  vl_los_where(f.l, &r, at, sizeof at);
+  vl_los_reason(f.l, &r, why, sizeof why);
+  assert_string_equal(at, "0301");
+  assert_string_equal(why, "the defender may choose: along the map's edge, Light Woods: fire "
+                      "into, not through");
+  close_fx(&f);
+}
+
 /* ---- reciprocity, the cache ------------------------------------------------------------------ */
 
 /* Every ordered pair of hexes of m within range of each other, as cells. */
@@ -802,6 +837,7 @@ int main(void) {
     cmocka_unit_test(hexside_obstacles_and_the_hexsides_ends_exempt),
     cmocka_unit_test(buena_vista_cases),
     cmocka_unit_test(each_grazing_policy_along_a_hexside),
+    cmocka_unit_test(a_line_along_the_map_edge_names_the_hex_on_the_map),
     cmocka_unit_test(reciprocal_where_the_policy_says_so),
     cmocka_unit_test(the_cache_answers_as_no_cache_does),
     cmocka_unit_test(the_cache_stays_within_its_budget),

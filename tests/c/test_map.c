@@ -264,7 +264,8 @@ static void broken_maps_are_refused_with_file_and_line(void **state) {
     int code, line;
     const char *msg;
   } cases[] = {
-    {"tests/data/broken/unknown_code.ini", VL_EPARSE, 12, "unknown terrain code 'q'"},
+    {"tests/data/broken/unknown_code.ini", VL_EPARSE, 12, "unknown terrain code 'q' (known: c, ch, g, h, "
+                                                                "l, m, rc, rw, w)"},
     {"tests/data/broken/row_too_short.ini", VL_EPARSE, 13,
      "row 03 has 2 codes; the map has 3 columns (01-03)"},
     {"tests/data/broken/not_adjacent.ini", VL_EPARSE, 15,

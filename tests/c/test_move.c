@@ -642,7 +642,8 @@ static void broken_tables_are_refused_with_file_and_line(void **state) {
   char dir[] = "/tmp/volley-test-move-XXXXXX";
   struct { const char *text; int line; const char *msg; } cases[] = {
     {HEAD PRICED "[hex.q]\ninf = 1\n", 14, "no hex type 'q' in the terrain tables of "
-                                           "rough_and_ready"},
+                                           "rough_and_ready (known: c, ch, g, h, l, m, rc, rw, "
+                                           "w)"},
     {"[movement]\nsystem = other\n", 2, "this movement.ini is for system 'other', not "
                                         "'rough_and_ready'"},
     {HEAD "classes = inf\n", 4, "classes belongs to the system's movement.ini, not a "

@@ -210,6 +210,8 @@ static void broken_scenarios_are_refused(void **state) {
                              "(tests/data/broken/scenario)"},
     {"rules_not_lua", NULL, 8, "rules: 'rules.txt' is not a .lua file"},
     {"bad_max_decisions", NULL, 8, "max_decisions: 'lots' is not a positive integer"},
+    {"max_decisions_too_large", NULL, 8, "max_decisions: '99999999999999999999999' is too large "
+                                         "(at most 2147483647)"},
     {"bad_setup_rule", NULL, 8, "setup_rule: 'demo 2.2' is not a rule citation "
                                 "('[<system> <case>]')"},
     {"bad_side_name", NULL, 10, "order: bad side name 'B+' (letters, digits, _ and -)"},
@@ -217,6 +219,8 @@ static void broken_scenarios_are_refused(void **state) {
     {"too_many_sides", NULL, 10, "order: more than 8 sides"},
     {"bad_first", NULL, 11, "first: 'C' is not a side of [sides] order (A B)"},
     {"bad_param", NULL, 13, "parameter turns: 'four' is not an integer"},
+    {"param_too_large", NULL, 13, "parameter turns: '3000000000' is too large (at most "
+                                  "2147483647)"},
     {"bad_param_name", NULL, 13, "bad parameter name 'Turns' ([a-z0-9_]+)"},
     {"victory_no_side", NULL, 13, "victory key 'withdrawal' is not <SIDE>.<name> "
                                   "(the name: [a-z0-9_]+)"},

@@ -239,6 +239,8 @@ static void malformed_tables_are_refused(void **state) {
           "system.ini", 6, "bad height 'tall' (levels: an integer, or one ending in .5)");
   refused("[terrain]\nsystem = test\nsource = s\n[hex.c]\nname = C\nheight = 0.25\n", NULL,
           "system.ini", 6, "bad height '0.25' (levels: an integer, or one ending in .5)");
+  refused("[terrain]\nsystem = test\nsource = s\n[hex.c]\nname = C\nheight = 150\n", NULL,
+          "system.ini", 6, "height '150' is out of range (-99..99 levels)");
   refused("[terrain]\nsystem = test\nsource = s\n[hex.c]\nname = C\n[hex.d]\n", NULL,
           "system.ini", 4, "[hex.c] has no height");
   refused("[terrain]\nsystem = test\nsource = s\n[road.r]\nname = R\nheight = 0\n", NULL,

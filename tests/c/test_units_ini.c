@@ -153,19 +153,21 @@ typedef struct broken {
 
 static void broken_orders_of_battle_are_refused(void **state) {
   static const broken cases[] = {
-    {"unknown_field", 9, "unit 5US-1: unknown field 'moral'"},
+    {"unknown_field", 9, "unit 5US-1: unknown field 'moral' (known: battery, gun, guns, "
+                         "independent, lancer, ma, morale, morale_reverse)"},
     {"duplicate_id", 12, "leader id 'Twiggs' is already taken"},
     {"duplicate_section", 12, "duplicate section [unit.5US-1] (first at line 6)"},
     {"bad_int", 9, "unit 5US-1: morale: 'six' is not an integer"},
     {"out_of_range", 9, "unit 5US-1: morale: 12 is outside 0-9"},
+    {"too_large", 9, "unit 5US-1: morale: 99999999999 is outside 0-9"},
     {"bad_bool", 11, "unit tampico: lancer: 'maybe' is not yes or no"},
     {"unknown_type", 6,
-     "unit 2D: unknown type 'dragoon' (known: infantry, cavalry, artillery, wagon, leader)"},
-    {"unknown_command", 6, "unit 5US-1: unknown command 'twigs'"},
+     "unit 2D: unknown type 'dragoon' (known: artillery, cavalry, infantry, leader, wagon)"},
+    {"unknown_command", 6, "unit 5US-1: unknown command 'twigs' (known: none)"},
     {"bad_id", 6, "bad unit id '5US#1' ([A-Za-z0-9_./-]+)"},
     {"missing_field", 6, "unit 5US-1: 'morale' is missing"},
     {"leader_field", 11, "unit 5US-1: 'activation' is a leader field"},
-    {"unknown_side", 6, "unit 5US-1: unknown side 'USA'"},
+    {"unknown_side", 6, "unit 5US-1: unknown side 'USA' (known: MEX, US)"},
     {"wrong_system", 3, "oob: system 'gbacw' is not the schema's (rough_and_ready)"},
     {"unknown_section", 6, "unknown section [units.5US-1] (oob, command.ID, unit.ID, leader.ID)"},
     {"bad_level", 10, "command US (army) cannot be under twiggs (command), a level no higher"},
@@ -195,9 +197,12 @@ static void broken_schemas_are_refused(void **state) {
   static const broken cases[] = {
     {"overlap", 8, "facing vertex: offset 1 has two arcs"},
     {"gap", 5, "facing vertex: hexside offset 5 has no arc (front, flank and rear must cover 0-5)"},
-    {"unknown_model", 7, "type infantry: unknown facing model 'vertex'"},
+    {"unknown_model", 7, "type infantry: unknown facing model 'vertex' (known: none)"},
     {"bad_field_type", 6, "field morale: type 'float' is not int, bool, string or enum"},
     {"bad_default", 9, "field morale: default 10 is outside 0-9"},
+    {"min_too_large", 7, "field morale: min '-99999999999' is too small (at least -2147483648)"},
+    {"max_too_large", 7, "marker hits: max '2147483648' is too large (at most 2147483647)"},
+    {"default_too_large", 9, "field morale: default 4294967296 is outside 0-9"},
     {"unknown_key", 9, "field morale: unknown key 'range' (known: type, of, min, max, values, "
                        "default, source, provisional)"},
   };

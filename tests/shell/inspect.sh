@@ -35,7 +35,7 @@ diff -u "$tmp/expected" "$tmp/out" || fail "check of a broken battle"
 sed -i 's/^01 = .*/01 = q q/' "$tmp/b/map.ini"
 out=$("$volley" check "$tmp/b")
 [ $? -eq 1 ] || fail "check of a broken map must exit 1"
-[ "$out" = "$tmp/b/map.ini:15: unknown terrain code 'q'
+[ "$out" = "$tmp/b/map.ini:15: unknown terrain code 'q' (known: c, r, w)
 1 errors, 0 warnings, 0 provisional values" ] || fail "check of a broken map: $out"
 out=$("$volley" check no-such/game)
 [ $? -eq 1 ] || fail "check of a missing scenario must exit 1"
@@ -57,7 +57,7 @@ out=$("$volley" sources tests/data/demo) || fail "sources demo exited $?"
 [ -z "$out" ] || fail "the demo has no provisional value: $out"
 "$volley" sources "$tmp/b" >/dev/null 2>"$tmp/err"
 [ $? -eq 1 ] || fail "sources of a broken map must exit 1"
-grep -qx "volley sources: $tmp/b/map.ini:15: unknown terrain code 'q'" "$tmp/err" || fail "sources: $(cat "$tmp/err")"
+grep -qx "volley sources: $tmp/b/map.ini:15: unknown terrain code 'q' (known: c, r, w)" "$tmp/err" || fail "sources: $(cat "$tmp/err")"
 
 # options: name, file, description.
 out=$(VOLLEY_PATH=$root "$volley" options test-game/battle) || fail "options exited $?"

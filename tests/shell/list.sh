@@ -1,7 +1,8 @@
 #!/bin/sh
 # volley list: one line per scenario and variant of the data path's scenarios/ folders, id
-# first, sorted by id (docs/shell.md); a scenario that cannot be listed goes to stderr and
-# makes the exit status 1; arguments are a usage error. The test roots are
+# first, sorted by id (docs/shell.md); a scenario that cannot be listed, or a scenario.ini at
+# a depth that gives no id, goes to stderr (each message once) and makes the exit status 1;
+# arguments are a usage error. The test roots are
 # tests/data/root (four scenarios) and tests/data/root2 (a hidden id and broken names).
 set -u
 volley=$1
@@ -32,6 +33,31 @@ expected_err="volley list: tests/data/root2/scenarios/other/x/scenario.ini:7: ma
 volley list: tests/data/root2/scenarios/Other/y: 'Other' is not an id segment ([a-z0-9-]+)
 volley list: tests/data/root2/scenarios/other/x/Odd_Variant.ini: 'Odd_Variant' is not an id segment ([a-z0-9-]+)"
 [ "$err" = "$expected_err" ] || fail "unexpected stderr:
+$err"
+
+# A scenario.ini at a depth that gives no id is reported, never skipped silently
+# (tests/data/depth: scenarios/, scenarios/<game>/, two folders below a battle's).
+out=$(VOLLEY_PATH=tests/data/root:tests/data/depth "$volley" list 2>/dev/null)
+[ $? -eq 1 ] || fail "a misplaced scenario.ini must exit 1"
+[ "$out" = "$expected" ] || fail "unexpected listing with tests/data/depth:
+$out"
+err=$(VOLLEY_PATH=tests/data/root:tests/data/depth "$volley" list 2>&1 >/dev/null)
+place='(a scenario is scenarios/<game>/<battle>/scenario.ini)'
+expected_err="volley list: tests/data/depth/scenarios/scenario.ini: too shallow for an id $place
+volley list: tests/data/depth/scenarios/game/battle/sub/scenario.ini: too deep for an id $place
+volley list: tests/data/depth/scenarios/game/battle/sub/deeper/scenario.ini: too deep for an id $place
+volley list: tests/data/depth/scenarios/shallow/scenario.ini: too shallow for an id $place"
+[ "$err" = "$expected_err" ] || fail "unexpected stderr with tests/data/depth:
+$err"
+
+# A broken file shared by a battle and its two variants is reported once, not three times.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp -r tests/data/root "$tmp/root"
+sed -i '0,/^type = infantry$/s//type = cavalry/' "$tmp/root/scenarios/test-game/battle/oob.ini"
+err=$(VOLLEY_PATH="$tmp/root" "$volley" list 2>&1 >/dev/null)
+[ "$err" = "volley list: $tmp/root/scenarios/test-game/battle/oob.ini:25: unit A1: unknown type 'cavalry' (known: infantry, leader)" ] ||
+  fail "a shared broken file, reported more or less than once:
 $err"
 
 "$volley" list extra >/dev/null 2>&1

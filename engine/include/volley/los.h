@@ -263,7 +263,8 @@ typedef struct vl_los_result {
                               ** query defender VL_LOS_DEFENDER_ASK) */
   vl_los_kind kind;
   int at;                     /* VL_LOS_AT_*: where it is blocked */
-  vl_hex hex, hex2;           /* the hex; or the hexside's two hexes, in label order */
+  vl_hex hex, hex2;           /* the hex; or the hexside's two hexes, in label order (never
+                              ** a hexside with a hex off the map: its hex on the map then) */
   const char *rule;           /* the case, borrowed from the policy */
   const char *provisional;    /* the deciding value's reason if it is provisional, or NULL */
   int distance;               /* hexes from observer to target */
@@ -271,7 +272,8 @@ typedef struct vl_los_result {
   int has_obstacle;           /* 1 when obstacle (and ground) are meaningful */
   int obstacle;               /* the blocking obstacle's top, steps */
   int detail_what;            /* for vl_los_reason: what the obstacle is */
-  int detail_pair;            /* for vl_los_reason: 1 along a hexside, 2 both hexes blocking */
+  int detail_pair;            /* for vl_los_reason: 1 along a hexside, 2 both hexes blocking,
+                              ** 3 along a hexside of the map's edge (hex: its hex on the map) */
   vl_hex detail_hex;          /* for vl_los_reason: the hex whose terrain names the obstacle */
 } vl_los_result;
 

@@ -33,8 +33,11 @@ size_t vl_path_count(const vl_path *p);
 const char *vl_path_root(const vl_path *p, size_t i);
 
 /* Finds rel (e.g. "scripts/volley/init.lua") under the first root holding it as a readable
-** file or directory, writing "<root>/<rel>" into out (size n). Returns VL_OK, VL_ENOTFOUND
-** (err lists nothing: the caller names what it looked for) or VL_EINVAL (out too small). */
+** file or directory, writing "<root>/<rel>" into out (size n). A root under which the path
+** would not fit out or PATH_MAX is skipped, and the search goes on with the next one.
+** Returns VL_OK; VL_ENOTFOUND ("<rel> not found on the data path", with "(1 root skipped:
+** the path would be too long)" when some were); or VL_EINVAL when the path is too long under
+** every root ("path too long: <rel> under every data root (<first root>)"). */
 int vl_path_find(const vl_path *p, const char *rel, char *out, size_t n, vl_error *err);
 
 #endif

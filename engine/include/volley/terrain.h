@@ -105,4 +105,9 @@ const char *vl_terrain_kind_name(vl_terrain_kind kind);
 ** into half-levels: "2" -> 4, "2.5" -> 5, "-0.5" -> -1. VL_OK or VL_EINVAL. No floats. */
 int vl_terrain_parse_level(const char *text, size_t len, int *halves);
 
+/* 1 when text (len bytes) is written as a level ("-100", "123.5") that vl_terrain_parse_level
+** refuses only for lying past -99..99, so that a message can say "out of range (-99..99)"
+** rather than "not a level"; else 0. */
+int vl_terrain_level_out_of_range(const char *text, size_t len);
+
 #endif

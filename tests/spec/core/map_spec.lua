@@ -21,9 +21,10 @@ describe("volley.core.map.load", function()
     local m, err = core.map.load("tests/data/broken/unknown_code.ini")
     assert.is_nil(m)
     assert.are.same({file = "tests/data/broken/unknown_code.ini", line = 12,
-                     msg = "unknown terrain code 'q'"},
+                     msg = "unknown terrain code 'q' (known: c, ch, g, h, l, m, rc, rw, w)"},
                     {file = err.file, line = err.line, msg = err.msg})
-    assert.are.equal("tests/data/broken/unknown_code.ini:12: unknown terrain code 'q'",
+    assert.are.equal("tests/data/broken/unknown_code.ini:12: unknown terrain code 'q' (known: c, "
+                     .. "ch, g, h, l, m, rc, rw, w)",
                      tostring(err))
   end)
 

@@ -30,7 +30,8 @@ describe("volley.core.state.new", function()
   it("refuses an oob.ini with an unknown field, a duplicate id or a bad type at its line",
      function()
     local cases = {
-      {"unknown_field", 9, "unit 5US-1: unknown field 'moral'"},
+      {"unknown_field", 9, "unit 5US-1: unknown field 'moral' (known: battery, gun, guns, "
+        .. "independent, lancer, ma, morale, morale_reverse)"},
       {"duplicate_id", 12, "leader id 'Twiggs' is already taken"},
       {"bad_int", 9, "unit 5US-1: morale: 'six' is not an integer"},
       {"bad_bool", 11, "unit tampico: lancer: 'maybe' is not yes or no"},

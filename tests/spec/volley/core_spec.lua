@@ -87,6 +87,12 @@ describe("volley.core.new_state", function()
     assert.are.same({false, "binary chunks are not allowed"}, {st:run("\27Lua")})
   end)
 
+  it("skips a leading UTF-8 byte-order mark on both VMs", function()
+    local st = core.new_state()
+    assert.are.same({true, 3}, {st:run("\239\187\191return 1 + 2")})
+    assert.are.same({false, "binary chunks are not allowed"}, {st:run("\239\187\191\27Lua")})
+  end)
+
   it("rejects unknown options by name", function()
     assert.has_error(function() core.new_state{memory = 10} end,
       "bad option 'memory' to 'new_state' (known: mem, instr, call_mem, time, modules, cpath)")

@@ -112,6 +112,19 @@ describe("scenario.list", function()
     }, problems)
   end)
 
+  it("reports a scenario.ini at a depth that gives no id", function()
+    local found, problems = scenario.list{ roots = { "tests/data/depth" } }
+    local place = " (a scenario is scenarios/<game>/<battle>/scenario.ini)"
+    assert.are.same({}, found)
+    assert.are.same({
+      "tests/data/depth/scenarios/scenario.ini: too shallow for an id" .. place,
+      "tests/data/depth/scenarios/game/battle/sub/scenario.ini: too deep for an id" .. place,
+      "tests/data/depth/scenarios/game/battle/sub/deeper/scenario.ini: too deep for an id"
+        .. place,
+      "tests/data/depth/scenarios/shallow/scenario.ini: too shallow for an id" .. place,
+    }, problems)
+  end)
+
   it("gives a line per scenario: id, title, system, sides, provisional count", function()
     local found = scenario.list{ roots = ROOTS }
     local lines = {}
