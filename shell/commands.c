@@ -18,6 +18,8 @@ static const command commands[] = {
    "draw a map in the terminal or as SVG (docs/shell.md)", cmd_render},
   {"los", "los <map.ini> A B", "line of sight from hex A to hex B, and why", cmd_los},
   {"list", "list", "every scenario and variant: id, title, system, sides, provisional", cmd_list},
+  {"replay", "replay FILE", "recompute a saved game, verify it, print its state hash", cmd_replay},
+  {"dump", "dump FILE", "a saved game's final state, the bytes its state hash is taken of", cmd_dump},
   {NULL, NULL, NULL, NULL}
 };
 
