@@ -182,13 +182,26 @@ local function note_rolls(g)
   end
 end
 
+-- The units whose hidden flag is set, in id order, or nil when there is none.
+local function hidden_units(g)
+  local out
+  for _, u in ipairs(g.store:units{}) do
+    if g.store:unit(u).hidden then
+      out = out or {}
+      out[#out + 1] = u
+    end
+  end
+  return out
+end
+
 local function boundary(_, path)
   local g, t = current, track
   note_rolls(g)
   local last = t.steps[#t.steps]
   if last and #last.answers == 0 and #last.forced == 0 then t.steps[#t.steps] = nil end
   t.steps[#t.steps + 1] = { snap = g.store:copy(), answers = {}, path = path, forced = {},
-                            narrative = #g.narrative }
+                            narrative = #g.narrative,
+                            any_hidden = t.policy == "strict" and hidden_units(g) ~= nil }
   if #t.steps > M.UNDO_HISTORY then table.remove(t.steps, 1) end
 end
 
@@ -241,7 +254,8 @@ function M.tracked_ask(g, side, request)
   local step = t.steps[#t.steps]
   if step then
     step.answers[#step.answers + 1] = { side = side, request = request.kind, value = value,
-                                        rolls = g.dice:count(), revealed = t.revealed }
+                                        rolls = g.dice:count(), revealed = t.revealed,
+                                        hidden = step.any_hidden and hidden_units(g) or nil }
   end
   return value
 end
@@ -287,6 +301,12 @@ function M.undo()
       why = "a die was rolled after it"
     elseif t.revealed > last.revealed then
       why = "hidden information was revealed after it"
+    else
+      for _, u in ipairs(last.hidden or {}) do
+        if not why and not g.store:unit(u).hidden then
+          why = "hidden information was revealed after it (" .. u .. " is no longer hidden)"
+        end
+      end
     end
     if why then
       return { refused = "cannot undo " .. what .. ": " .. why .. " (undo strict: an answer "
@@ -321,6 +341,12 @@ end
 -- @tparam {integer,...} faces
 function M.force(faces)
   current.dice:force(faces)
+end
+
+--- The game of this state (for trusted modules and tests that work inside the engine state;
+-- never handed to the host, which gets plain data only).
+function M.game()
+  return current
 end
 
 --- The undo policy of the game: "strict" or "solo".

@@ -33,14 +33,16 @@ M.TARGET = "tests/data/demo"
 -- @tparam table opts `seed`, `dice` (forced faces), `undo` ("strict"/"solo"), `stop` (stop
 --   once this many answers are given, the game left at its next request), `cap` (default
 --   400), `bots` (`{A = name, B = name}`, default random for both)
---   ("charge": `M.charge`)
+--   ("charge": `M.charge`), `state` (options of the engine state), `before` (called with
+--   the game before it starts)
 -- @treturn Game the live game (`volley.replay.Game`), its `journal` kept
 -- @treturn string "done" or "request" (stopped or capped)
 function M.play(opts)
   local seed = opts.seed or 1
   local names = opts.bots or { A = "random", B = "random" }
   local game = assert(replay.start{ target = M.TARGET, seed = seed, dice = opts.dice,
-                                    undo = opts.undo })
+                                    undo = opts.undo, state = opts.state })
+  if opts.before then opts.before(game) end
   local j = journal.new{ scenario = game.info.scenario, files = game.info.files,
                          options = game.info.options, seed = seed, undo = opts.undo,
                          bots = { { side = "A", name = names.A }, { side = "B", name = names.B } },

@@ -187,6 +187,38 @@ describe("undo", function()
     g:close()
   end)
 
+  it("under strict, refuses to take back an answer after which hidden information was revealed",
+    function()
+      local probe = { state = { modules = { "tests/spec/support" } } }
+      -- a hidden unit shown
+      probe.before = function(game) assert(game.st:call("session_probe", "hide", "B1", true)) end
+      local g = demo.play{ seed = 1, stop = 2, bots = CHARGE, state = probe.state,
+                           before = probe.before }
+      assert(g.st:call("session_probe", "hide", "B1", false))
+      local kind, why = g:undo()
+      assert.is_nil(kind)
+      assert.equal("cannot undo A's move \"A1 0503\": hidden information was revealed after it "
+        .. "(B1 is no longer hidden) (undo strict: an answer followed by a roll or by hidden "
+        .. "information stands; DESIGN.md principle 5 and --undo strict|solo)", why)
+      -- still hidden: the answer can be taken back
+      assert(g.st:call("session_probe", "hide", "B1", true))
+      assert.equal("request", (g:undo()))
+      g:close()
+      -- game:reveal
+      g = demo.play{ seed = 1, stop = 2, bots = CHARGE, state = probe.state }
+      assert(g.st:call("session_probe", "reveal", "a chit"))
+      kind, why = g:undo()
+      assert.is_nil(kind)
+      assert.matches("^cannot undo A's move \"A1 0503\": hidden information was revealed after "
+        .. "it %(undo strict", why)
+      g:close()
+      -- solo takes it back
+      g = demo.play{ seed = 1, stop = 2, bots = CHARGE, state = probe.state, undo = "solo" }
+      assert(g.st:call("session_probe", "reveal", "a chit"))
+      assert.equal("request", (g:undo()))
+      g:close()
+    end)
+
   it("under strict, takes back an answer no die followed", function()
     local g = demo.play{ seed = 1, stop = 6, bots = CHARGE }
     local hashes = answer_hashes(g.journal)
