@@ -12,14 +12,17 @@
 static const command commands[] = {
   {"hooks", "hooks <system-id>", "a rule system's hook points: kinds, when, context fields",
    cmd_hooks},
-  {"play", "play <id|path> [--seed N] [--bot SIDE=NAME]... [--json] [--max-decisions N]",
-   "play a game out with bots (docs/shell.md, docs/json.md)", cmd_play},
+  {"play", "play <id|path> [--bot SIDE=NAME]... [--script F|-] [--json] [--save F] ...",
+   "play a game: bots and a script's commands (volley play --help; docs/shell.md)", cmd_play},
   {"render", "render <map.ini> (--svg F | --text) [--hex H [--radius R]]",
    "draw a map in the terminal or as SVG (docs/shell.md)", cmd_render},
   {"los", "los <map.ini> A B", "line of sight from hex A to hex B, and why", cmd_los},
   {"list", "list", "every scenario and variant: id, title, system, sides, provisional", cmd_list},
   {"replay", "replay FILE", "recompute a saved game, verify it, print its state hash", cmd_replay},
   {"dump", "dump FILE", "a saved game's final state, the bytes its state hash is taken of", cmd_dump},
+  {"check", "check <id|path>", "validate a scenario's data and scripts", cmd_check},
+  {"sources", "sources <id|path>", "every provisional value and why", cmd_sources},
+  {"options", "options <id|path>", "the scenario's options: name, file, description", cmd_options},
   {NULL, NULL, NULL, NULL}
 };
 

@@ -1,14 +1,19 @@
---- `volley play`: a game played out by bots, with JSON lines (DESIGN.md Part B "The command
--- line", "Decisions", "JSON"; docs/json.md).
+--- `volley play`: a game played out by bots and by a script's commands, as a transcript or
+-- as JSON lines (DESIGN.md Part B "The command line", "Decisions", "JSON"; docs/shell.md,
+-- docs/json.md).
 --
--- This is the first `play`: every side is a bot (the prompt that lets a person play comes
--- with the shell issues). The program calls `main(args)` with its arguments after `play`
--- and exits with what it returns: 0 a game played to its end (or capped), 1 a game that
--- stopped on an error (a script error, a bot's illegal answer), 2 usage.
+-- Each side is a bot (`--bot SIDE=NAME`) or a person, whose commands come from `--script
+-- FILE` (or `-`, standard input) in the command language of `volley.commands`. The program
+-- calls `main(args)` with its arguments after `play` and exits with what it returns:
+-- 0 a game played to its end, to its cap, or as far as the script went, without a refused
+-- command; 1 a refused command (the script went on past it, or `--strict` stopped there), a
+-- scenario that does not load, or a game stopped by an error (a script error, a bot's
+-- illegal answer); 2 usage.
 -- @module volley.play
 
 local core = require "volley.core"
 local bots = require "volley.bots"
+local commands = require "volley.commands"
 local compat = require "volley.compat"
 local json = require "volley.json"
 
@@ -20,8 +25,34 @@ local describe, emit
 -- `[scenario] max_decisions` gives one.
 M.DEFAULT_MAX_DECISIONS = 10000
 
-M.USAGE = "usage: volley play <id|path> [--seed N] [--bot SIDE=NAME]... [--option NAME]...\n"
-  .. "                   [--mod FILE]... [--json] [--max-decisions N] [--dice V,V,...]\n"
+M.USAGE = "usage: volley play <id|path> [--seed N] [--mod FILE]... [--option NAME]...\n"
+  .. "                   [--bot SIDE=NAME]... [--as SIDE] [--undo strict|solo]\n"
+  .. "                   [--script FILE|-] [--strict] [--json] [--save FILE]\n"
+  .. "                   [--max-decisions N] [--dice V,V,...]\n"
+
+M.HELP = M.USAGE .. [[
+
+Plays a scenario (an id on the data path, or a scenario folder or file). A side with a bot
+plays itself; every other side is answered by the commands of --script (docs/shell.md).
+
+  --seed N             the game's seed, 0 to 2^53 - 1 (default: drawn, printed on stderr)
+  --mod FILE           a house rule (Lua hooks), loaded after the battle's scripts; repeatable
+  --option NAME        one of the scenario's options (volley options <id>); repeatable
+  --bot SIDE=NAME      a bot plays SIDE: random, first; repeatable
+  --as SIDE            whose view is shown: a side or referee (default: the one side without
+                       a bot, else referee); a side's view carries view_hash, no seed
+  --undo strict|solo   the undo policy recorded in the save (default strict)
+  --script FILE|-      the commands of the sides without a bot, a line each (- reads stdin)
+  --strict             stop at the first refused command (exit 1)
+  --json               JSON lines on stdout and nothing else (docs/json.md)
+  --save FILE          write the save file when the game stops (end, cap, quit, script end)
+  --max-decisions N    the cap; default: the scenario's [scenario] max_decisions, else 10000
+  --dice V,V,...       test mode: the next rolls come out as given (recorded as forced)
+
+Exit status: 0 the game ended, was capped, or stopped where the script ended, with no
+refused command; 1 a refused command, a scenario that does not load, a game stopped by an
+error; 2 usage.
+]]
 
 local function pack(...)
   return { n = select("#", ...), ... }
@@ -44,16 +75,36 @@ local function parse_int(text, max)
   return compat.tointeger(n)
 end
 
---- Reads play's arguments. Returns the options, or nil and the exit status 2 after a
--- message on stderr.
+-- Flags that take a value: name -> the message when it is missing or empty.
+local VALUE_FLAGS = {
+  ["--option"] = "--option takes an option's name",
+  ["--mod"] = "--mod takes a Lua file",
+  ["--as"] = "--as takes a side or referee",
+  ["--script"] = "--script takes a file, or - for standard input",
+  ["--save"] = "--save takes a file",
+  ["--undo"] = "--undo takes strict or solo",
+}
+
+--- Reads play's arguments. Returns the options, or nil and the exit status (2 after a
+-- message on stderr; 0 after --help).
 function M.parse(args)
-  local o = { bots = {}, bot_order = {}, dice = {}, mods = {}, options = {} }
+  local o = { bots = {}, bot_order = {}, dice = {}, mods = {}, options = {}, undo = "strict" }
+  local seen = {}
   local i = 1
   while i <= #args do
     local a = args[i]
     local v = args[i + 1]
+    if VALUE_FLAGS[a] and (v == nil or v == "") then return usage(VALUE_FLAGS[a]) end
+    if (a == "--as" or a == "--script" or a == "--save" or a == "--undo" or a == "--seed"
+        or a == "--max-decisions" or a == "--dice") and seen[a] then
+      return usage(a .. " given twice")
+    end
+    seen[a] = true
     if a == "--json" then
       o.json = true
+      i = i + 1
+    elseif a == "--strict" then
+      o.strict = true
       i = i + 1
     elseif a == "--seed" then
       o.seed = parse_int(v, 2 ^ 53 - 1)
@@ -79,15 +130,29 @@ function M.parse(args)
       for f in v:gmatch("%d+") do o.dice[#o.dice + 1] = compat.tointeger(tonumber(f)) end
       i = i + 2
     elseif a == "--option" then
-      if not v or v == "" then return usage("--option takes an option's name") end
       o.options[#o.options + 1] = v
       i = i + 2
     elseif a == "--mod" then
-      if not v or v == "" then return usage("--mod takes a Lua file") end
       o.mods[#o.mods + 1] = v
       i = i + 2
+    elseif a == "--as" then
+      if not v:match("^[A-Za-z0-9_]+$") then return usage("--as takes a side or referee") end
+      o.as = v
+      i = i + 2
+    elseif a == "--undo" then
+      if v ~= "strict" and v ~= "solo" then
+        return usage("--undo takes strict or solo, not '" .. v .. "'")
+      end
+      o.undo = v
+      i = i + 2
+    elseif a == "--script" then
+      o.script = v
+      i = i + 2
+    elseif a == "--save" then
+      o.save = v
+      i = i + 2
     elseif a == "--help" or a == "-h" then
-      io.stdout:write(M.USAGE)
+      io.stdout:write(M.HELP)
       return nil, 0
     elseif a:sub(1, 1) == "-" then
       return usage("unknown option '" .. a .. "'")
@@ -101,6 +166,7 @@ function M.parse(args)
     end
   end
   if not o.target then return usage("which scenario? give an id or a path") end
+  if o.strict and not o.script then return usage("--strict is for --script") end
   return o
 end
 
@@ -114,6 +180,10 @@ local function fresh_seed()
   for k = 1, 6 do n = n * 256 + bytes:byte(k) end
   return n
 end
+
+-- {====================================================================================
+-- Output: the transcript (text) or JSON lines; messages on stderr.
+-- =====================================================================================
 
 local Out = {}
 Out.__index = Out
@@ -132,6 +202,23 @@ function Out:text(line)
   end
 end
 
+-- A line of the transcript that in JSON mode goes to stderr instead (stdout is JSON only).
+function Out:note(line)
+  if self.json then
+    io.stderr:write(line, "\n")
+  else
+    io.stdout:write(line, "\n")
+    io.stdout:flush()
+  end
+end
+
+-- A message on stderr, after the transcript so far (so `2>&1` keeps the order).
+function Out.err(_, line)
+  io.stdout:flush()
+  io.stderr:write(line, "\n")
+  io.stderr:flush()
+end
+
 -- One line for an error from the engine state: an error object `{msg, file, line, point,
 -- source}` (docs/modding.md) as "file:line: msg (point, source)", or a message as it is.
 function describe(e)
@@ -145,28 +232,91 @@ function describe(e)
   return text
 end
 
+--- The transcript line of a roll: the die, its natural result (and `forced`), the reason
+-- and rule, each modifier with its label, rule and source, the total, the chart, row
+-- (and column) and result.
+-- @tparam table r a roll of `volley.session.drain`
+-- @treturn string
+function M.roll_line(r)
+  local mods = {}
+  for _, m in ipairs(r.modifiers or {}) do
+    mods[#mods + 1] = string.format("%+d %s %s (%s)", m.value, m.label, m.rule, m.source)
+  end
+  local faces = ""
+  if r.faces and #r.faces > 1 then faces = " [" .. table.concat(r.faces, "+") .. "]" end
+  local listed = ""
+  if #mods > 0 then
+    listed = "; " .. table.concat(mods, "; ")
+  elseif r.chart then
+    listed = "; no modifiers"
+  end
+  return string.format("roll %s: %d%s%s (%s) %s%s%s", r.die, r.natural, faces,
+    r.forced and " forced" or "", r.reason, r.rule, listed,
+    r.chart and string.format("; total %d on %s row %s%s: %s", r.total, r.chart,
+      tostring(r.row), r.column and (" column " .. tostring(r.column)) or "",
+      tostring(r.result)) or "")
+end
+
 -- What happened since the last resume (volley.session.drain): the roll events, each with
--- what a chart roll adds (modifiers, total, chart, row, column, result), and the narrative.
+-- what a chart roll adds (modifiers, total, chart, row, column, result), and the narrative
+-- (text lines; `result` events in JSON).
 function emit(out, d)
   for _, r in ipairs(d.rolls) do
     out:event{ event = "roll", v = json.V, n = r.n, die = r.die, natural = r.natural,
                faces = r.faces, forced = r.forced, reason = r.reason, rule = r.rule,
                modifiers = r.modifiers, total = r.total, chart = r.chart, row = r.row,
                column = r.column, result = r.result, provisional = r.provisional }
-    local mods = {}
-    for _, m in ipairs(r.modifiers or {}) do
-      mods[#mods + 1] = string.format("%+d %s %s (%s)", m.value, m.label, m.rule, m.source)
-    end
-    out:text(string.format("roll %s: %d%s (%s) %s%s%s", r.die, r.natural,
-      r.forced and " forced" or "", r.reason, r.rule,
-      #mods > 0 and ("; " .. table.concat(mods, "; ")) or "",
-      r.chart and string.format("; total %d on %s row %s: %s", r.total, r.chart,
-        tostring(r.row), tostring(r.result)) or ""))
+    out:text(M.roll_line(r))
   end
-  for _, line in ipairs(d.narrative) do out:text(line) end
+  for _, line in ipairs(d.narrative) do
+    out:event{ event = "result", v = json.V, text = line }
+    out:text(line)
+  end
 end
 
---- Plays a game out. Returns the exit status.
+-- }====================================================================================
+
+-- {====================================================================================
+-- The script: the commands of the sides without a bot, a line each.
+-- =====================================================================================
+
+local Script = {}
+Script.__index = Script
+
+local function open_script(path)
+  if path == "-" then return setmetatable({ name = "stdin", fh = io.stdin, n = 0 }, Script) end
+  local fh, err = io.open(path, "r")
+  if not fh then return nil, err end
+  return setmetatable({ name = path, fh = fh, n = 0, owned = true }, Script)
+end
+
+-- The next line (without its line end) and its number, or nil at the end.
+function Script:next()
+  local line = self.fh:read("*l")
+  if line == nil then return nil end
+  self.n = self.n + 1
+  return (line:gsub("\r$", "")), self.n
+end
+
+function Script:close()
+  if self.owned then self.fh:close() end
+end
+
+-- }====================================================================================
+
+-- The view a game is shown in (DESIGN.md "Locations, views and hidden information"): --as,
+-- else the one side without a bot, else the referee.
+local function view_of(o, sides)
+  if o.as then return o.as end
+  local humans = {}
+  for _, s in ipairs(sides) do
+    if not o.bots[s] then humans[#humans + 1] = s end
+  end
+  if #humans == 1 then return humans[1] end
+  return "referee"
+end
+
+--- Plays a game. Returns the exit status.
 -- @tparam {string,...} args the arguments after `play`
 function M.main(args)
   local o, status = M.parse(args)
@@ -188,78 +338,251 @@ function M.main(args)
     return 1
   end
   local sides = info.sides
+  local is_side = {}
+  for _, s in ipairs(sides) do is_side[s] = true end
   for _, side in ipairs(o.bot_order) do
-    local known = false
-    for _, s in ipairs(sides) do known = known or s == side end
-    if not known then
+    if not is_side[side] then
       return usage_status("no side '" .. side .. "' in this scenario (sides: "
         .. table.concat(sides, " ") .. ")")
     end
   end
-  local players = {}
-  for _, side in ipairs(sides) do
-    if not o.bots[side] then
-      return usage_status("side " .. side .. " has no bot: until the prompt can play, give "
-        .. "every side one (--bot " .. side .. "=random)")
-    end
-    local lok, bot = pcall(bots.load, o.bots[side])
-    if not lok then return usage_status((tostring(bot):gsub("^[^%s:]+:%d+: ", ""))) end
-    players[side] = bot
+  if o.as and o.as ~= "referee" and not is_side[o.as] then
+    return usage_status("--as " .. o.as .. ": no such side (sides: " .. table.concat(sides, " ")
+      .. "; or referee)")
   end
+  local players, humans = {}, {}
+  for _, side in ipairs(sides) do
+    if o.bots[side] then
+      local lok, bot = pcall(bots.load, o.bots[side])
+      if not lok then return usage_status((tostring(bot):gsub("^[^%s:]+:%d+: ", ""))) end
+      players[side] = bot
+    else
+      humans[#humans + 1] = side
+    end
+  end
+  if #humans > 0 and not o.script then
+    return usage_status("side " .. humans[1] .. " has no bot: give it one (--bot " .. humans[1]
+      .. "=random) or answer for it with --script FILE")
+  end
+  if #humans == 0 and o.script then
+    return usage_status("--script: every side has a bot, so there is nothing to answer")
+  end
+  local script
+  if o.script then
+    script, err = open_script(o.script)
+    if not script then
+      io.stderr:write("volley play: cannot read the script: ", tostring(err), "\n")
+      return 1
+    end
+  end
+  local view = view_of(o, sides)
   local cap = o.max_decisions or info.max_decisions or M.DEFAULT_MAX_DECISIONS
-  if o.seed == nil then io.stderr:write("volley play: seed ", seed, "\n") end
+  if o.seed == nil and view == "referee" then io.stderr:write("volley play: seed ", seed, "\n") end
 
   local out = setmetatable({ json = o.json }, Out)
+  local bot_list = {}
+  for _, side in ipairs(sides) do
+    if o.bots[side] then bot_list[#bot_list + 1] = { side = side, name = o.bots[side] } end
+  end
+  local jrnl
+  if o.save then
+    local jok, journal = pcall(require, "volley.journal")
+    if not jok then
+      out:err("volley play: --save: " .. tostring(journal))
+      return 1
+    end
+    jok, jrnl = pcall(journal.new, { scenario = info.scenario, files = info.files,
+      options = info.options, mods = o.mods, seed = seed, undo = o.undo, bots = bot_list,
+      cap = cap, view = view })
+    if not jok then
+      out:err("volley play: --save: " .. tostring(jrnl))
+      return 1
+    end
+  end
+
   local task = st:spawn("volley.session", "run")
-  local decisions, answer = 0, nil
-  local capped = false
-  while true do
-    local res = pack(task:resume(answer))
+  local names_cache   -- the map's hex labels, fetched once
+  local function names()
+    local nok, n = st:call("volley.session", "names", { hexes = names_cache == nil })
+    if not nok then return {} end
+    names_cache = names_cache or n.hexes
+    n.hexes = names_cache
+    return n
+  end
+
+  -- What one resume did: its rolls and narrative printed, the checkpoint after an answer,
+  -- the journal line.
+  local decisions, refused = 0, 0
+  local function after(answered)
     local dok, d = st:call("volley.session", "drain")
-    if dok then
-      emit(out, d)
-      if decisions > 0 then
+    if not dok then return end
+    emit(out, d)
+    if answered then
+      if view == "referee" then
         out:event{ event = "checkpoint", v = json.V, state_hash = d.state_hash,
                    rolls = d.rolls_count }
+      else
+        local _, vh = st:call("volley.session", "view_hash", view)
+        out:event{ event = "checkpoint", v = json.V, view_hash = vh }
       end
     end
+    if jrnl then jrnl:record(answered, d) end
+  end
+
+  -- A refused command: `FILE:LINE: why [rule]` on stderr.
+  local function refuse(line, why)
+    refused = refused + 1
+    out:err(script.name .. ":" .. line .. ": " .. why)
+  end
+
+  -- The next answer from the script for `side`: informational commands are printed, refused
+  -- ones reported; returns the value, or nil and why the script stops ("end", "quit",
+  -- "strict").
+  local function script_answer(side, req)
+    local pending = { side = side, kind = req.kind, prompt = req.prompt, rule = req.rule,
+                      options = req.options, default = req.default }
+    while true do
+      local line, n = script:next()
+      if line == nil then return nil, "end" end
+      local c = commands.interpret(line, pending, names())
+      if c.kind ~= "skip" then
+        out:text(side .. "> " .. line:match("^%s*(.-)%s*$"))
+        if c.kind == "answer" then return c.value, n end
+        if c.kind == "print" then
+          for _, l in ipairs(c.lines) do out:note(l) end
+        elseif c.kind == "quit" then
+          return nil, "quit"
+        elseif c.kind == "dice" then
+          local fok, ferr = st:call("volley.session", "force", c.faces)
+          if not fok then
+            refuse(n, "dice force: " .. describe(ferr))
+            if o.strict then return nil, "strict" end
+          end
+        else
+          refuse(n, c.kind == "undo"
+            and "undo is not available yet (it comes with replay and undo; --undo " .. o.undo
+              .. " is recorded in the save)"
+            or c.why)
+          if o.strict then return nil, "strict" end
+        end
+      end
+    end
+  end
+
+  local res = pack(task:resume())
+  after(nil)
+  local capped, stopped, failed = false, nil, false
+  while true do
     local kind = res[1]
     if kind == "error" then
-      io.stderr:write("volley play: the game stopped: ", describe(res[2]), "\n")
-      return 1
+      out:err("volley play: the game stopped: " .. describe(res[2]))
+      failed = true
+      break
     end
     if kind == "done" then break end
-    local side, req, refusal = res[2], res[3], res[4]
-    if refusal then
-      io.stderr:write("volley play: bot ", o.bots[side], " for ", side,
-        " gave an illegal answer: ", tostring(refusal), "\n")
-      return 1
-    end
+    local side, req = res[2], res[3]
     if decisions >= cap then
       capped = true
       break
     end
-    decisions = decisions + 1
-    out:event{ event = "request", v = json.V, decision = decisions, side = side,
-               kind = req.kind, prompt = req.prompt, rule = req.rule, options = req.options }
-    answer = players[side].answer(nil, req, { side = side, name = o.bots[side], seed = seed,
-                                              decision = decisions })
-    out:event{ event = "answer", v = json.V, decision = decisions, side = side,
-               kind = req.kind, answer = answer, by = o.bots[side] }
-    out:text(string.format("%d. %s %s: %s", decisions, side, req.kind, tostring(answer)))
+    local n = decisions + 1
+    out:event{ event = "request", v = json.V, decision = n, side = side, kind = req.kind,
+               prompt = req.prompt, rule = req.rule, options = req.options }
+    local bot = players[side]
+    if not bot then
+      out:text(string.format("%d. %s %s: %s %s", n, side, req.kind, req.prompt, req.rule))
+    end
+    local answer, why
+    while true do
+      if bot then
+        answer = bot.answer(nil, req, { side = side, name = o.bots[side], seed = seed,
+                                        decision = n })
+      else
+        local line
+        answer, line = script_answer(side, req)
+        if answer == nil then
+          stopped = line
+          break
+        end
+        why = line
+      end
+      res = pack(task:resume(answer))
+      if res[1] == "request" and res[4] then      -- refused by the rules: the same request
+        if bot then
+          out:err("volley play: bot " .. o.bots[side] .. " for " .. side
+            .. " gave an illegal answer: " .. tostring(res[4]))
+          failed = true
+          break
+        end
+        refuse(why, tostring(res[4]))
+        if o.strict then
+          stopped = "strict"
+          break
+        end
+      else
+        break
+      end
+    end
+    if stopped or failed then break end
+    decisions = n
+    out:event{ event = "answer", v = json.V, decision = n, side = side, kind = req.kind,
+               answer = answer, by = bot and o.bots[side] or "script" }
+    if bot then out:text(string.format("%d. %s %s: %s", n, side, req.kind, tostring(answer))) end
+    after({ side = side, request = req.kind, value = answer })
   end
   task:close()
+  if script then script:close() end
+
+  local function save()
+    if not jrnl then return true end
+    local wok, werr = jrnl:write(o.save)
+    if not wok then
+      out:err("volley play: --save: " .. tostring(werr))
+      return false
+    end
+    return true
+  end
+
+  if failed then
+    save()
+    st:close()
+    return 1
+  end
+  if stopped then
+    local side, req = res[2], res[3]
+    local how = stopped == "quit" and "quit" or (stopped == "strict"
+      and "stopped at the first refused command (--strict)" or "the script ended")
+    out:note(string.format("stopped at decision %d (%s to answer %s %s): %s", decisions + 1,
+      side, req.kind, req.rule, how))
+    local saved = save()
+    st:close()
+    return (refused > 0 or not saved) and 1 or 0
+  end
   local _, r = st:call("volley.session", "result")
+  local vh
+  if view ~= "referee" then
+    local _
+    _, vh = st:call("volley.session", "view_hash", view)
+  end
   st:close()
   local winner, reason = r.winner, r.reason
   if capped then winner, reason = nil, "capped" end
   if winner == "draw" then winner = nil end
-  out:event{ event = "game_over", v = json.V, winner = winner or json.null, reason = reason or "",
-             draw = (not capped and r.winner == "draw") or nil, decisions = decisions,
-             max_decisions = cap, seed = seed, state_hash = r.state_hash }
-  out:text(string.format("game over: %s (%s) after %d decisions; seed %d; state %s",
-    winner or (capped and "no winner" or "draw"), reason or "", decisions, seed, r.state_hash))
-  return 0
+  local over = { event = "game_over", v = json.V, winner = winner or json.null,
+                 reason = reason or "", draw = (not capped and r.winner == "draw") or nil,
+                 decisions = decisions, max_decisions = cap }
+  if view == "referee" then
+    over.seed, over.state_hash = seed, r.state_hash
+  else
+    over.view_hash = vh
+  end
+  out:event(over)
+  local tail = view == "referee" and string.format("; seed %d; state %s", seed, r.state_hash)
+    or string.format("; view %s %s", view, vh)
+  out:text(string.format("game over: %s (%s) after %d decisions%s",
+    winner or (capped and "no winner" or "draw"), reason or "", decisions, tail))
+  local saved = save()
+  return (refused > 0 or not saved) and 1 or 0
 end
 
 return M

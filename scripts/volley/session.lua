@@ -336,13 +336,6 @@ function M.undo()
            replayed = #feed }
 end
 
---- Queues forced dice (test mode: `--dice`, `dice force V...`, a replay's forced lines): the
--- next rolls come out as given.
--- @tparam {integer,...} faces
-function M.force(faces)
-  current.dice:force(faces)
-end
-
 --- The game of this state (for trusted modules and tests that work inside the engine state;
 -- never handed to the host, which gets plain data only).
 function M.game()
@@ -389,5 +382,55 @@ function M.result()
   local g = current
   return { winner = g.vars.winner, reason = g.vars.reason, state_hash = g.store:hash() }
 end
+
+--- The names a player may type for the host's command language (`volley.commands`; DESIGN.md
+-- Part B "Ids and names"): every unit and leader with its side and location, and the map's
+-- track spaces qualified `track/space`; with `{hexes = true}` also the map's hex labels.
+-- @tparam[opt] table opts `{hexes = true}`
+-- @treturn table `{units = {{id =, side =, where =, at =}, ...}, spaces = {...}, hexes = {...}}`
+function M.names(opts)
+  local g = current
+  local units, spaces = {}, {}
+  for _, u in ipairs(g.store:units{}) do
+    local kind, at = g.store:where(u)
+    units[#units + 1] = { id = u, side = g.store:unit(u).side, where = kind, at = at }
+  end
+  for _, t in ipairs(g.map:tracks()) do
+    for _, s in ipairs(g.map:track(t).spaces) do spaces[#spaces + 1] = t .. "/" .. s end
+  end
+  return { units = units, spaces = spaces, hexes = opts and opts.hexes and g.map:hexes() or nil }
+end
+
+--- Queues forced dice (test mode, `dice force V...`): the next rolls come out as given.
+-- @tparam {integer,...} faces
+-- @raise with the dice's message for a value out of range when it is rolled
+function M.force(faces)
+  current.dice:force(faces)
+end
+
+--- A side's view hash (DESIGN.md Part B "Locations, views and hidden information"): until
+-- the view filter exists, the SHA-256 (first 16 hex digits) of the state's canonical text
+-- without the dice line and without the lines of units hidden from the side.
+-- @tparam string side
+-- @treturn string 16 lower-case hex digits
+function M.view_hash(side)
+  local g = current
+  local hidden = {}
+  for _, u in ipairs(g.store:units{}) do
+    local info = g.store:unit(u)
+    if info.hidden and info.side ~= side then hidden[u] = true end
+  end
+  local keep = {}
+  for line in g.store:serialize():gmatch("[^\n]*\n") do
+    local unit = line:match("^unit (%S+) ")
+    if not line:match("^dice ") and not (unit and hidden[unit]) then keep[#keep + 1] = line end
+  end
+  return core.save.sha256(table.concat(keep)):sub(1, 16)
+end
+
+--- Loads one script (a battle's rules.lua, an option, a mod) into its own sandbox for game
+-- `g`, its hooks credited to `source`, as `open` does (`volley check` uses it).
+-- @raise the script's error, formatted "file:line: message (point, source)"
+M.load_script = load_script
 
 return M

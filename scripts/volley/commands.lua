@@ -1,0 +1,308 @@
+--- The command language: what a player types to answer the pending request (DESIGN.md Part B
+-- "The command line", "Decisions", "Ids and names"; docs/shell.md "The command language").
+--
+-- One line, one command. `interpret(line, pending, names)` turns a line into what the driver
+-- does with it, without knowing where lines come from (a `--script` file, standard input,
+-- the prompt): it answers the pending request, prints something, or refuses. The grammar:
+--
+--     line    := blank | "#" text | command
+--     command := "move" name hex {hex}      a move request: the unit to the last hex, through
+--                                           the hexes before it (an explicit path)
+--              | "pass" | "done"            those answers
+--              | "options" | "?"            the legal answers now (answers nothing)
+--              | "help" [word]              the commands, or one (answers nothing)
+--              | "undo"                     take back the last answer (the driver decides)
+--              | "dice" "force" face {face} test mode: the next rolls come out as given
+--              | "quit"                     stop here
+--              | word {word}                 an answer: one of the legal answers, or a name
+--                                           that resolves to one
+--
+-- Names (DESIGN.md "Ids and names"): an exact id first, then a hex label (the one unit of the
+-- side to act standing there), then a track space (`saltillo/G`, or `G` when one track has
+-- it), then a unique prefix of an id. A move request's answer is `<unit> <hex>` with the
+-- cheapest path implied, or `<unit> <hex> <hex> ... <hex>` with an explicit one (the rules'
+-- validator decides whether they take it). Other answers are matched against the legal
+-- answers: exactly, then `yes`/`no` for booleans, integers, names, then a unique prefix of
+-- one of them; anything else goes to the rules as typed, and their refusal comes back.
+-- @module volley.commands
+
+local M = {}
+
+--- The commands and their help lines, in the order `help` lists them.
+M.HELP = {
+  { "move", "move <unit> <hex> [<hex>...]",
+    "answer a move request: the unit to the last hex (the cheapest path), or along the "
+      .. "hexes given" },
+  { "pass", "pass", "the answer pass" },
+  { "done", "done", "the answer done (a side ends its moves)" },
+  { "options", "options, ?", "the legal answers now (answers nothing)" },
+  { "help", "help [<command>]", "the commands, or one of them" },
+  { "undo", "undo", "take back the last answer (not yet available)" },
+  { "dice", "dice force <face>...", "test mode: the next rolls come out as given" },
+  { "quit", "quit", "stop here (with --save the game is saved)" },
+  { "<answer>", "<answer>", "any legal answer as `options` lists it, or a name that resolves "
+      .. "to one: an id, a hex label, a track space, a unique prefix" },
+}
+
+local function words(line)
+  local out = {}
+  for w in line:gmatch("%S+") do out[#out + 1] = w end
+  return out
+end
+
+local function with_rule(text, pending)
+  if pending and pending.rule then return text .. " " .. pending.rule end
+  return text
+end
+
+local function refuse(text, pending)
+  return { kind = "refused", why = with_rule(text, pending) }
+end
+
+local function sorted_copy(list)
+  local out = {}
+  for i, v in ipairs(list) do out[i] = v end
+  table.sort(out)
+  return out
+end
+
+-- The units of `side` standing at location `at` (a hex label or a qualified space).
+local function units_at(names, side, at)
+  local out = {}
+  for _, u in ipairs(names.units or {}) do
+    if u.at == at and (side == nil or u.side == side) then out[#out + 1] = u.id end
+  end
+  return out
+end
+
+local function is_hex(names, label)
+  if names.hex_set == nil then
+    local set = {}
+    for _, h in ipairs(names.hexes or {}) do set[h] = true end
+    names.hex_set = set
+  end
+  return names.hex_set[label] == true
+end
+
+--- A track space named `name`: `track/space` exactly, or `space` when one track has it.
+-- @treturn ?string the qualified space
+-- @treturn ?string why not ("G is a space of 2 tracks (a/G, b/G): qualify it")
+function M.space(names, name)
+  local found = {}
+  for _, s in ipairs(names.spaces or {}) do
+    if s == name then return s end
+    if s:match("^[^/]+/(.*)$") == name then found[#found + 1] = s end
+  end
+  if #found == 1 then return found[1] end
+  if #found > 1 then
+    return nil, name .. " is a space of " .. #found .. " tracks (" .. table.concat(found, ", ")
+      .. "): qualify it"
+  end
+  return nil
+end
+
+--- Resolves a unit or leader named by a player (DESIGN.md "Ids and names"): an exact id,
+-- then a hex label or a track space where one unit of `side` stands, then a unique prefix
+-- of an id.
+-- @tparam table names `{units = {{id =, side =, at =}, ...}, hexes = {...}, spaces = {...}}`
+-- @tparam string name
+-- @tparam ?string side the side to act (for a hex or a space)
+-- @treturn ?string the id
+-- @treturn ?string why not
+function M.unit(names, name, side)
+  for _, u in ipairs(names.units or {}) do
+    if u.id == name then return u.id end
+  end
+  local at = is_hex(names, name) and name or M.space(names, name)
+  if at then
+    local here = units_at(names, side, at)
+    if #here == 1 then return here[1] end
+    if #here == 0 then return nil, "no unit of " .. tostring(side) .. " at " .. at end
+    return nil, #here .. " units of " .. tostring(side) .. " at " .. at .. " ("
+      .. table.concat(here, ", ") .. "): name one"
+  end
+  local found = {}
+  for _, u in ipairs(names.units or {}) do
+    if u.id:sub(1, #name) == name then found[#found + 1] = u.id end
+  end
+  if #found == 1 then return found[1] end
+  if #found > 1 then
+    return nil, "'" .. name .. "' is ambiguous (" .. table.concat(sorted_copy(found), ", ") .. ")"
+  end
+  return nil, "no unit or leader '" .. name .. "'"
+end
+
+--- Resolves a location named by a player: a hex label, else a track space.
+-- @treturn ?string the label or qualified space
+-- @treturn ?string why not
+function M.location(names, name)
+  if is_hex(names, name) then return name end
+  local s, why = M.space(names, name)
+  if s then return s end
+  return nil, why or ("'" .. name .. "' is not a hex of the map or a track space")
+end
+
+-- An answer typed for a request other than a move: matched to the legal answers.
+local function match_answer(text, pending, names, side)
+  local legal = pending.options or {}
+  for _, v in ipairs(legal) do
+    if tostring(v) == text then return v end
+  end
+  local lower = text:lower()
+  local bools = { yes = true, no = false, ["true"] = true, ["false"] = false }
+  if bools[lower] ~= nil then
+    for _, v in ipairs(legal) do
+      if v == bools[lower] then return v end
+    end
+  end
+  if text:match("^-?%d+$") then
+    for _, v in ipairs(legal) do
+      if type(v) == "number" and v == tonumber(text) then return v end
+    end
+  end
+  if not text:find("%s") then
+    -- a name: a unit at a hex or space, or an unqualified track space, that is an option
+    local set = {}
+    for _, v in ipairs(legal) do set[tostring(v)] = v end
+    local u = M.unit(names, text, side)
+    if u and set[u] ~= nil then return set[u] end
+    local s = M.space(names, text)
+    if s and set[s] ~= nil then return set[s] end
+  end
+  local found = {}
+  for _, v in ipairs(legal) do
+    if type(v) == "string" and v:sub(1, #text) == text then found[#found + 1] = v end
+  end
+  if #found == 1 then return found[1] end
+  if #found > 1 then
+    return nil, "'" .. text .. "' is ambiguous (" .. table.concat(found, ", ", 1,
+      math.min(#found, 8)) .. (#found > 8 and ", ..." or "") .. ")"
+  end
+  return text   -- as typed: the rules' validator, or their refusal, decides
+end
+
+--- The legal answers of a request as lines for a person: a move request's `<unit> <hex>`
+-- answers grouped by unit (`move A1 0102 0104 ...`), every other answer on its own line.
+-- @tparam table pending `{side =, kind =, rule =, options =, default =}`
+-- @treturn {string,...}
+function M.option_lines(pending)
+  local out = { "legal answers to " .. pending.kind .. " " .. tostring(pending.rule) .. ":" }
+  local order, by_unit = {}, {}
+  for _, v in ipairs(pending.options or {}) do
+    local unit, rest = nil, nil
+    if pending.kind == "move" and type(v) == "string" then unit, rest = v:match("^(%S+) (.+)$") end
+    if unit then
+      if not by_unit[unit] then
+        by_unit[unit] = {}
+        order[#order + 1] = { unit = unit }
+      end
+      local list = by_unit[unit]
+      list[#list + 1] = rest
+    else
+      order[#order + 1] = { value = v }
+    end
+  end
+  for _, o in ipairs(order) do
+    if o.unit then
+      out[#out + 1] = "  move " .. o.unit .. " " .. table.concat(by_unit[o.unit], " ")
+    else
+      out[#out + 1] = "  " .. tostring(o.value)
+    end
+  end
+  if pending.default ~= nil then out[#out + 1] = "default: " .. tostring(pending.default) end
+  return out
+end
+
+--- The help lines: every command, or one.
+-- @tparam ?string word a command's name
+-- @treturn ?{string,...}
+-- @treturn ?string why not ("no command 'x' (help lists them)")
+function M.help_lines(word)
+  local out = {}
+  for _, h in ipairs(M.HELP) do
+    if word == nil or h[1] == word or (word == "?" and h[1] == "options") then
+      out[#out + 1] = string.format("  %-30s %s", h[2], h[3])
+    end
+  end
+  if #out == 0 then return nil, "no command '" .. word .. "' (help lists them)" end
+  if word == nil then
+    table.insert(out, 1, "commands (a line answers the pending request unless it is options, ?, "
+      .. "help, dice or quit):")
+    out[#out + 1] = "names: an exact id, a hex label (the one unit of the side to act there), a "
+      .. "track space, a unique prefix of an id"
+  end
+  return out
+end
+
+--- Interprets one line.
+-- @tparam string line as typed, without its newline
+-- @tparam ?table pending the pending request `{side =, kind =, prompt =, rule =, options =,
+--   default =}` (nil when none is pending)
+-- @tparam table names what names resolve against (`volley.session.names`): `{units = {{id =,
+--   side =, at =}, ...}, hexes = {...}, spaces = {...}}`
+-- @treturn table one of
+--   `{kind = "skip"}` (blank or a comment),
+--   `{kind = "answer", value = v}` (the canonical answer to send),
+--   `{kind = "print", lines = {...}}` (options, help: answers nothing),
+--   `{kind = "refused", why = "... [rule]"}`,
+--   `{kind = "undo"}`, `{kind = "quit"}`, `{kind = "dice", faces = {...}}`
+function M.interpret(line, pending, names)
+  names = names or {}
+  local w = words(line)
+  if #w == 0 or w[1]:sub(1, 1) == "#" then return { kind = "skip" } end
+  local verb = w[1]
+  local side = pending and pending.side
+  if verb == "options" or verb == "?" then
+    if #w > 1 then return refuse(verb .. " takes no arguments", nil) end
+    if not pending then return { kind = "print", lines = { "nothing is asked now" } } end
+    return { kind = "print", lines = M.option_lines(pending) }
+  elseif verb == "help" then
+    if #w > 2 then return refuse("help takes at most one command", nil) end
+    local lines, why = M.help_lines(w[2])
+    if not lines then return refuse(why, nil) end
+    return { kind = "print", lines = lines }
+  elseif verb == "quit" then
+    if #w > 1 then return refuse("quit takes no arguments", nil) end
+    return { kind = "quit" }
+  elseif verb == "undo" then
+    if #w > 1 then return refuse("undo takes no arguments", nil) end
+    return { kind = "undo" }
+  elseif verb == "dice" then
+    if w[2] ~= "force" or #w < 3 then return refuse("dice force <face>... (test mode)", nil) end
+    local faces = {}
+    for k = 3, #w do
+      if not w[k]:match("^%d+$") or #w[k] > 3 then
+        return refuse("dice force: '" .. w[k] .. "' is not a die face", nil)
+      end
+      faces[#faces + 1] = math.floor(tonumber(w[k]))
+    end
+    return { kind = "dice", faces = faces }
+  end
+  if not pending then return refuse("nothing is asked now", nil) end
+  if verb == "move" then
+    if pending.kind ~= "move" then
+      return refuse("move answers a move request; " .. side .. " is asked " .. pending.kind,
+        pending)
+    end
+    if #w < 3 then return refuse("move <unit> <hex> [<hex>...]: give a unit and a hex", pending) end
+    local unit, why = M.unit(names, w[2], side)
+    if not unit then return refuse(why, pending) end
+    local path = {}
+    for k = 3, #w do
+      local at
+      at, why = M.location(names, w[k])
+      if not at then return refuse(why, pending) end
+      path[#path + 1] = at
+    end
+    return { kind = "answer", value = unit .. " " .. table.concat(path, " ") }
+  end
+  if verb == "pass" or verb == "done" then
+    if #w > 1 then return refuse(verb .. " takes no arguments", pending) end
+    return { kind = "answer", value = verb }
+  end
+  local value, why = match_answer(table.concat(w, " "), pending, names, side)
+  if value == nil then return refuse(why, pending) end
+  return { kind = "answer", value = value }
+end
+
+return M

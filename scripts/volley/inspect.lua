@@ -1,0 +1,242 @@
+--- `volley check`, `volley sources` and `volley options`: what a scenario is made of, without
+-- playing it (DESIGN.md Part B "The command line"; docs/shell.md).
+--
+-- The program calls `check_main(args)`, `sources_main(args)` or `options_main(args)` with
+-- the arguments after the subcommand and exits with what they return (0, 1, or 2 for
+-- usage). `check` loads the game in an engine-owned state as `volley play` does
+-- (`check_in_state` runs there); `sources` and `options` only read data files and run no
+-- script, so they work in the program's own state.
+-- @module volley.inspect
+
+local M = {}
+
+local function usage(cmd, msg)
+  io.stderr:write("volley ", cmd, ": ", msg, "\nusage: volley ", cmd, " <id|path>\n")
+  return 2
+end
+
+-- The one argument of a subcommand: the scenario, or nil and the exit status (--help: 0).
+local function target_of(cmd, args, help)
+  if #args == 1 and (args[1] == "--help" or args[1] == "-h") then
+    io.stdout:write(help)
+    return nil, 0
+  end
+  if #args ~= 1 then return nil, usage(cmd, "give one scenario id or path") end
+  if args[1] == "" then return nil, usage(cmd, "an empty scenario name") end
+  if args[1]:sub(1, 1) == "-" then return nil, usage(cmd, "unknown option '" .. args[1] .. "'") end
+  return args[1]
+end
+
+-- A loader's message with a leading "map: " or "charts: " dropped when a file:line follows,
+-- so every error reads "file:line: message".
+local function plain(msg)
+  msg = tostring(msg)
+  return (msg:gsub("^[%a ]+: (%S+:%d+: )", "%1"))
+end
+
+--- The description of an option file: its first line when that is a Lua comment, without
+-- the dashes (`-- Grass fires: ...` gives `Grass fires: ...`); nil when the file does not
+-- open with a comment (or cannot be read).
+-- @tparam string path
+-- @treturn ?string
+function M.description(path)
+  local f = io.open(path, "r")
+  if not f then return nil end
+  local first = f:read("*l")
+  f:close()
+  local text = first and first:match("^%s*%-%-+%s*(.-)%s*$")
+  if text and text ~= "" and not text:match("^%[=*%[") then return text end
+  return nil
+end
+
+-- {====================================================================================
+-- volley check
+-- =====================================================================================
+
+--- Checks a scenario inside an engine-owned state (call it there with `state:call`): reads
+-- it, opens the game with every option (map, order of battle, movement tables, sides,
+-- parameters, the set-up plan), checks the chart tables, loads the battle's rules.lua and
+-- each option's script into the sandbox, places the set-up at its defaults, and counts the
+-- provisional values.
+-- @tparam string target an id or a path
+-- @treturn table `{errors = {"file:line: message", ...}, warnings = {...}, provisional = n,
+--   options = {{name =, path =}, ...}}` (the host reads the options' files for their
+--   descriptions: the state has no io)
+function M.check_in_state(target)
+  local scenario = require "volley.scenario"
+  local game_mod = require "volley.game"
+  local session = require "volley.session"
+  local errors, warnings = {}, {}
+  local result = { errors = errors, warnings = warnings, provisional = 0, options = {} }
+  local sc, err = scenario.read(target)
+  if not sc then
+    errors[1] = plain(err)
+    return result
+  end
+  local all = {}
+  for _, o in ipairs(sc.options) do all[#all + 1] = o.name end
+  local ok, g = pcall(game_mod.open, target, { seed = 1, options = all })
+  if not ok then
+    errors[1] = plain(g)
+    return result
+  end
+  ok, err = pcall(g.charts, g)
+  if not ok then errors[#errors + 1] = plain(err) end
+  if g.scenario.paths.rules then
+    ok, err = pcall(session.load_script, g, g.scenario.paths.rules, "battle")
+    if not ok then errors[#errors + 1] = plain(err) end
+  end
+  for _, o in ipairs(g.options or {}) do
+    ok, err = pcall(session.load_script, g, o.path, "battle")
+    if not ok then errors[#errors + 1] = plain(err) end
+    result.options[#result.options + 1] = { name = o.name, path = o.path }
+  end
+  ok, err = pcall(g.setup_defaults, g)
+  if not ok then errors[#errors + 1] = plain(err) end
+  if sc.max_decisions == nil then
+    local at = sc.at.title or sc.at.system
+    warnings[#warnings + 1] = at.file .. ":" .. at.line .. ": [scenario] has no max_decisions: "
+      .. "bot games are capped at the engine's 10000 decisions"
+  end
+  result.provisional = #scenario.provisional{ sc = g.scenario, map = g.map, store = g.store,
+                                              move = g.move }
+  return result
+end
+
+local function plural(n, word)
+  return n .. " " .. word .. "s"
+end
+
+--- The summary line of `volley check`, always plural:
+-- `N errors, M warnings, P provisional values`.
+function M.summary(n, m, p)
+  return plural(n, "error") .. ", " .. plural(m, "warning") .. ", "
+    .. plural(p, "provisional value")
+end
+
+M.CHECK_HELP = [[
+usage: volley check <id|path>
+
+Validates a scenario's data and scripts as `volley play` loads them: scenario.ini, the map,
+the order of battle, the movement and chart tables, the parameters, the set-up, the battle's
+rules.lua and every option's script (in the sandbox). Prints each error as
+`file:line: message` and each warning as `file:line: warning: message`, then the summary
+  N errors, M warnings, P provisional values
+Exit status: 0 no errors, 1 errors, 2 usage (docs/shell.md).
+]]
+
+--- `volley check <id|path>`. Returns the exit status.
+function M.check_main(args)
+  local target, status = target_of("check", args, M.CHECK_HELP)
+  if not target then return status end
+  local core = require "volley.core"
+  local st = core.new_state{}
+  local ok, r = st:require("volley.inspect")
+  if ok then ok, r = st:call("volley.inspect", "check_in_state", target) end
+  st:close()
+  if not ok then
+    r = { errors = { plain(type(r) == "table" and (r.msg or "?") or r) }, warnings = {},
+          provisional = 0 }
+  end
+  for _, o in ipairs(r.options or {}) do
+    if not M.description(o.path) then
+      r.warnings[#r.warnings + 1] = o.path .. ":1: option " .. o.name .. " has no description "
+        .. "(its first line, a comment, says what it does; volley options prints it)"
+    end
+  end
+  for _, e in ipairs(r.errors) do io.stdout:write(e, "\n") end
+  for _, w in ipairs(r.warnings) do
+    io.stdout:write((w:gsub("^(%S+:%d+: )", "%1warning: ")), "\n")
+  end
+  io.stdout:write(M.summary(#r.errors, #r.warnings, r.provisional), "\n")
+  return #r.errors > 0 and 1 or 0
+end
+
+-- }====================================================================================
+
+-- {====================================================================================
+-- volley sources, volley options
+-- =====================================================================================
+
+M.SOURCES_HELP = [[
+usage: volley sources <id|path>
+
+One line per value the scenario's data marks provisional (estimated or designed, not given
+by the rulebooks), sorted by file, line and key:
+  provisional <layer> <file>:<line> <key> = <value> -- <reason>
+layer is system or scenario (docs/shell.md). Exit status: 0, 1 when the scenario's data
+does not load, 2 usage.
+]]
+
+--- A file's name under the data root that holds it (`charts/demo/fire.ini`), so what is
+-- printed does not depend on where volley is installed; other paths as they are.
+-- @tparam string path
+-- @treturn string
+function M.short(path)
+  local core = require "volley.core"
+  for _, root in ipairs(core.data_path()) do
+    local prefix = root:gsub("/+$", "") .. "/"
+    if path:sub(1, #prefix) == prefix then return path:sub(#prefix + 1) end
+  end
+  return path
+end
+
+--- The line of one provisional record.
+-- @tparam table p `{layer =, file =, line =, key =, value =, reason =}`
+-- @treturn string `provisional <layer> <file>:<line> <key> = <value> -- <reason>`
+function M.source_line(p)
+  return "provisional " .. p.layer .. " " .. M.short(tostring(p.file)) .. ":"
+    .. tostring(p.line) .. " "
+    .. p.key .. " = " .. p.value .. " -- " .. p.reason
+end
+
+--- `volley sources <id|path>`. Returns the exit status.
+function M.sources_main(args)
+  local target, status = target_of("sources", args, M.SOURCES_HELP)
+  if not target then return status end
+  local scenario = require "volley.scenario"
+  local sc, err = scenario.read(target)
+  local parts
+  if sc then parts, err = scenario.load_data(sc) end
+  if not parts then
+    io.stderr:write("volley sources: ", tostring(err), "\n")
+    return 1
+  end
+  for _, p in ipairs(scenario.provisional(parts)) do io.stdout:write(M.source_line(p), "\n") end
+  parts.move:close()
+  parts.store:close()
+  parts.map:close()
+  return 0
+end
+
+M.OPTIONS_HELP = [[
+usage: volley options <id|path>
+
+The scenario's options (its [options] section), one a line in the order given there:
+  <name> <file> -- <description>
+the description being the first line of the option's Lua file when it is a comment
+(without one, the line ends after the file). Play with one: volley play <id> --option NAME.
+Exit status: 0, 1 when the scenario does not load, 2 usage (docs/shell.md).
+]]
+
+--- `volley options <id|path>`. Returns the exit status.
+function M.options_main(args)
+  local target, status = target_of("options", args, M.OPTIONS_HELP)
+  if not target then return status end
+  local scenario = require "volley.scenario"
+  local sc, err = scenario.read(target)
+  if not sc then
+    io.stderr:write("volley options: ", tostring(err), "\n")
+    return 1
+  end
+  for _, o in ipairs(sc.options) do
+    local path = sc.paths.options[o.name]
+    local d = M.description(path)
+    io.stdout:write(o.name, " ", M.short(path), d and (" -- " .. d) or "", "\n")
+  end
+  return 0
+end
+
+-- }====================================================================================
+
+return M

@@ -1,0 +1,162 @@
+-- volley.commands: the command language a script (and later the prompt) types to answer the
+-- pending request (DESIGN.md Part B "The command line", "Decisions", "Ids and names").
+local commands = require "volley.commands"
+
+-- A world like the demo's after set-up, plus a track for the space names.
+local function world()
+  return {
+    units = {
+      { id = "A1", side = "A", where = "hex", at = "0103" },
+      { id = "A2", side = "A", where = "hex", at = "0105" },
+      { id = "A20", side = "A", where = "hex", at = "0105" },
+      { id = "B1", side = "B", where = "hex", at = "1203" },
+      { id = "Twiggs", side = "A", where = "space", at = "pike/G" },
+    },
+    hexes = { "0103", "0105", "0203", "0505", "1203" },
+    spaces = { "pike/F", "pike/G", "road/H", "trail/H" },
+  }
+end
+
+local move = { side = "A", kind = "move", prompt = "move", rule = "[demo 4.2]",
+               options = { "A1 0203", "A1 0505", "A2 0203", "done" } }
+local react = { side = "A", kind = "react", prompt = "fire or hold", rule = "[demo 5.1]",
+                options = { "fire", "hold" } }
+
+local function answer(line, pending)
+  local c = commands.interpret(line, pending, world())
+  if c.kind == "answer" then return c.value end
+  return c.kind .. ": " .. tostring(c.why)
+end
+
+describe("volley.commands", function()
+  describe("lines that answer nothing", function()
+    it("skips blank lines and comments", function()
+      assert.are.same({ kind = "skip" }, commands.interpret("   ", move, world()))
+      assert.are.same({ kind = "skip" }, commands.interpret("# move A1 0505", move, world()))
+    end)
+
+    it("lists the legal answers of a move request by unit", function()
+      local c = commands.interpret("?", move, world())
+      assert.are.same({ "legal answers to move [demo 4.2]:", "  move A1 0203 0505",
+                        "  move A2 0203", "  done" }, c.lines)
+      assert.are.same(c, commands.interpret("options", move, world()))
+    end)
+
+    it("prints help for every command, or one", function()
+      local c = commands.interpret("help", move, world())
+      assert.are.equal("print", c.kind)
+      assert.is_true(#c.lines > #commands.HELP)
+      assert.are.same({ string.format("  %-30s %s", "quit", "stop here (with --save the game "
+        .. "is saved)") }, commands.interpret("help quit", move, world()).lines)
+      assert.are.equal("no command 'frob' (help lists them)",
+        commands.interpret("help frob", move, world()).why)
+    end)
+
+    it("recognises quit, undo and dice force for the driver", function()
+      assert.are.same({ kind = "quit" }, commands.interpret("quit", move, world()))
+      assert.are.same({ kind = "undo" }, commands.interpret("undo", move, world()))
+      assert.are.same({ kind = "dice", faces = { 6, 1 } },
+        commands.interpret("dice force 6 1", move, world()))
+      assert.are.equal("dice force: 'x' is not a die face",
+        commands.interpret("dice force x", move, world()).why)
+    end)
+  end)
+
+  describe("move [DESIGN 'Decisions']", function()
+    it("answers with the canonical '<unit> <hex>'", function()
+      assert.are.equal("A1 0505", answer("move A1 0505", move))
+    end)
+
+    it("takes the hex where the one unit of the side to act stands", function()
+      assert.are.equal("A1 0505", answer("move 0103 0505", move))
+    end)
+
+    it("refuses a hex holding two of the side's units, naming them", function()
+      assert.are.equal("refused: 2 units of A at 0105 (A2, A20): name one [demo 4.2]",
+        answer("move 0105 0203", move))
+    end)
+
+    it("refuses a hex holding none of the side's units", function()
+      assert.are.equal("refused: no unit of A at 1203 [demo 4.2]", answer("move 1203 0203", move))
+    end)
+
+    it("takes a unique prefix and refuses an ambiguous one", function()
+      assert.are.equal("Twiggs 0203", answer("move Tw 0203", move))
+      assert.are.equal("refused: 'A' is ambiguous (A1, A2, A20) [demo 4.2]", answer("move A 0203", move))
+    end)
+
+    it("prefers an exact id to a prefix", function()
+      assert.are.equal("A2 0203", answer("move A2 0203", move))
+    end)
+
+    it("takes a unit on a track space, qualified or not when one track has it", function()
+      assert.are.equal("Twiggs 0505", answer("move pike/G 0505", move))
+      assert.are.equal("Twiggs 0505", answer("move G 0505", move))
+      assert.are.equal("refused: H is a space of 2 tracks (road/H, trail/H): qualify it [demo 4.2]",
+        answer("move A1 H", move))
+    end)
+
+    it("passes an explicit path on for the rules to judge", function()
+      assert.are.equal("A1 0203 0505", answer("move A1 0203 0505", move))
+    end)
+
+    it("refuses a hex off the map and a missing destination", function()
+      assert.are.equal("refused: '9999' is not a hex of the map or a track space [demo 4.2]",
+        answer("move A1 9999", move))
+      assert.are.equal("refused: move <unit> <hex> [<hex>...]: give a unit and a hex [demo 4.2]",
+        answer("move A1", move))
+      assert.are.equal("refused: no unit or leader 'Z9' [demo 4.2]", answer("move Z9 0505", move))
+    end)
+
+    it("is refused for another kind of request", function()
+      assert.are.equal("refused: move answers a move request; A is asked react [demo 5.1]",
+        answer("move A1 0505", react))
+    end)
+  end)
+
+  describe("other answers", function()
+    it("takes an answer as listed, and done and pass as words", function()
+      assert.are.equal("A1 0505", answer("A1 0505", move))
+      assert.are.equal("done", answer("done", move))
+      assert.are.equal("pass", answer("pass", react))
+      assert.are.equal("refused: done takes no arguments [demo 4.2]", answer("done now", move))
+    end)
+
+    it("takes a unique prefix of a legal answer", function()
+      assert.are.equal("fire", answer("f", react))
+      assert.are.equal("hold", answer("ho", react))
+    end)
+
+    it("refuses a prefix of several answers", function()
+      local r = { side = "A", kind = "order", prompt = "?", rule = "[x 1]",
+                  options = { "attack", "advance" } }
+      assert.are.equal("refused: 'a' is ambiguous (attack, advance) [x 1]", answer("a", r))
+    end)
+
+    it("reads yes and no for a yes-or-no request, and integers", function()
+      local yn = { side = "A", kind = "yes-no", prompt = "?", rule = "[x 2]",
+                   options = { true, false } }
+      assert.are.equal(true, answer("yes", yn))
+      assert.are.equal(false, answer("No", yn))
+      local n = { side = "A", kind = "retreat", prompt = "?", rule = "[x 3]", options = { 1, 2, 3 } }
+      assert.are.equal(2, answer("2", n))
+    end)
+
+    it("resolves a name to the legal answer it means", function()
+      local act = { side = "A", kind = "activate", prompt = "?", rule = "[x 4]",
+                    options = { "A1", "Twiggs" } }
+      assert.are.equal("A1", answer("0103", act))
+      local place = { side = "A", kind = "setup", prompt = "?", rule = "[x 5]",
+                      options = { "0105", "pike/F" } }
+      assert.are.equal("pike/F", answer("F", place))
+    end)
+
+    it("sends what matches nothing as typed, for the rules to take or refuse", function()
+      assert.are.equal("charge", answer("charge", react))
+    end)
+
+    it("refuses an answer when nothing is asked", function()
+      assert.are.equal("refused: nothing is asked now", answer("fire", nil))
+    end)
+  end)
+end)
