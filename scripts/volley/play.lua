@@ -510,7 +510,9 @@ function M.main(args)
     auto, auto_path = M.autosave_create(jrnl)
   end
   auto_lines = jrnl and #jrnl.h.journal or 0
-  -- The journal's new lines to the autosave, one fdatasync each.
+  -- The journal's new lines to the autosave, one fdatasync each. VOLLEY_TEST_CRASH_AFTER=N
+  -- (DESIGN.md "Testing") kills the program (SIGKILL) once the Nth answer is written.
+  local crash_after = tonumber(os.getenv("VOLLEY_TEST_CRASH_AFTER") or "")
   local function autosave()
     if not auto then return end
     for k = auto_lines + 1, #jrnl.h.journal do
@@ -523,6 +525,10 @@ function M.main(args)
       end
     end
     auto_lines = #jrnl.h.journal
+    if crash_after and jrnl:answers() >= crash_after then
+      io.stdout:flush()
+      os.execute("kill -KILL $PPID")
+    end
   end
 
   local task = resumed and resumed.task or st:spawn("volley.session", "run")

@@ -38,6 +38,17 @@ out=$("$volley" replay "$auto") || fail "the autosave does not replay: $out"
 out=$("$volley" play --resume --max-decisions 400 | tail -n 1)
 [ "$out" = "$whole" ] || fail "resumed: '$out', uninterrupted: '$whole'"
 
+# killed (SIGKILL) right after its 7th answer was written: the autosave has no checksum line,
+# and --resume goes on from there to the uninterrupted game's end
+VOLLEY_TEST_CRASH_AFTER=7 "$volley" play tests/data/demo --seed 5 --bot A=random \
+  --bot B=random > /dev/null 2>&1
+[ $? -eq 137 ] || fail "VOLLEY_TEST_CRASH_AFTER=7 did not kill the program"
+newest=$tmp/state/volley/$(ls "$tmp/state/volley" | tail -n 1)
+[ "$(grep -c '^answer ' "$newest")" -eq 7 ] || fail "the killed game's autosave: $(cat "$newest")"
+grep -q '^checksum ' "$newest" && fail "the killed game's autosave has its checksum line"
+out=$("$volley" play --resume | tail -n 1)
+[ "$out" = "$whole" ] || fail "resumed after the kill: '$out', uninterrupted: '$whole'"
+
 # a script that quits, resumed with the rest of the script; undo on the way
 printf 'move A4 0605\nmove A1 0505\nundo\nmove A1 0505\nquit\n' > "$tmp/one.script"
 printf 'done\ndone\ndone\ndone\n' > "$tmp/two.script"
