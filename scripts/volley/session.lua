@@ -57,7 +57,8 @@ end
 -- credited to "battle"), then the mods in command-line order (each credited to its path).
 -- @tparam string target a scenario id or path
 -- @tparam table opts `{seed = n, options = {name, ...}, mods = {path, ...}, dice = {face, ...},
---   undo = "strict"|"solo" (default strict)}`
+--   undo = "strict"|"solo" (default strict) or "off" (no snapshots: bot games that never
+--   undo, `volley sim`)}`
 -- @treturn table `{sides = {...}, max_decisions = n or nil, seed = n, scenario = id or path,
 --   files = {{role =, path =, file =}, ...}, options = {{name =, path =, file =}, ...}}`:
 --   `scenario`, `files` and `options` are what a save's header records (`volley.journal`;
@@ -149,8 +150,9 @@ function M.open(target, opts)
   for _, o in ipairs(g.options or {}) do load_script(g, o.path, "battle") end
   for _, path in ipairs(opts.mods or {}) do load_script(g, path, path) end
   if opts.dice and #opts.dice > 0 then g.dice:force(opts.dice) end
-  if opts.undo ~= nil and opts.undo ~= "strict" and opts.undo ~= "solo" then
-    error("undo policy '" .. tostring(opts.undo) .. "' is neither strict nor solo", 0)
+  local policy = opts.undo
+  if policy ~= nil and policy ~= "strict" and policy ~= "solo" and policy ~= "off" then
+    error("undo policy '" .. tostring(opts.undo) .. "' is neither strict nor solo (nor off)", 0)
   end
   current = g
   track = { policy = opts.undo or "strict", steps = {}, feed = nil, revealed = 0, seen = 0 }
@@ -196,6 +198,7 @@ end
 
 local function boundary(_, path)
   local g, t = current, track
+  if t.policy == "off" then return end
   note_rolls(g)
   local last = t.steps[#t.steps]
   if last and #last.answers == 0 and #last.forced == 0 then t.steps[#t.steps] = nil end
@@ -285,6 +288,7 @@ end
 --   `{refused = why}`
 function M.undo()
   local g, t = current, track
+  if t.policy == "off" then return { refused = "undo is off in this game" } end
   local k = #t.steps
   while k > 0 and #t.steps[k].answers == 0 do k = k - 1 end
   if k == 0 then

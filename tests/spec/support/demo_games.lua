@@ -44,7 +44,8 @@ function M.play(opts)
                                     undo = opts.undo, state = opts.state })
   if opts.before then opts.before(game) end
   local j = journal.new{ scenario = game.info.scenario, files = game.info.files,
-                         options = game.info.options, seed = seed, undo = opts.undo,
+                         options = game.info.options, seed = seed,
+                         undo = opts.undo ~= "off" and opts.undo or nil,
                          bots = { { side = "A", name = names.A }, { side = "B", name = names.B } },
                          cap = opts.cap or 400 }
   game.journal = j

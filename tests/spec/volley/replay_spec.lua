@@ -219,6 +219,16 @@ describe("undo", function()
       g:close()
     end)
 
+  it("is off, with no snapshots kept, when the game is opened with undo off", function()
+    local g = demo.play{ seed = 1, stop = 6, bots = CHARGE, undo = "off" }
+    local want = g:state_hash()
+    local kind, why = g:undo()
+    assert.is_nil(kind)
+    assert.equal("undo is off in this game", why)
+    assert.equal(want, g:state_hash())
+    g:close()
+  end)
+
   it("under strict, takes back an answer no die followed", function()
     local g = demo.play{ seed = 1, stop = 6, bots = CHARGE }
     local hashes = answer_hashes(g.journal)
