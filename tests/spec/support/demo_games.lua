@@ -30,7 +30,7 @@ end
 M.TARGET = "tests/data/demo"
 
 --- Plays the demo scenario with the random bot on both sides.
--- @tparam table opts `seed`, `dice` (forced faces), `undo` ("strict"/"solo"), `stop` (stop
+-- @tparam table opts `seed`, `dice` (forced faces), `mods` (paths), `undo` ("strict"/"solo"), `stop` (stop
 --   once this many answers are given, the game left at its next request), `cap` (default
 --   400), `bots` (`{A = name, B = name}`, default random for both)
 --   ("charge": `M.charge`), `state` (options of the engine state), `before` (called with
@@ -41,11 +41,11 @@ function M.play(opts)
   local seed = opts.seed or 1
   local names = opts.bots or { A = "random", B = "random" }
   local game = assert(replay.start{ target = M.TARGET, seed = seed, dice = opts.dice,
-                                    undo = opts.undo, state = opts.state })
+                                    undo = opts.undo, state = opts.state, mods = opts.mods })
   if opts.before then opts.before(game) end
   local j = journal.new{ scenario = game.info.scenario, files = game.info.files,
                          options = game.info.options, seed = seed,
-                         undo = opts.undo ~= "off" and opts.undo or nil,
+                         undo = opts.undo ~= "off" and opts.undo or nil, mods = opts.mods,
                          bots = { { side = "A", name = names.A }, { side = "B", name = names.B } },
                          cap = opts.cap or 400 }
   game.journal = j

@@ -136,6 +136,32 @@ describe("volley.replay", function()
       .. "since the game was saved", why)
   end)
 
+  it("replays a game with a mod, and refuses it when the mod has changed", function()
+    local mod = os.tmpname()
+    local src = assert(io.open("tests/data/mods/veterans.lua")):read("*a")
+    local f = assert(io.open(mod, "w"))
+    f:write(src)
+    f:close()
+    local g = demo.play{ seed = 1, bots = CHARGE, mods = { mod } }
+    local with_mod = g:state_hash()
+    local save = g.journal:save()
+    g:close()
+    local plain = demo.play{ seed = 1, bots = CHARGE }
+    assert.not_equal(plain:state_hash(), with_mod)   -- +1 on every fire roll
+    plain:close()
+    assert.same({ mod }, { save.mods[1].path })
+    local r = assert(replay.replay(save))
+    assert.equal(with_mod, r:state_hash())
+    r:close()
+    f = assert(io.open(mod, "w"))
+    f:write(src, "-- changed\n")
+    f:close()
+    local _, why = replay.replay(save)
+    os.remove(mod)
+    assert.equal("the save does not match the files now: " .. mod .. " (a mod) has changed "
+      .. "since the game was saved", why)
+  end)
+
   it("reports a journal that goes on after the game is over", function()
     local g = demo.play{ seed = 1, bots = CHARGE }
     local save = g.journal:save()
@@ -218,6 +244,22 @@ describe("undo", function()
       assert.equal("request", (g:undo()))
       g:close()
     end)
+
+  it("takes back the last answer of a game that is over", function()
+    local g, kind = demo.play{ seed = 1, bots = CHARGE, undo = "solo" }
+    assert.equal("done", kind)
+    local hashes = answer_hashes(g.journal)
+    local last = entries(g.journal)[#entries(g.journal)]
+    assert.same({ "answer", "B", "move", "done" }, { last.kind, last.side, last.request,
+                                                     last.value })
+    local k, side, req, undone = g:undo()
+    assert.same({ "request", "B", "move" }, { k, side, req.kind })
+    assert.same({ side = "B", request = "move", value = "done" }, undone)
+    assert.equal(hashes[#hashes - 1], g:state_hash())
+    assert.equal("done", (g:resume("done")))
+    assert.equal(hashes[#hashes], g:state_hash())
+    g:close()
+  end)
 
   it("is off, with no snapshots kept, when the game is opened with undo off", function()
     local g = demo.play{ seed = 1, stop = 6, bots = CHARGE, undo = "off" }
