@@ -152,10 +152,10 @@ function M.open(target, opts)
   if opts.dice and #opts.dice > 0 then g.dice:force(opts.dice) end
   local policy = opts.undo
   if policy ~= nil and policy ~= "strict" and policy ~= "solo" and policy ~= "off" then
-    error("undo policy '" .. tostring(opts.undo) .. "' is neither strict nor solo (nor off)", 0)
+    error("undo policy '" .. tostring(policy) .. "' is neither strict nor solo (nor off)", 0)
   end
   current = g
-  track = { policy = opts.undo or "strict", steps = {}, feed = nil, revealed = 0, seen = 0 }
+  track = { policy = policy or "strict", steps = {}, feed = nil, revealed = 0, seen = 0 }
   g.ask = M.tracked_ask
   g.reveal = M.reveal
   local options = {}
@@ -167,8 +167,6 @@ function M.open(target, opts)
            files = M.files(g), options = options }
 end
 
--- At each step boundary (the store's cursor just written): a step record, the snapshot
--- undo restores. A step nobody answered in keeps no record once the next one starts.
 -- Notes the forced rolls made since the last look (from the dice's log, before anything
 -- drains it) in the current step's record: the values an undo to that step queues again.
 local function note_rolls(g)
@@ -196,6 +194,8 @@ local function hidden_units(g)
   return out
 end
 
+-- At each step boundary (the store's cursor just written): a step record, the snapshot
+-- undo restores. A step nobody answered in keeps no record once the next one starts.
 local function boundary(_, path)
   local g, t = current, track
   if t.policy == "off" then return end
