@@ -15,6 +15,7 @@ local core = require "volley.core"
 local bots = require "volley.bots"
 local commands = require "volley.commands"
 local compat = require "volley.compat"
+local journal = require "volley.journal"
 local json = require "volley.json"
 local replay = require "volley.replay"
 
@@ -487,14 +488,10 @@ function M.main(args)
   if resumed then
     jrnl = resumed.journal
   else
-    local jok, journal = pcall(require, "volley.journal")
-    if jok then
-      jok, jrnl = pcall(journal.new, { scenario = info.scenario, files = info.files,
-        options = info.options, mods = o.mods, seed = seed, undo = o.undo, bots = bot_list,
-        cap = cap, view = view })
-    else
-      jrnl = journal
-    end
+    local jok
+    jok, jrnl = pcall(journal.new, { scenario = info.scenario, files = info.files,
+      options = info.options, mods = o.mods, seed = seed, undo = o.undo, bots = bot_list,
+      cap = cap, view = view })
     if not jok then
       if o.save then
         out:err("volley play: --save: " .. tostring(jrnl))
@@ -715,6 +712,12 @@ function M.main(args)
       end
     end
     if stopped or failed then break end
+    if res[1] == "error" then
+      -- the answer's consequences failed (a script error): not counted, not recorded
+      out:err("volley play: the game stopped: " .. describe(res[2]))
+      failed = true
+      break
+    end
     if not redo then
       decisions = n
       out:event{ event = "answer", v = json.V, decision = n, side = side, kind = req.kind,

@@ -136,6 +136,17 @@ checksum_ok "$tmp/e.sav" && [ "$(grep -c '^answer ' "$tmp/e.sav")" -eq 1 ] || fa
 [ $? -eq 1 ] || fail "a save that cannot be written must exit 1"
 grep -q '^volley play: --save: ' "$tmp/err" || fail "unwritable save: $(cat "$tmp/err")"
 
+# A command whose consequences fail (a mod's error) stops the game with exit 1 and the error
+# on stderr [DESIGN principle 8]; the save keeps the game up to the answer that failed.
+echo 'volley.on("movement.enter", function() error("boom") end)' > "$tmp/boom.lua"
+printf 'move A4 0605\ndone\n' | "$volley" play tests/data/demo --seed 3 --bot B=first --script - \
+  --mod "$tmp/boom.lua" --save "$tmp/b.sav" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] || fail "a failing command must exit 1"
+[ "$(cat "$tmp/err")" = "volley play: the game stopped: $tmp/boom.lua:1: boom (movement.enter)" ] \
+  || fail "the failing command: $(cat "$tmp/err")"
+grep -q 'A4 moves' "$tmp/out" && fail "the failed move was reported"
+checksum_ok "$tmp/b.sav" && ! grep -q '^answer ' "$tmp/b.sav" || fail "the failed answer was saved"
+
 # --help names every flag and the default cap.
 help=$("$volley" play --help) || fail "--help exit $?"
 for flag in --seed --mod --option --bot --as --undo --script --strict --json --save \
