@@ -24,6 +24,22 @@ for save in tests/replay/*.save; do
 done
 [ "$n" -ge 3 ] || fail "only $n recorded games in tests/replay"
 
+# games volley play saves (the golden scripts: undo, forced dice, a reaction) replay to the
+# state the playing computed after its last answer
+XDG_STATE_HOME=$tmp/state
+export XDG_STATE_HOME
+golden=tests/golden/play
+"$volley" play tests/data/demo --seed 3 --bot B=random --script "$golden/demo.script" \
+  --save "$tmp/demo.save" > /dev/null 2>&1
+"$volley" play tests/data/demo --seed 3 --script "$golden/hotseat.script" \
+  --save "$tmp/hotseat.save" > /dev/null 2>&1 || fail "the hot seat game"
+grep -q '^forced d6 5 ' "$tmp/hotseat.save" || fail "no forced roll in the hot seat save"
+for save in "$tmp/demo.save" "$tmp/hotseat.save"; do
+  last=$(grep '^answer ' "$save" | tail -n 1 | sed 's/.* state \([0-9a-f]*\) rolls .*/\1/')
+  out=$("$volley" replay "$save" 2>&1) || fail "replay $save: $out"
+  [ "$out" = "state_hash $last" ] || fail "replay $save: '$out', the game's last state $last"
+done
+
 # sign FILE: replaces the checksum line by the SHA-256 of every byte before it.
 sign() {
   head -n -1 "$1" > "$1.body"
