@@ -48,40 +48,45 @@ sign() {
   rm -f "$1.body"
 }
 game=tests/replay/demo-charge-1.save
+# line N: the line of the game's Nth answer (the header's length follows the files it names)
+line() { awk -v n="$1" '/^answer /{k++; if (k == n) {print NR; exit}}' "$game"; }
+l3=$(line 3) l4=$(line 4) l6=$(line 6) l7=$(line 7)
+[ "$l7" -eq $((l6 + 1)) ] || fail "answers 6 and 7 of $game are not on adjacent lines"
 
-# answer 3 (line 24) made illegal
-sed '24s/"A2 0503"/"A2 1212"/' "$game" > "$tmp/edited.save"
+# answer 3 made illegal
+sed "${l3}s/\"A2 0503\"/\"A2 1212\"/" "$game" > "$tmp/edited.save"
 sign "$tmp/edited.save"
 out=$("$volley" replay "$tmp/edited.save" 2>&1)
 [ $? -eq 1 ] || fail "an illegal answer must exit 1"
-[ "$out" = "diverged at answer 3: 'A2 1212' is not a legal answer to move [demo 4.2] (line 24)" ] \
+[ "$out" = "diverged at answer 3: 'A2 1212' is not a legal answer to move [demo 4.2] (line $l3)" ] \
   || fail "edited answer: $out"
 
-# answer 4 (line 25) another legal answer: the state differs after it
-sed '25s/"A3 0505"/"A3 0506"/' "$game" > "$tmp/other.save"
+# answer 4 another legal answer: the state differs after it
+s4=$(sed -n "${l4}s/.* state \([0-9a-f]*\) rolls .*/\1/p" "$game")
+sed "${l4}s/\"A3 0505\"/\"A3 0506\"/" "$game" > "$tmp/other.save"
 sign "$tmp/other.save"
 out=$("$volley" replay "$tmp/other.save" 2>&1)
 [ $? -eq 1 ] || fail "another answer must exit 1"
 case $out in
-  "diverged at answer 4: state "*" after it, the save says c27894c4a9d38108 (line 25)") ;;
+  "diverged at answer 4: state "*" after it, the save says $s4 (line $l4)") ;;
   *) fail "another answer: $out" ;;
 esac
 
-# answers 6 and 7 (lines 27 and 28) swapped
-sed -n '1,26p' "$game" > "$tmp/swapped.save"
-sed -n '28p' "$game" >> "$tmp/swapped.save"
-sed -n '27p' "$game" >> "$tmp/swapped.save"
-sed -n '29,$p' "$game" >> "$tmp/swapped.save"
+# answers 6 and 7 swapped
+sed -n "1,$((l6 - 1))p" "$game" > "$tmp/swapped.save"
+sed -n "${l7}p" "$game" >> "$tmp/swapped.save"
+sed -n "${l6}p" "$game" >> "$tmp/swapped.save"
+sed -n "$((l7 + 1)),\$p" "$game" >> "$tmp/swapped.save"
 sign "$tmp/swapped.save"
 out=$("$volley" replay "$tmp/swapped.save" 2>&1)
 [ $? -eq 1 ] || fail "swapped lines must exit 1"
-[ "$out" = "diverged at answer 6: the game asks B for move, the save has A's react \"fire\" (line 27)" ] \
+[ "$out" = "diverged at answer 6: the game asks B for move, the save has A's react \"fire\" (line $l6)" ] \
   || fail "swapped lines: $out"
 out=$("$volley" dump "$tmp/swapped.save" 2>&1)
 [ $? -eq 1 ] || fail "dump of a diverging save must exit 1"
 
 # edited but not signed again: the checksum refuses it
-sed '24s/"A2 0503"/"A2 1212"/' "$game" > "$tmp/unsigned.save"
+sed "${l3}s/\"A2 0503\"/\"A2 1212\"/" "$game" > "$tmp/unsigned.save"
 err=$("$volley" replay "$tmp/unsigned.save" 2>&1 >/dev/null)
 [ $? -eq 1 ] || fail "a bad checksum must exit 1"
 case $err in
