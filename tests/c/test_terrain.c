@@ -56,14 +56,14 @@ static void rough_and_ready_types_come_from_the_charts(void **state) {
   assert_string_equal(buf, "arroyo ford marsh ravine redoubt river spur wall");
   ids(t, VL_TERRAIN_ROAD, buf, sizeof buf);
   assert_string_equal(buf, "road trail");
-  assert_int_equal(vl_terrain_flag_count(t), 2);
+  assert_int_equal(vl_terrain_flag_count(t), 5);
   los = vl_terrain_flag(t, "blocks-los");
-  assert_int_equal(los, 0);
+  assert_int_equal(los, 1);                 /* flag words are numbered in sorted order */
   /* [rough_and_ready RP 6.17]: the resacas are the low level, named for los.ini's [sunken] */
-  assert_int_equal(vl_terrain_flag(t, "resaca"), 1);
-  assert_true(type(t, VL_TERRAIN_HEX, "rc")->flags & 2u);
-  assert_true(type(t, VL_TERRAIN_HEX, "rw")->flags & 2u);
-  assert_false(type(t, VL_TERRAIN_HEX, "c")->flags & 2u);
+  assert_int_equal(vl_terrain_flag(t, "resaca"), 4);
+  assert_true(type(t, VL_TERRAIN_HEX, "rc")->flags & 16u);
+  assert_true(type(t, VL_TERRAIN_HEX, "rw")->flags & 16u);
+  assert_false(type(t, VL_TERRAIN_HEX, "c")->flags & 16u);
   /* [rough_and_ready PA 6.17] [rough_and_ready RP 6.17]: fire into light woods and
   ** chaparral, not through; tall grass, marsh, lagoon and clear do not block. */
   assert_true(type(t, VL_TERRAIN_HEX, "w")->flags & (1u << los));
@@ -75,6 +75,20 @@ static void rough_and_ready_types_come_from_the_charts(void **state) {
   assert_false(type(t, VL_TERRAIN_HEX, "c")->flags & (1u << los));
   /* [rough_and_ready TEC] note g: no fire through a spur hexside */
   assert_true(type(t, VL_TERRAIN_HEXSIDE, "spur")->flags & (1u << los));
+  /* the chart's other footnotes as flags, for the rules in Lua: note d (chaparral: roll for
+  ** a Hit at the end of movement), a "D" cell ([rough_and_ready E12]: crossing disorders),
+  ** note e (the shock DRM only for an attacker from a lagoon or from or across marsh) */
+  assert_string_equal(vl_terrain_flag_name(t, 0), "attacker-from");
+  assert_string_equal(vl_terrain_flag_name(t, 2), "disorders");
+  assert_string_equal(vl_terrain_flag_name(t, 3), "hit-roll");
+  assert_int_equal(type(t, VL_TERRAIN_HEX, "ch")->flags, 2u | 8u);     /* blocks-los hit-roll */
+  assert_int_equal(type(t, VL_TERRAIN_HEXSIDE, "river")->flags, 4u);   /* disorders */
+  assert_int_equal(type(t, VL_TERRAIN_HEXSIDE, "arroyo")->flags, 4u);
+  assert_int_equal(type(t, VL_TERRAIN_HEXSIDE, "ford")->flags, 0u);
+  assert_int_equal(type(t, VL_TERRAIN_HEX, "m")->flags, 1u);           /* attacker-from */
+  assert_int_equal(type(t, VL_TERRAIN_HEX, "l")->flags, 1u);
+  assert_int_equal(type(t, VL_TERRAIN_HEXSIDE, "marsh")->flags, 1u);
+  assert_int_equal(type(t, VL_TERRAIN_HEX, "g")->flags, 0u);
   assert_string_equal(type(t, VL_TERRAIN_HEX, "w")->name, "Light Woods");
   assert_string_equal(type(t, VL_TERRAIN_HEX, "h")->name, "Hacienda");
   assert_int_equal(type(t, VL_TERRAIN_HEX, "w")->height, 0);
@@ -97,7 +111,7 @@ static void rough_and_ready_types_come_from_the_charts(void **state) {
         assert_true((ty->values[v].source == NULL) != (ty->values[v].provisional == NULL));
       }
     }
-  assert_int_equal(value(type(t, VL_TERRAIN_HEX, "c"), "name")->line, 25);
+  assert_int_equal(value(type(t, VL_TERRAIN_HEX, "c"), "name")->line, 34);
   vl_terrain_free(t);
   vl_terrain_free(NULL);
 }

@@ -7,7 +7,8 @@ set -u
 volley=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-expected='test-game/battle  Test battle  demo  A B  3 provisional
+expected='rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  101 provisional
+test-game/battle  Test battle  demo  A B  3 provisional
 test-game/battle/variant  Test battle, variant deployment  demo  A B  3 provisional
 test-game/battle/whole  Test battle, empty board  demo  A B  3 provisional
 test-game/rr  Test on Rough & Ready'"'"'s tables  rough_and_ready  US MEX  37 provisional'
@@ -16,9 +17,10 @@ out=$(VOLLEY_PATH=tests/data/root "$volley" list 2>&1) || fail "list exited $?: 
 [ "$out" = "$expected" ] || fail "unexpected listing:
 $out"
 
-# The source tree has no scenarios/ yet: nothing to list, and no error.
+# The source tree's scenarios/ (the data path's last root) holds Palo Alto.
+palo='rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  101 provisional'
 out=$("$volley" list 2>&1) || fail "list of the source tree exited $?"
-[ -z "$out" ] || fail "the source tree listed: $out"
+[ "$out" = "$palo" ] || fail "the source tree listed: $out"
 
 # root2 comes second: its test-game/battle is hidden by root's; its broken names are reported.
 out=$(VOLLEY_PATH=tests/data/root:tests/data/root2 "$volley" list 2>/dev/null)

@@ -1,0 +1,5 @@
+--- Palo Alto option `balance` [rough_and_ready PA Balance].
+--
+-- Not implemented yet: each US activation roll after the first of a run of US rolls takes a
+-- further +1 (the third roll +2). It comes with issue #21 (the activation chain); until then
+-- choosing this option changes nothing.

@@ -1,0 +1,6 @@
+--- Palo Alto option `grass-fire` [rough_and_ready PA Grass Fire] (errata: once a game, and
+-- units may move away from the fire in the Intermission).
+--
+-- Not implemented yet: a US battery's natural 9 on artillery fire at range 4 or more, then a
+-- second roll of 5-9, starts the fire and the Intermission. It comes with issue #23 (fire);
+-- until then choosing this option changes nothing.

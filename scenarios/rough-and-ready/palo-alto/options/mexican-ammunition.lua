@@ -1,0 +1,5 @@
+--- Palo Alto option `mexican-ammunition` [rough_and_ready PA Mexican Ammunition Problems].
+--
+-- Not implemented yet: each Mexican gun counts its shots (Ammo Usage, on Hit markers) and
+-- before each shot rolls d10 + Usage; 15 or more puts it out of ammunition for the battle.
+-- It comes with issue #23 (fire); until then choosing this option changes nothing.

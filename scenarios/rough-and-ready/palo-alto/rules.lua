@@ -1,0 +1,21 @@
+--- Palo Alto's special rules (scenarios/rough-and-ready/palo-alto/rules.lua).
+--
+-- None is written yet: this file only says where each comes from, so that nothing here
+-- pretends to play a rule. They arrive with the Rough & Ready system issues:
+--
+-- * [rough_and_ready PA 3.0] Canales and his Rancheros activate by die roll only, never by
+--   a free activation: issue #21 (the activation chain);
+-- * [rough_and_ready PA 5.16] only infantry and leaders enter chaparral, and infantry that
+--   entered it rolls for a Hit at the end of its movement; [rough_and_ready PA 5.18] one
+--   elevation (the map has no [elevation] section): issues #22 and #24;
+-- * [rough_and_ready PA 6.17] light woods and chaparral block line of sight, fired into but
+--   not through (the terrain's blocks-los flag, already in the charts), and combat units
+--   block: issue #23;
+-- * [rough_and_ready PA 6.25] Ringgold's battery (C, 3US) may move and fire in one
+--   activation, -1 when it moves first, half its MA when it fires first: issue #23;
+-- * [rough_and_ready PA 6.42] no charge into or through chaparral, woods or marsh; into but
+--   not through tall grass (the terrain's no-charge and charge-into flags): issue #24;
+-- * [rough_and_ready PA 8.0] the Battle Lost schedules and Withdrawal Levels, read from
+--   scenario.ini's [victory]: issue #21.
+--
+-- The options (grass-fire, mexican-ammunition, balance) are the files of options/.
