@@ -1,7 +1,7 @@
 #!/bin/sh
-# Rough & Ready through the program: its hook catalogue (volley hooks rough_and_ready), and
-# the fixture battle tests/data/rr played by bots through activations and victory checks
-# (docs/systems/rough_and_ready.md). Until combat exists (#22-#24) no Battle Lost points
+# Rough & Ready through the program: its hook catalogue (volley hooks rough_and_ready), the
+# fixture battle tests/data/rr and Palo Alto played by bots through activations and victory checks
+# (docs/rough_and_ready.md). Until combat exists (#22-#24) no Battle Lost points
 # accrue, so bot games end at the decision cap. VOLLEY_TEST_GAMES sets how many (20; 5 ASan).
 set -u
 volley=$1
@@ -22,7 +22,7 @@ echo "$out" | grep -qx '  activation.roll: side, target, kind, rating, streak, m
 "$volley" play tests/data/rr --seed 3 --bot US=random --bot MEX=random --json > "$tmp/g.jsonl" \
   || fail "play exited $?"
 last=$(tail -n 1 "$tmp/g.jsonl")
-[ "$last" = '{"event":"game_over","v":1,"decisions":300,"max_decisions":300,"reason":"capped","seed":3,"state_hash":"a58fa63ecaeea04b","winner":null}' ] \
+[ "$last" = '{"event":"game_over","v":1,"decisions":300,"max_decisions":300,"reason":"capped","seed":3,"state_hash":"1397b16720c5c8fd","winner":null}' ] \
   || fail "unexpected last line: $last"
 grep -q '"kind":"activate"' "$tmp/g.jsonl" || fail "no activate request"
 grep -q '"kind":"free_activation"' "$tmp/g.jsonl" || fail "no free activation"
@@ -50,6 +50,19 @@ while [ "$i" -le "$games" ]; do
   case "$out" in
     *'"event":"game_over"'*'"reason":"capped"'*) ;;
     *) fail "game $i ended with: $out" ;;
+  esac
+  i=$((i + 1))
+done
+
+# Palo Alto (its default set-up asked of the bots first): the chain through its rules.lua
+# and options, capped at 300 decisions a game.
+i=1
+while [ "$i" -le "$games" ]; do
+  out=$("$volley" play rough-and-ready/palo-alto --seed "$i" --bot US=random --bot MEX=random \
+    --option balance --max-decisions 300 --json | tail -n 1)
+  case "$out" in
+    *'"event":"game_over"'*'"reason":"capped"'*) ;;
+    *) fail "Palo Alto game $i ended with: $out" ;;
   esac
   i=$((i + 1))
 done

@@ -269,8 +269,8 @@ end
 
 --- The guns an activated leader activates [rough_and_ready 4.28]: any of his side's
 -- artillery within his Command Range, except guns used in that side's previous activation
--- (digest A18: consecutive activations of its own side). Asked one gun at a time
--- (`artillery`: a gun id, or `done`).
+-- (digest A18: consecutive activations of its own side). Asked until `done`: a gun id, or
+-- `all` (every gun offered, when there are two or more).
 -- @treturn {string,...} the guns, in the order chosen
 function M.artillery(game, side, leader)
   local used = game.vars:get("artillery_used", side) or {}
@@ -292,10 +292,13 @@ function M.artillery(game, side, leader)
       if kept[o] then final[#final + 1] = o end
     end
     if #final == 0 then break end
+    local guns = {}
+    for i, o in ipairs(final) do guns[i] = o end
+    if #guns > 1 then final[#final + 1] = "all" end
     final[#final + 1] = "done"
     local answer = game:ask(side, {
       kind = "artillery",
-      prompt = leader .. " may activate the guns within his range (a gun, or done)",
+      prompt = leader .. " may activate the guns within his range (a gun, all, or done)",
       options = final,
       rule = "[rough_and_ready 4.28]",
       validate = function(a)
@@ -306,8 +309,9 @@ function M.artillery(game, side, leader)
       end,
     })
     if answer == "done" then break end
-    chosen[#chosen + 1] = answer
-    game:log(leader .. " activates " .. answer .. " [rough_and_ready 4.28]")
+    local picked = answer == "all" and guns or { answer }
+    for _, u in ipairs(picked) do chosen[#chosen + 1] = u end
+    game:log(leader .. " activates " .. table.concat(picked, ", ") .. " [rough_and_ready 4.28]")
   end
   return chosen
 end

@@ -1,7 +1,7 @@
 --- Rough & Ready (Decision Games, S&T): the opening battles of the Mexican-American War --
 -- Palo Alto, Resaca de la Palma, Rio Sacramento. No turns: a chain of activations by die
 -- roll against the leaders' ratings [rough_and_ready 3.0], a victory roll after every
--- activation [rough_and_ready 8.0]. docs/systems/rough_and_ready.md describes the sequence,
+-- activation [rough_and_ready 8.0]. docs/rough_and_ready.md describes the sequence,
 -- the requests, the hook points and the decisions taken where the rules are silent.
 --
 -- Files: `activation.lua` (the chain, [rough_and_ready 3.11-3.23, 4.1, 4.25-4.28]),

@@ -2,7 +2,7 @@
 -- renamed to `<noun>.<event>` (DESIGN.md principle 6), each with its context fields and the
 -- kinds of handler it takes. `volley hooks rough_and_ready` prints them.
 --
--- Points marked "(now)" in docs/systems/rough_and_ready.md are fired by this issue's
+-- The points marked "now" in docs/rough_and_ready.md are fired by this issue's
 -- procedures (activation, command, victory); the others are declared so battles and mods
 -- can rely on their names and fields, and are fired by the movement, fire and shock
 -- procedures as they come (#22-#24). A `modify` point without a modifier list passes its

@@ -46,6 +46,57 @@ function M.play(g, answers, opts)
   return rec
 end
 
+--- Plays a scenario as `volley play` does: in an engine-owned state through volley.session
+-- (the battle's rules.lua and the options chosen loaded by the sandbox), answering each
+-- request with the next of `answers`; `place` requests get their default and the kinds of
+-- `M.AUTO` their answer. Returns `{requests = {{side, kind, options, answer}}, refusals,
+-- pending = {side, kind, options, rule}, narrative, rolls}` (the drain's, see
+-- volley.session) once the answers run out.
+-- @tparam string target a scenario id or path
+-- @tparam table opts volley.session.open's: `{seed =, options =, dice =}`
+function M.session(target, opts, answers)
+  local core = require "volley.core"
+  local st = core.new_state{}
+  assert(st:require("volley.session"))
+  local ok, info = st:call("volley.session", "open", target, opts)
+  assert(ok, info)
+  local task = st:spawn("volley.session", "run")
+  local rec = { requests = {}, refusals = {} }
+  local queue = {}
+  for i, a in ipairs(answers or {}) do queue[i] = a end
+  local kind, side, req, refusal = task:resume()
+  while kind == "request" do
+    if refusal then rec.refusals[#rec.refusals + 1] = refusal end
+    local a
+    if not refusal and req.kind == "place" then a = req.default or req.options[1] end
+    if a == nil and not refusal then a = M.AUTO[req.kind] end
+    if a == nil then a = table.remove(queue, 1) end
+    if a == nil then
+      rec.pending = { side = side, kind = req.kind, options = req.options, rule = req.rule }
+      break
+    end
+    rec.requests[#rec.requests + 1] = { side = side, kind = req.kind, options = req.options,
+                                        answer = a }
+    kind, side, req, refusal = task:resume(a)
+  end
+  rec.ended = kind
+  local dok, d = st:call("volley.session", "drain")
+  assert(dok, d)
+  rec.rolls, rec.narrative = d.rolls, d.narrative
+  task:close()
+  st:close()
+  return rec
+end
+
+--- The narrative lines of a session record that contain `text`.
+function M.told(rec, text)
+  local out = {}
+  for _, l in ipairs(rec.narrative) do
+    if l:find(text, 1, true) then out[#out + 1] = l end
+  end
+  return out
+end
+
 --- The requests of a record of one kind, in order.
 function M.requests(rec, kind)
   local out = {}

@@ -1,7 +1,7 @@
 -- The activation chain of Rough & Ready [rough_and_ready 3.0-3.23, 4.1], played on the
 -- fixture battle (tests/data/rr: Garland and Belknap 5, Garcia 3 as in the rulebook's
 -- example, Vega 4, Canales 4, the independents of 0210 rated 3 and 2) with forced dice.
--- T-RR-01a-e run on this fixture: the Palo Alto scenario (palo branch) is not merged yet.
+-- The rulebook's example (T-RR-01a-e) runs on the Palo Alto board: palo_alto_spec.lua.
 local rr = require "support.rr"
 
 describe("[rough_and_ready 3.11] the opening", function()
@@ -19,57 +19,6 @@ describe("[rough_and_ready 3.11] the opening", function()
     assert.are.same({ side = "US", kind = "activate", options = { "belknap" },
                       rule = "[rough_and_ready 3.11, 3.22, 4.1]" }, rec.pending)
   end)
-end)
-
-describe("[rough_and_ready 3.23 example] the activation chain (T-RR-01a-e)", function()
-  local g, rec
-  before_each(function()
-    g = rr.open()
-    g.dice:force{ 3, 7, 5 }
-    rec = rr.play(g, { "garland", "belknap", "belknap", "garland", "vega", "garcia" })
-  end)
-
-  it("T-RR-01a: Belknap (rating 5) activates on a 3", function()
-    assert.are.same({ "US rolls for belknap: d10 3 = 3 against rating 5 = 5: activates "
-      .. "[rough_and_ready 3.11]" }, rr.lines(g, "rolls for belknap"))
-    assert.are.equal(1, #rr.lines(g, "activation 2: US activates belknap [rough_and_ready 3.11]"))
-  end)
-
-  it("T-RR-01b: Garland (rating 5) fails on a 7 and play passes to the Mexicans", function()
-    assert.are.same({ "US rolls for garland: d10 7 = 7 against rating 5 = 5: fails, play "
-      .. "passes to MEX [rough_and_ready 3.11]" }, rr.lines(g, "rolls for garland"))
-    local free = rr.requests(rec, "free_activation")[1]
-    assert.are.equal("MEX", free.side)
-    assert.are.same({ "canales", "garcia", "vega", "pass" }, free.options)
-    assert.are.equal("[rough_and_ready 3.11, 3.23, 4.1]", free.rule)
-  end)
-
-  it("T-RR-01c: the Mexicans activate Vega free, then roll for another command", function()
-    assert.are.equal(1, #rr.lines(g, "activation 3: MEX activates vega (free)"))
-    local act = rr.requests(rec, "activate")
-    assert.are.equal("MEX", act[#act].side)
-    assert.are.equal("garcia", act[#act].answer)
-    -- vega went last: not offered; the independents' hex is, by roll
-    assert.are.same({ "canales", "garcia", "0210" }, act[#act].options)
-  end)
-
-  it("T-RR-01d: Garcia (rating 3) fails on a 5 and play passes back to the US", function()
-    assert.are.same({ "MEX rolls for garcia: d10 5 = 5 against rating 3 = 3: fails, play "
-      .. "passes to US [rough_and_ready 3.11]" }, rr.lines(g, "rolls for garcia"))
-    assert.are.same({ side = "US", kind = "free_activation",
-                      options = { "belknap", "garland", "pass" },
-                      rule = "[rough_and_ready 3.11, 3.23, 4.1]" }, rec.pending)
-  end)
-
-  it("T-RR-01e: Belknap, who went last, is refused; Garland is legal [rough_and_ready 4.1]",
-    function()
-      assert.are.same({ "belknap went last: no command or leader twice in a row "
-        .. "[rough_and_ready 3.11, 3.22, 4.1]" }, rr.refusals(rec))
-      local act = rr.requests(rec, "activate")
-      assert.are.same({ "garland" }, act[3].options)
-      assert.are.equal("belknap", act[3].answer)                -- refused,
-      assert.are.equal("garland", act[4].answer)                -- then Garland goes
-    end)
 end)
 
 describe("[rough_and_ready 2.3] the d10 reads 0-9 (T-RR-02)", function()
