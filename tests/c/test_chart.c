@@ -142,7 +142,7 @@ static void rr_shock_result_table(void **state) {
   size_t i;
   (void)state;
   for (i = 0; i < sizeof want / sizeof want[0]; i++)
-    assert_string_equal(cell1(s, "shock_result", want[i].roll), want[i].hits);
+    assert_string_equal(cell1(s, "shock", want[i].roll), want[i].hits);
   assert_int_equal(vl_chart_set_count(s), 4);          /* terrain.ini is skipped */
   vl_chart_set_free(s);
 }
@@ -282,7 +282,7 @@ static void a_scenario_layer_replaces_the_system_table(void **state) {
   assert_string_equal(vl_chart_provisional(t), "a test variant, not the rulebook's");
   assert_int_equal(vl_chart_provisional_line(t), 5);
   assert_string_equal(cell1(s, "small_arms_fire", 3), "Nothing");
-  assert_string_equal(vl_chart_layer(vl_chart_set_find(s, "shock_result")), "system");
+  assert_string_equal(vl_chart_layer(vl_chart_set_find(s, "shock")), "system");
   vl_chart_set_free(s);
 }
 
@@ -296,7 +296,7 @@ static void directories_fail_as_a_whole(void **state) {
   assert_string_equal(vl_error_format(&err, buf, sizeof buf),
                       "tests/data/charts/dup/b.ini:1: table 'shock_result' is defined twice "
                       "(first at tests/data/charts/dup/a.ini:1)");
-  assert_string_equal(vl_chart_layer(vl_chart_set_find(s, "shock_result")), "system");
+  assert_string_equal(vl_chart_layer(vl_chart_set_find(s, "shock")), "system");
   assert_int_equal(vl_chart_set_load_dir(s, "tests/data/charts/none", "scenario", &err),
                    VL_ENOTFOUND);
   assert_string_equal(vl_error_format(&err, buf, sizeof buf),

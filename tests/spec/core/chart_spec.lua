@@ -100,13 +100,13 @@ describe("volley.core.chart directories", function()
   it("loads a system's charts and a scenario layer over them", function()
     local set = chart.new()
     assert.is_true(set:load_dir(assert(core.find("charts/rough_and_ready")), "system"))
-    assert.are.same({ "artillery_fire", "artillery_range_drm", "shock_result",
+    assert.are.same({ "artillery_fire", "artillery_range_drm", "shock",
                       "small_arms_fire" }, set:names())
     assert.is_true(set:load_dir("tests/data/charts/layer/charts", "scenario"))
     local info = set:info("small_arms_fire")
     assert.are.same({ "scenario", "tests/data/charts/layer/charts/fire.ini", 2 },
       { info.layer, info.file, info.line })
-    assert.are.equal("system", set:info("shock_result").layer)
+    assert.are.equal("system", set:info("shock").layer)
   end)
 
   it("takes a missing directory as empty only when told it is optional", function()

@@ -10,7 +10,7 @@ describe("volley.charts for rough_and_ready", function()
   before_each(function() rr = assert(charts.load("rough_and_ready")) end)
 
   it("loads the four tables of the Charts and Tables section", function()
-    assert.are.same({ "artillery_fire", "artillery_range_drm", "shock_result",
+    assert.are.same({ "artillery_fire", "artillery_range_drm", "shock",
                       "small_arms_fire" }, rr:names())
   end)
 
@@ -36,9 +36,9 @@ describe("volley.charts for rough_and_ready", function()
   end)
 
   it("reads the Shock Result Table as Hits on the enemy [rough_and_ready 6.37]", function()
-    assert.are.same({ hits = 2 }, rr:lookup("shock_result", { roll = 7 }).result)
-    assert.are.same({ nil, "table 'shock_result' has no columns" },
-      { rr.set:column("shock_result", { value = 1 }) })
+    assert.are.same({ hits = 2 }, rr:lookup("shock", { roll = 7 }).result)
+    assert.are.same({ nil, "table 'shock' has no columns" },
+      { rr.set:column("shock", { value = 1 }) })
   end)
 
   it("takes a scenario's table over the system's of the same name", function()
@@ -46,7 +46,7 @@ describe("volley.charts for rough_and_ready", function()
     local r = layered:lookup("small_arms_fire", { roll = 3 })
     assert.are.same({ "Nothing", "scenario", "a test variant, not the rulebook's" },
       { r.cell, r.layer, r.provisional })
-    assert.are.equal("system", layered:lookup("shock_result", { roll = 3 }).layer)
+    assert.are.equal("system", layered:lookup("shock", { roll = 3 }).layer)
   end)
 
   it("loads a scenario without charts/ as the system alone", function()
