@@ -193,6 +193,7 @@ function M.roll(game, side, cand)
       prompt = string.format("Add %s's Leadership (+%d) to %s's activation rating %d? (yes/no)",
         oc, lead, cand.leader, cand.rating),
       options = { "yes", "no" },
+      default = "yes",
       rule = "[rough_and_ready 4.25]",
     })
     if answer == "yes" then
@@ -300,6 +301,7 @@ function M.artillery(game, side, leader)
       kind = "artillery",
       prompt = leader .. " may activate the guns within his range (a gun, all, or done)",
       options = final,
+      default = "done",
       rule = "[rough_and_ready 4.28]",
       validate = function(a)
         if contains(used, a) then
@@ -416,6 +418,7 @@ function M.actions(game)
       kind = "actions",
       prompt = act.target .. "'s units may move and/or fire, then shock (done)",
       options = { "done" },
+      default = "done",
       rule = "[rough_and_ready 3.13]",
     })
   end)

@@ -137,3 +137,35 @@ describe("[rough_and_ready 4.28] artillery on the Palo Alto board", function()
         .. "Churchill-2 [rough_and_ready 4.28]" }, rr.told(rec, "Garland activates"))
   end)
 end)
+
+describe("[rough_and_ready 8.0] Palo Alto's Battle Lost points (its [victory] keys)", function()
+  local victory = require "systems.rough_and_ready.victory"
+  local game = require "volley.game"
+
+  local function labels(mods)
+    local out = {}
+    for _, m in ipairs(mods:list()) do out[#out + 1] = m.value .. " " .. m.label end
+    return out
+  end
+
+  it("scores each side's schedule [rough_and_ready PA 8.0]", function()
+    local g = game.open(ID, { seed = 1 })
+    g:setup_defaults()
+    for _, u in ipairs{ "5US-1", "C3US-1", "Wagon-1",                 -- US: 2, 1, 3
+                        "Villas-1", "Presid", "4L-1", "8pdr" } do     -- MEX: 1, 1, 2, 1
+      assert(g.store:place(u, "eliminated"))
+    end
+    g.store:set_marker("8US-1", "disordered", 1)                       -- US: 1
+    assert(g.store:place("5US-2", "1416"))                            -- a road hex, 1400 row
+    local us, us_mods = victory.battle_lost(g, "US")
+    assert.are.equal(7, us)
+    assert.are.same({ "1 1 gun eliminated x 1", "2 1 infantry or cavalry eliminated x 2",
+                      "3 1 wagon eliminated x 3", "1 1 Disordered on the map x 1" },
+      labels(us_mods))
+    local mex, mex_mods = victory.battle_lost(g, "MEX")
+    assert.are.equal(6, mex)
+    assert.are.same({ "1 1 gun eliminated x 1", "2 1 infantry or cavalry eliminated x 2",
+                      "2 2 irregular eliminated x 1", "1 1 road hexes held by the enemy x 1" },
+      labels(mex_mods))
+  end)
+end)
