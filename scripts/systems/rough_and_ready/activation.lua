@@ -335,6 +335,27 @@ local function ask_activate(game, side, mode, options, reasons)
   })
 end
 
+-- The answers a `play.received` or `game.start` replace handler may return to say where play
+-- goes when it does not leave that to the rule's own procedure: the side to act next takes
+-- the mode named.
+local NEXT = { open = true, roll = true, free = true, after_pass = true }
+
+-- Where play goes after a replace handler (a battle script cannot write game.vars): `roll`
+-- (this side nominates and rolls: RP's Arista alert), `pass`, or `{play = side, mode = m}`.
+local function follow(game, side, r, point)
+  if r == nil then return end
+  if r == "roll" then
+    game.vars.play, game.vars.mode = side, "roll"
+  elseif r == "pass" then
+    game.vars.play, game.vars.mode = game:enemy(side), "after_pass"
+  elseif type(r) == "table" and NEXT[r.mode] and (r.play == side or r.play == game:enemy(side)) then
+    game.vars.play, game.vars.mode = r.play, r.mode
+  else
+    error(point .. ": a replace handler returned " .. tostring(r) .. " (expected nil, 'roll', "
+      .. "'pass' or {play = side, mode = open|roll|free|after_pass})", 0)
+  end
+end
+
 -- A side receives play after its opponent's failed roll [rough_and_ready 3.11, 4.1]: a free
 -- activation of any one command (never independents [rough_and_ready 3.23]), or pass.
 -- Returns true when an activation has begun.
@@ -342,27 +363,30 @@ local function receive(game, side)
   game.vars.play = side
   game.vars.mode = "free"
   local began = false
-  game.hooks:replace("play.received", { side = side, from = game:enemy(side) }, function()
-    local options, reasons = M.candidates(game, side, "free")
-    options[#options + 1] = "pass"
-    local answer = game:ask(side, {
-      kind = "free_activation",
-      prompt = side .. " receives play: activate any one command free, or pass",
-      options = options,
-      validate = refusal(game, side, "free", reasons),
-      rule = "[rough_and_ready 3.11, 3.23, 4.1]",
-    })
-    if answer == "pass" then
-      game:log(side .. " passes [rough_and_ready 4.1]")
-      game.hooks:fire("play.pass", { side = side })
-      game.vars:set("streak", side, 0)
-      game.vars.play = game:enemy(side)
-      game.vars.mode = "after_pass"
-      return
-    end
-    begin(game, side, M.candidate(game, side, answer), true, true)
-    began = true
-  end)
+  local r = game.hooks:replace("play.received", { side = side, from = game:enemy(side) },
+    function()
+      local options, reasons = M.candidates(game, side, "free")
+      options[#options + 1] = "pass"
+      local answer = game:ask(side, {
+        kind = "free_activation",
+        prompt = side .. " receives play: activate any one command free, or pass",
+        options = options,
+        validate = refusal(game, side, "free", reasons),
+        rule = "[rough_and_ready 3.11, 3.23, 4.1]",
+      })
+      if answer == "pass" then
+        game:log(side .. " passes [rough_and_ready 4.1]")
+        game.hooks:fire("play.pass", { side = side })
+        game.vars:set("streak", side, 0)
+        game.vars.play = game:enemy(side)
+        game.vars.mode = "after_pass"
+        return nil
+      end
+      begin(game, side, M.candidate(game, side, answer), true, true)
+      began = true
+      return nil
+    end)
+  if not began then follow(game, side, r, "play.received") end
   return began
 end
 
@@ -497,18 +521,20 @@ end
 -- }====================================================================================
 
 --- The opening [rough_and_ready 3.11]: the scenario's first side (`[sides] first`, the US)
--- activates any one command without a roll. `game.start` may replace it.
+-- activates any one command without a roll. A `game.start` replace handler may open
+-- otherwise and say where play goes by returning `{play = side, mode = m}` (RS: after the US
+-- movement-only activation, the Mexicans' free activation: `{play = "MEX", mode = "free"}`).
 function M.open(game)
   local first = game:first_side()
   game.vars.streak = {}
   game.vars.artillery_used = {}
   game.vars.oc_moved = {}
   game.vars.count = 0
+  game.vars.play = first
+  game.vars.mode = "open"
   game.hooks:fire("game.start", { first = first })
-  game.hooks:replace("game.start", { first = first }, function()
-    game.vars.play = first
-    game.vars.mode = "open"
-  end)
+  local r = game.hooks:replace("game.start", { first = first }, function() return nil end)
+  follow(game, first, r, "game.start")
 end
 
 return M

@@ -216,3 +216,41 @@ describe("[rough_and_ready 3.13] the activated units' actions", function()
     assert.are.equal("activate", rec.pending.kind)
   end)
 end)
+
+describe("[rough_and_ready 3.11] battles may open otherwise and replace a free activation",
+  function()
+    it("lets game.start say who plays first and how (RS: the Mexicans' free activation)",
+      function()
+        local g = rr.open()
+        g.hooks:on("game.start", function() return { play = "MEX", mode = "free" } end,
+          { kind = "replace" })
+        local rec = rr.play(g, {})
+        assert.are.same({ side = "MEX", kind = "free_activation",
+                          options = { "canales", "garcia", "vega", "pass" },
+                          rule = "[rough_and_ready 3.11, 3.23, 4.1]" }, rec.pending)
+      end)
+
+    it("lets play.received send the receiving side to its own roll (RP's Arista alert)",
+      function()
+        local g = rr.open()
+        local seen = {}
+        g.hooks:on("play.received", function(ctx)
+          seen[#seen + 1] = ctx.side .. " from " .. ctx.from
+          return "roll"
+        end, { kind = "replace" })
+        g.dice:force{ 9 }
+        local rec = rr.play(g, { "garland", "belknap" })
+        assert.are.same({ "MEX from US" }, seen)
+        assert.are.same({ side = "MEX", kind = "activate",
+                          options = { "canales", "garcia", "vega", "0210" },
+                          rule = "[rough_and_ready 3.11, 3.22, 4.1]" }, rec.pending)
+      end)
+
+    it("refuses a replace handler's answer it cannot follow", function()
+      local g = rr.open()
+      g.hooks:on("game.start", function() return "later" end, { kind = "replace" })
+      assert.has_error(function() rr.play(g, {}) end, "game.start: a replace handler returned "
+        .. "later (expected nil, 'roll', 'pass' or {play = side, mode = open|roll|free|"
+        .. "after_pass})")
+    end)
+  end)
