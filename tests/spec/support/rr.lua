@@ -7,9 +7,29 @@ local M = {}
 
 local STOP = setmetatable({}, { __tostring = function() return "out of answers" end })
 
---- Opens the fixture with a seed (its set-up is all fixed: nothing to ask).
+--- Where the fixture's units stand: tests/data/rr/scenario.ini's set-up, placed here by hand
+-- so the specs do not depend on the set-up machinery (facings, stacking; docs/placement.md).
+M.SETUP = {
+  Taylor = "0502", Garland = "0302", ["4US-1"] = "0302", ["4US-2"] = "0402",
+  Belknap = "0702", ["8US-1"] = "0702", ["8US-2"] = "0802", C3US = "0602",
+  Arista = "0609", Vega = "0408", ["4L-1"] = "0408", ["4L-2"] = "0508",
+  Garcia = "0708", ["6L-1"] = "0708", ["6L-2"] = "0808",
+  Canales = "1008", ["RANCH-1"] = "1008", ["VN-1"] = "0210", ["VN-2"] = "0210", M8 = "0608",
+}
+
+--- Opens the fixture with a seed: its map, order of battle and [victory] (read from its
+-- scenario.ini), the units placed as `M.SETUP` says, in id order.
 function M.open(seed)
-  return game.open("tests/data/rr", { seed = seed or 1 })
+  local scenario = require "volley.scenario"
+  local sc = assert(scenario.read("tests/data/rr"))
+  local g = game.new{ system = "rough_and_ready", map = sc.paths.map, oob = sc.paths.oob,
+                      seed = seed or 1 }
+  g.scenario = sc
+  g.victory = scenario.victory(sc)
+  for _, u in ipairs(g.store:units{}) do
+    if M.SETUP[u] then assert(g.store:place(u, M.SETUP[u])) end
+  end
+  return g
 end
 
 --- The answers given automatically unless a spec scripts them (`auto` option).
@@ -48,7 +68,7 @@ end
 
 --- Plays a scenario as `volley play` does: in an engine-owned state through volley.session
 -- (the battle's rules.lua and the options chosen loaded by the sandbox), answering each
--- request with the next of `answers`; `place` requests get their default and the kinds of
+-- request with the next of `answers`; set-up requests (`place`, `face`) get their default and the kinds of
 -- `M.AUTO` their answer. Returns `{requests = {{side, kind, options, answer}}, refusals,
 -- pending = {side, kind, options, rule}, narrative, rolls}` (the drain's, see
 -- volley.session) once the answers run out.
@@ -68,7 +88,9 @@ function M.session(target, opts, answers)
   while kind == "request" do
     if refusal then rec.refusals[#rec.refusals + 1] = refusal end
     local a
-    if not refusal and req.kind == "place" then a = req.default or req.options[1] end
+    if not refusal and (req.kind == "place" or req.kind == "face") then
+      a = req.default or req.options[1]                          -- the set-up's default
+    end
     if a == nil and not refusal then a = M.AUTO[req.kind] end
     if a == nil then a = table.remove(queue, 1) end
     if a == nil then
