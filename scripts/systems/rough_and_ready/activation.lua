@@ -38,6 +38,26 @@ local function vget(game, key, side)
   return game.vars:get(key, side)
 end
 
+-- What a `modify` handler kept of the options it was handed (a copy of ours, so it cannot
+-- change our list): ours that are still in `given`, in our order.
+local function kept_of(ours, given)
+  local kept = {}
+  if type(given) == "table" then
+    for _, o in ipairs(given) do kept[o] = true end
+  end
+  local final = {}
+  for _, o in ipairs(ours) do
+    if kept[o] then final[#final + 1] = o end
+  end
+  return final, kept
+end
+
+local function copy(list)
+  local out = {}
+  for i, v in ipairs(list) do out[i] = v end
+  return out
+end
+
 -- {====================================================================================
 -- Candidates [rough_and_ready 3.11, 3.22-3.23, 4.1].
 -- =====================================================================================
@@ -98,15 +118,10 @@ function M.candidates(game, side, mode)
       end
     end
   end
-  local ctx = { side = side, mode = mode, options = out, reasons = {} }
+  local ctx = { side = side, mode = mode, options = copy(out), reasons = {} }
   game.hooks:modify("activation.select", ctx, nil)
   -- a handler may only take candidates away: keep ours that it kept, in our order
-  local kept = {}
-  for _, o in ipairs(ctx.options or {}) do kept[o] = true end
-  local final = {}
-  for _, o in ipairs(out) do
-    if kept[o] then final[#final + 1] = o end
-  end
+  local final, kept = kept_of(out, ctx.options)
   local reasons = {}
   for _, o in ipairs(out) do
     if not kept[o] then
@@ -284,14 +299,9 @@ function M.artillery(game, side, leader)
         options[#options + 1] = u
       end
     end
-    local ctx = { side = side, leader = leader, options = options }
+    local ctx = { side = side, leader = leader, options = copy(options) }
     game.hooks:modify("activation.artillery", ctx, nil)
-    local kept = {}
-    for _, o in ipairs(ctx.options or {}) do kept[o] = true end
-    local final = {}
-    for _, o in ipairs(options) do
-      if kept[o] then final[#final + 1] = o end
-    end
+    local final = kept_of(options, ctx.options)
     if #final == 0 then break end
     local guns = {}
     for i, o in ipairs(final) do guns[i] = o end

@@ -254,3 +254,18 @@ describe("[rough_and_ready 3.11] battles may open otherwise and replace a free a
         .. "after_pass})")
     end)
   end)
+
+describe("[rough_and_ready 3.11, 4.28] the candidates a battle's handler sees", function()
+  it("are a copy: a handler can take candidates away, never add one", function()
+    local g = rr.open()
+    g.hooks:on("activation.select", function(ctx)
+      ctx.options[#ctx.options + 1] = "US"                  -- the OC's army: never offered
+      table.remove(ctx.options, 1)                          -- belknap
+    end, { kind = "modify" })
+    g.hooks:on("activation.artillery", function(ctx) ctx.options = { "M8", "C3US" } end,
+      { kind = "modify" })
+    local rec = rr.play(g, { "garland" }, { auto = { actions = "done" } })
+    assert.are.same({ "garland" }, rr.requests(rec, "activate")[1].options)
+    assert.are.same({ "C3US", "done" }, rec.pending.options)
+  end)
+end)
