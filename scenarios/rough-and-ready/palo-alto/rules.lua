@@ -1,10 +1,9 @@
 --- Palo Alto's special rules (scenarios/rough-and-ready/palo-alto/rules.lua).
 --
--- None is written yet: this file only says where each comes from, so that nothing here
--- pretends to play a rule. They arrive with the Rough & Ready system issues:
+-- Written: [rough_and_ready PA 3.0] Canales and his Rancheros activate by die roll only,
+-- never by a free activation (issue #21, below). The others arrive with the Rough & Ready
+-- system issues; until then nothing here pretends to play them:
 --
--- * [rough_and_ready PA 3.0] Canales and his Rancheros activate by die roll only, never by
---   a free activation: issue #21 (the activation chain);
 -- * [rough_and_ready PA 5.16] only infantry and leaders enter chaparral, and infantry that
 --   entered it rolls for a Hit at the end of its movement; [rough_and_ready PA 5.18] one
 --   elevation (the map has no [elevation] section): issues #22 and #24;
@@ -15,7 +14,25 @@
 --   activation, -1 when it moves first, half its MA when it fires first: issue #23;
 -- * [rough_and_ready PA 6.42] no charge into or through chaparral, woods or marsh; into but
 --   not through tall grass (the terrain's no-charge and charge-into flags): issue #24;
--- * [rough_and_ready PA 8.0] the Battle Lost schedules and Withdrawal Levels, read from
---   scenario.ini's [victory]: issue #21.
+-- * [rough_and_ready PA 8.0] the Battle Lost schedules and Withdrawal Levels are read from
+--   scenario.ini's [victory] by the system (scripts/systems/rough_and_ready/victory.lua).
 --
 -- The options (grass-fire, mexican-ammunition, balance) are the files of options/.
+
+-- [rough_and_ready PA 3.0] Canales' command activates only by die roll: it is taken out of
+-- the candidates of the free activation after the opponent's failed roll and of the
+-- activation after the opponent's pass, both made without a roll.
+-- luacheck: read globals volley
+volley.on("activation.select", function(ctx)
+  if ctx.mode == "free" or ctx.mode == "after_pass" then
+    local kept = {}
+    for _, c in ipairs(ctx.options) do
+      if c == "canales" then
+        ctx.reasons[c] = "Canales activates only by die roll [rough_and_ready PA 3.0]"
+      else
+        kept[#kept + 1] = c
+      end
+    end
+    ctx.options = kept
+  end
+end, { kind = "modify" })

@@ -65,20 +65,20 @@ describe("Palo Alto", function()
 
   it("declares its options as stubs that name the issue bringing their rules", function()
     local sc = assert(scenario.read(ID))
-    local issue = { ["grass-fire"] = "#23", ["mexican-ammunition"] = "#23", balance = "#21" }
+    -- balance and rules.lua's Canales rule are written by #21 (their tests:
+    -- tests/spec/systems/rough_and_ready/palo_alto_spec.lua)
+    local issue = { ["grass-fire"] = "#23", ["mexican-ammunition"] = "#23" }
     for name, path in pairs(sc.paths.options) do
-      local f = assert(io.open(path))
-      local text = f:read("*a")
-      f:close()
-      assert.is_truthy(text:find("Not implemented yet", 1, true), path)
-      assert.is_truthy(text:find("issue " .. issue[name], 1, true), path)
-      -- a stub: comments only, nothing that would run
-      for line in text:gmatch("[^\n]+") do assert.are.equal("--", line:sub(1, 2), path) end
+      if issue[name] then
+        local f = assert(io.open(path))
+        local text = f:read("*a")
+        f:close()
+        assert.is_truthy(text:find("Not implemented yet", 1, true), path)
+        assert.is_truthy(text:find("issue " .. issue[name], 1, true), path)
+        -- a stub: comments only, nothing that would run
+        for line in text:gmatch("[^\n]+") do assert.are.equal("--", line:sub(1, 2), path) end
+      end
     end
-    local f = assert(io.open(sc.paths.rules))
-    local rules = f:read("*a")
-    f:close()
-    for line in rules:gmatch("[^\n]+") do assert.are.equal("--", line:sub(1, 2)) end
   end)
 
   it("puts a unit on every printed set-up hex after the default set-up", function()

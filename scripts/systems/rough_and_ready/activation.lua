@@ -1,0 +1,550 @@
+--- The Activation Sequence of Play [rough_and_ready 3.0-3.23, 4.1, 4.25-4.28]: no turns, a
+-- chain of activations until a side withdraws.
+--
+-- The US opens with any one command, without a roll [rough_and_ready 3.11]. After each
+-- activation the side that went nominates another command, or a hex of independents, and
+-- rolls a d10: at or under the rating it goes; over it, play passes to the opponent, who
+-- may activate any one command free (never independents, [rough_and_ready 3.23]) or pass,
+-- after which the other side activates any command free, even the one that just went
+-- [rough_and_ready 4.1]. Where things stand lives in `game.vars`:
+--
+-- * `play`: the side to act; `mode`: what it may do, `open` (the first activation),
+--   `roll` (nominate and roll), `free` (after the opponent's failed roll: a free activation
+--   or pass), `after_pass` (after the opponent passed: any command, free);
+-- * `last`: the last activation `{side, kind, target, leader, units}` (no command, unit or
+--   leader twice in a row: [rough_and_ready 4.1]); `streak`: per side, the activation rolls
+--   of its current run (the balance option); `artillery_used`: per side, the guns of its
+--   last activation [rough_and_ready 4.28]; `oc_moved`: per side, the activation in which
+--   its OC moved [rough_and_ready 4.26];
+-- * `activation`: the activation under way `{n, side, kind, target, leader, units,
+--   artillery, free, after_failure}`; `count`: activations so far.
+-- @module systems.rough_and_ready.activation
+
+local modifiers = require "volley.modifiers"
+local command = require "systems.rough_and_ready.command"
+
+local M = {}
+
+local R311 = "[rough_and_ready 3.11]"
+
+local function contains(list, x)
+  for _, v in ipairs(list or {}) do
+    if v == x then return true end
+  end
+  return false
+end
+
+local function vget(game, key, side)
+  return game.vars:get(key, side)
+end
+
+-- What a `modify` handler kept of the options it was handed (a copy of ours, so it cannot
+-- change our list): ours that are still in `given`, in our order.
+local function kept_of(ours, given)
+  local kept = {}
+  if type(given) == "table" then
+    for _, o in ipairs(given) do kept[o] = true end
+  end
+  local final = {}
+  for _, o in ipairs(ours) do
+    if kept[o] then final[#final + 1] = o end
+  end
+  return final, kept
+end
+
+local function copy(list)
+  local out = {}
+  for i, v in ipairs(list) do out[i] = v end
+  return out
+end
+
+-- {====================================================================================
+-- Candidates [rough_and_ready 3.11, 3.22-3.23, 4.1].
+-- =====================================================================================
+
+--- What a side's candidate names: `{kind = "command"|"independent", target, leader,
+-- rating, units}`; nil when the name is neither an activatable command nor a hex of its
+-- independents.
+function M.candidate(game, side, name)
+  for _, c in ipairs(command.activatable(game, side)) do
+    if c == name then
+      local leader = command.leader_of(game, c)
+      return { kind = "command", target = c, leader = leader,
+               rating = game.store:get(leader, "activation"),     -- [rough_and_ready 4.22]
+               units = command.units_of(game, c) }
+    end
+  end
+  for _, h in ipairs(command.independent_hexes(game, side)) do
+    if h.hex == name then                                        -- [rough_and_ready 3.22]
+      return { kind = "independent", target = h.hex, rating = h.rating, units = h.units }
+    end
+  end
+  return nil
+end
+
+-- Why a candidate cannot go now: the last activation was the same side's and shares its
+-- command, leader or a unit [rough_and_ready 4.1]; nil when it may.
+local function repeat_of(game, side, cand)
+  local last = game.vars.last
+  if not last or last.side ~= side then return nil end          -- enemy activity breaks it
+  if cand.kind == "command" and (last.target == cand.target or last.leader == cand.leader) then
+    return cand.target .. " went last: no command or leader twice in a row"
+  end
+  for _, u in ipairs(cand.units) do
+    if contains(last.units, u) then
+      return u .. " went last: no unit twice in a row"
+    end
+  end
+  return nil
+end
+
+--- The candidates of a side in a mode, as answers: commands (id order), then independent
+-- hexes (label order) where independents may go, each filtered by the no-repeat rule in
+-- `roll` mode, then through the battle's `activation.select` handlers.
+-- @tparam string mode "open", "roll", "free" or "after_pass"
+-- @treturn {string,...}
+-- @treturn table why each candidate the battle took away may not go, by answer
+function M.candidates(game, side, mode)
+  local out = {}
+  for _, c in ipairs(command.activatable(game, side)) do
+    if mode ~= "roll" or not repeat_of(game, side, M.candidate(game, side, c)) then
+      out[#out + 1] = c
+    end
+  end
+  if mode == "roll" then                         -- independents only by roll [3.23]
+    for _, h in ipairs(command.independent_hexes(game, side)) do
+      if not repeat_of(game, side, { kind = "independent", target = h.hex, units = h.units }) then
+        out[#out + 1] = h.hex
+      end
+    end
+  end
+  local ctx = { side = side, mode = mode, options = copy(out), reasons = {} }
+  game.hooks:modify("activation.select", ctx, nil)
+  -- a handler may only take candidates away: keep ours that it kept, in our order
+  local final, kept = kept_of(out, ctx.options)
+  local reasons = {}
+  for _, o in ipairs(out) do
+    if not kept[o] then
+      local why = type(ctx.reasons) == "table" and ctx.reasons[o]
+      reasons[o] = type(why) == "string" and why or ("'" .. o .. "' may not be activated now "
+        .. "(a battle rule)")
+    end
+  end
+  return final, reasons
+end
+
+-- The reason an answer that is not a candidate is refused (the validator of the requests:
+-- it only explains, it never accepts). `reasons` are the battle's, by answer.
+local function refusal(game, side, mode, reasons)
+  return function(answer)
+    if type(answer) ~= "string" then return false, "not a command or hex" end
+    if reasons and reasons[answer] then return false, reasons[answer] end
+    local cand = M.candidate(game, side, answer)
+    if not cand then
+      if contains(game.store:commands{ side = side }, answer) then
+        return false, "'" .. answer .. "' is not a command " .. side .. " may activate (an "
+          .. "Overall Commander never activates a command [rough_and_ready E10]; a command "
+          .. "needs its leader and a unit on the map)"
+      end
+      return false, "'" .. answer .. "' is not a command of " .. side
+        .. " or a hex of its independents"
+    end
+    if mode == "roll" then
+      local why = repeat_of(game, side, cand)
+      if why then return false, why end
+    elseif cand.kind == "independent" then
+      return false, "independents are activated only by die roll"
+    end
+    return false, "'" .. answer .. "' may not be activated now"
+  end
+end
+
+-- }====================================================================================
+
+-- {====================================================================================
+-- The roll [rough_and_ready 3.11, 4.25].
+-- =====================================================================================
+
+--- Whether the side's OC may add his Leadership DRM to a leader's roll now
+-- [rough_and_ready 4.25-4.26]: an OC on the map with a Leadership rating, not marked OC
+-- Moved, the leader within the OC's range (digest A38: his Command Range), and no battle
+-- rule against it (`activation.leadership`).
+-- @treturn ?string the OC, or nil
+-- @treturn string why not
+function M.leadership_usable(game, side, cand)
+  if cand.kind ~= "command" then
+    return nil, "independents have no leader [rough_and_ready 4.25]"
+  end
+  local oc = command.oc(game, side)
+  local ctx = { side = side, target = cand.target, leader = cand.leader, oc = oc,
+                usable = true, why = nil }
+  if not oc then
+    ctx.usable, ctx.why = false, "no Overall Commander on the map"
+  elseif game.store:get(oc, "leadership") <= 0 then
+    ctx.usable, ctx.why = false, oc .. " has no Leadership rating"
+  elseif game.store:marker(oc, "oc_moved") > 0 then
+    ctx.usable, ctx.why = false, oc .. " moved: OC Moved [rough_and_ready 4.26]"
+  else
+    local ok, why = command.within_range(game, oc, cand.leader)
+    if not ok then ctx.usable, ctx.why = false, why .. " [rough_and_ready 4.25]" end
+  end
+  game.hooks:modify("activation.leadership", ctx, nil)
+  if ctx.usable then return oc end
+  return nil, type(ctx.why) == "string" and ctx.why or "not usable (a battle rule)"
+end
+
+--- Rolls for a candidate [rough_and_ready 3.11, 3.22]: the rating (the leader's, or the hex's
+-- lowest independent rating, digest A19), plus the OC's Leadership if the player adds it
+-- [rough_and_ready 4.25]; the d10 (0 the lowest, never 10: [rough_and_ready 2.3]) plus its
+-- DRM (the balance option) at or under the rating activates.
+-- @treturn boolean success
+function M.roll(game, side, cand)
+  local rmods = modifiers.new()
+  local oc = M.leadership_usable(game, side, cand)
+  if oc then
+    local lead = game.store:get(oc, "leadership")
+    local answer = game:ask(side, {
+      kind = "leadership",
+      prompt = string.format("Add %s's Leadership (+%d) to %s's activation rating %d? (yes/no)",
+        oc, lead, cand.leader, cand.rating),
+      options = { "yes", "no" },
+      default = "yes",
+      rule = "[rough_and_ready 4.25]",
+    })
+    if answer == "yes" then
+      rmods:add(lead, oc .. "'s Leadership", "[rough_and_ready 4.25]")
+    end
+  end
+  local rctx = { side = side, target = cand.target, leader = cand.leader, rating = cand.rating }
+  game.hooks:modify("activation.rating", rctx, rmods)
+  local rating = cand.rating + rmods:total()
+  local streak = vget(game, "streak", side) or 0
+  local ctx = { side = side, target = cand.target, kind = cand.kind, rating = rating,
+                streak = streak }
+  local mods = modifiers.new()
+  game.hooks:modify("activation.roll", ctx, mods)
+  ctx.mods = nil
+  local rule = cand.kind == "independent" and "[rough_and_ready 3.22, E15]" or R311
+  local natural = game:roll("d10", side .. " activation of " .. cand.target, rule)
+  local total = natural + mods:total()
+  local success = total <= rating                                -- [rough_and_ready 3.11]
+  game.roll_records[game.dice:count()] = {
+    modifiers = mods:list(), total = total,
+    result = (success and "activates" or "fails") .. " (rating " .. rating .. ")" }
+  game.vars:set("streak", side, streak + 1)
+  local parts = {}
+  for _, m in ipairs(mods:list()) do
+    parts[#parts + 1] = string.format(" %+d (%s)", m.value, m.label)
+  end
+  local rparts = {}
+  for _, m in ipairs(rmods:list()) do
+    rparts[#rparts + 1] = string.format(" %+d (%s)", m.value, m.label)
+  end
+  game:log(string.format("%s rolls for %s: d10 %d%s = %d against rating %d%s = %d: %s %s",
+    side, cand.target, natural, table.concat(parts), total, cand.rating, table.concat(rparts),
+    rating, success and "activates" or "fails, play passes to " .. game:enemy(side), rule))
+  ctx.natural, ctx.total, ctx.success = natural, total, success
+  game.hooks:fire("activation.roll", ctx)
+  if not success then M.oc_moved_spent(game, side) end
+  return success
+end
+
+-- }====================================================================================
+
+-- {====================================================================================
+-- The chain [rough_and_ready 3.11, 4.1].
+-- =====================================================================================
+
+-- Starts an activation: records it in game.vars.activation, asks for artillery, marks the
+-- out-of-command units [rough_and_ready 4.23].
+local function begin(game, side, cand, free, after_failure)
+  local n = (game.vars.count or 0) + 1
+  game.vars.count = n
+  local act = { n = n, side = side, kind = cand.kind, target = cand.target,
+                leader = cand.leader, units = cand.units, artillery = {},
+                free = free and true or false, after_failure = after_failure and true or false }
+  game.vars.activation = act
+  game.vars.play = side
+  game:log(string.format("activation %d: %s activates %s%s [%s]", n, side,
+    cand.kind == "independent" and ("the independents in " .. cand.target) or cand.target,
+    free and " (free)" or "", cand.kind == "independent" and "rough_and_ready 3.22, E15"
+      or "rough_and_ready 3.11"))
+  if cand.kind == "command" then
+    act.artillery = M.artillery(game, side, cand.leader)
+    game.vars:set("activation", "artillery", act.artillery)
+    local out = command.mark(game, cand.units)
+    for _, u in ipairs(out) do
+      game:log(u .. " is out of command: MA halved, no shock [rough_and_ready 4.23]")
+    end
+  end
+  -- the other side's streak ends with this activation; so does its chain (by `last`)
+  game.vars:set("streak", game:enemy(side), 0)
+  game.hooks:fire("activation.start", { side = side, kind = cand.kind, target = cand.target,
+    leader = cand.leader, units = cand.units, artillery = act.artillery, free = act.free, n = n })
+end
+
+--- The guns an activated leader activates [rough_and_ready 4.28]: any of his side's
+-- artillery within his Command Range, except guns used in that side's previous activation
+-- (digest A18: consecutive activations of its own side). Asked until `done`: a gun id, or
+-- `all` (every gun offered, when there are two or more).
+-- @treturn {string,...} the guns, in the order chosen
+function M.artillery(game, side, leader)
+  local used = game.vars:get("artillery_used", side) or {}
+  local chosen = {}
+  while true do
+    local options = {}
+    for _, u in ipairs(game.store:units{ side = side, class = "artillery" }) do
+      if command.on_map(game, u) and not contains(used, u) and not contains(chosen, u)
+          and command.within_range(game, leader, u) then
+        options[#options + 1] = u
+      end
+    end
+    local ctx = { side = side, leader = leader, options = copy(options) }
+    game.hooks:modify("activation.artillery", ctx, nil)
+    local final = kept_of(options, ctx.options)
+    if #final == 0 then break end
+    local guns = {}
+    for i, o in ipairs(final) do guns[i] = o end
+    if #guns > 1 then final[#final + 1] = "all" end
+    final[#final + 1] = "done"
+    local answer = game:ask(side, {
+      kind = "artillery",
+      prompt = leader .. " may activate the guns within his range (a gun, all, or done)",
+      options = final,
+      default = "done",
+      rule = "[rough_and_ready 4.28]",
+      validate = function(a)
+        if contains(used, a) then
+          return false, a .. " was used in the last activation: not in consecutive activations"
+        end
+        return false, "'" .. tostring(a) .. "' is not a gun within " .. leader .. "'s range"
+      end,
+    })
+    if answer == "done" then break end
+    local picked = answer == "all" and guns or { answer }
+    for _, u in ipairs(picked) do chosen[#chosen + 1] = u end
+    game:log(leader .. " activates " .. table.concat(picked, ", ") .. " [rough_and_ready 4.28]")
+  end
+  return chosen
+end
+
+local function ask_activate(game, side, mode, options, reasons)
+  local prompts = {
+    open = side .. " opens: activate any one command (no roll)",
+    roll = side .. ": nominate another command or a hex of independents, and roll",
+    after_pass = side .. ": the opponent passed; activate any command (no roll)",
+  }
+  local rules = { open = R311, roll = "[rough_and_ready 3.11, 3.22, 4.1]",
+                  after_pass = "[rough_and_ready 4.1]" }
+  return game:ask(side, {
+    kind = "activate",
+    prompt = prompts[mode],
+    options = options,
+    validate = refusal(game, side, mode, reasons),
+    rule = rules[mode],
+  })
+end
+
+-- The answers a `play.received` or `game.start` replace handler may return to say where play
+-- goes when it does not leave that to the rule's own procedure: the side to act next takes
+-- the mode named.
+local NEXT = { open = true, roll = true, free = true, after_pass = true }
+
+-- Where play goes after a replace handler (a battle script cannot write game.vars): `roll`
+-- (this side nominates and rolls: RP's Arista alert), `pass`, or `{play = side, mode = m}`.
+local function follow(game, side, r, point)
+  if r == nil then return end
+  if r == "roll" then
+    game.vars.play, game.vars.mode = side, "roll"
+  elseif r == "pass" then
+    game.vars.play, game.vars.mode = game:enemy(side), "after_pass"
+  elseif type(r) == "table" and NEXT[r.mode] and (r.play == side or r.play == game:enemy(side)) then
+    game.vars.play, game.vars.mode = r.play, r.mode
+  else
+    error(point .. ": a replace handler returned " .. tostring(r) .. " (expected nil, 'roll', "
+      .. "'pass' or {play = side, mode = open|roll|free|after_pass})", 0)
+  end
+end
+
+-- A side receives play after its opponent's failed roll [rough_and_ready 3.11, 4.1]: a free
+-- activation of any one command (never independents [rough_and_ready 3.23]), or pass.
+-- Returns true when an activation has begun.
+local function receive(game, side)
+  game.vars.play = side
+  game.vars.mode = "free"
+  local began = false
+  local r = game.hooks:replace("play.received", { side = side, from = game:enemy(side) },
+    function()
+      local options, reasons = M.candidates(game, side, "free")
+      options[#options + 1] = "pass"
+      local answer = game:ask(side, {
+        kind = "free_activation",
+        prompt = side .. " receives play: activate any one command free, or pass",
+        options = options,
+        validate = refusal(game, side, "free", reasons),
+        rule = "[rough_and_ready 3.11, 3.23, 4.1]",
+      })
+      if answer == "pass" then
+        game:log(side .. " passes [rough_and_ready 4.1]")
+        game.hooks:fire("play.pass", { side = side })
+        game.vars:set("streak", side, 0)
+        game.vars.play = game:enemy(side)
+        game.vars.mode = "after_pass"
+        return nil
+      end
+      begin(game, side, M.candidate(game, side, answer), true, true)
+      began = true
+      return nil
+    end)
+  if not began then follow(game, side, r, "play.received") end
+  return began
+end
+
+--- The select step of the loop: from where play stands to the next activation
+-- [rough_and_ready 3.11, 3.22-3.23, 4.1]. Ends with `game.vars.activation` set.
+function M.select(game)
+  game.vars.activation = nil
+  for _ = 1, 8 do                 -- open/after_pass: 1 ask; roll -> free -> after_pass: 3
+    local side, mode = game.vars.play, game.vars.mode
+    if mode == "open" or mode == "after_pass" then
+      local options, reasons = M.candidates(game, side, mode)
+      if #options == 0 and mode == "after_pass" then
+        game.vars.mode = "roll"   -- no command to activate free: nominate independents
+      elseif #options == 0 then
+        error("side " .. side .. " has no command to open with " .. R311, 0)
+      else
+        local answer = ask_activate(game, side, mode, options, reasons)
+        begin(game, side, M.candidate(game, side, answer), true, false)
+        return
+      end
+    elseif mode == "roll" then
+      local options, reasons = M.candidates(game, side, "roll")
+      if #options == 0 then
+        game:log(side .. " has nothing else to nominate: play passes to " .. game:enemy(side)
+          .. " [rough_and_ready 3.11, 4.1]")
+      else
+        local cand = M.candidate(game, side, ask_activate(game, side, "roll", options,
+          reasons))
+        if M.roll(game, side, cand) then
+          begin(game, side, cand, false, false)
+          return
+        end
+      end
+      game.vars:set("streak", side, 0)
+      if receive(game, game:enemy(side)) then return end
+    else
+      if receive(game, side) then return end
+    end
+  end
+  error("the activation chain found no activation " .. R311, 0)
+end
+
+--- The actions step [rough_and_ready 3.13]: what the activated units do. Until movement,
+-- fire and shock exist (#22-#24) the step is the point `activation.actions` and one request,
+-- `actions`, whose only answer is `done`.
+function M.actions(game)
+  local act = game.vars.activation
+  local ctx = { side = act.side, kind = act.kind, target = act.target, leader = act.leader,
+                units = act.units, artillery = act.artillery, n = act.n }
+  game.hooks:fire("activation.actions", ctx)
+  game.hooks:replace("activation.actions", ctx, function()
+    game:ask(act.side, {
+      kind = "actions",
+      prompt = act.target .. "'s units may move and/or fire, then shock (done)",
+      options = { "done" },
+      default = "done",
+      rule = "[rough_and_ready 3.13]",
+    })
+  end)
+end
+
+--- The end of an activation: the out-of-command markers cleared, the guns remembered
+-- [rough_and_ready 4.28], the last activation recorded for the no-repeat rule
+-- [rough_and_ready 4.1], leaders without a command removed [rough_and_ready 4.27], the OC
+-- Moved marker cleared once its side's next activation is over [rough_and_ready 4.26].
+function M.finish(game)
+  local act = game.vars.activation
+  command.unmark(game, act.units)
+  local guns = act.artillery or {}
+  game.vars:set("artillery_used", act.side, guns)
+  local units = {}
+  for _, u in ipairs(act.units) do units[#units + 1] = u end
+  for _, u in ipairs(guns) do units[#units + 1] = u end
+  game.vars.last = { side = act.side, kind = act.kind, target = act.target,
+                     leader = act.leader, units = units }
+  game.vars.play = act.side
+  game.vars.mode = "roll"
+  M.oc_moved_spent(game, act.side, act.n)
+  command.sweep(game)
+  game.hooks:fire("activation.end", { side = act.side, kind = act.kind, target = act.target,
+                                      n = act.n })
+end
+
+-- }====================================================================================
+
+-- {====================================================================================
+-- The Overall Commander's movement [rough_and_ready 4.26].
+-- =====================================================================================
+
+--- Whether the side's OC may move in the activation under way [rough_and_ready 4.26]: a free
+-- activation that follows the opponent's failed roll. For #22's movement.
+-- @treturn ?string the OC, or nil
+function M.oc_may_move(game, side)
+  local act = game.vars.activation
+  if act and act.side == side and act.free and act.after_failure then
+    return command.oc(game, side)
+  end
+  return nil
+end
+
+--- Records that an OC moved [rough_and_ready 4.26]: the OC Moved marker, which denies his
+-- ratings in his side's next activation. Refused unless `oc_may_move`.
+-- @treturn boolean
+-- @treturn ?string why not
+function M.oc_moved(game, oc)
+  local side = game.store:unit(oc).side
+  if M.oc_may_move(game, side) ~= oc then
+    return false, oc .. " may move only in a free activation after the opponent's failed "
+      .. "roll [rough_and_ready 4.26]"
+  end
+  game.store:set_marker(oc, "oc_moved", 1)
+  game.vars:set("oc_moved", side, game.vars.activation.n)
+  game:log(oc .. " moved: OC Moved [rough_and_ready 4.26]")
+  return true
+end
+
+--- Clears the OC Moved marker once its side's next activation after the one where its OC
+-- moved is over, or the roll for it failed (digest A39) [rough_and_ready 4.26].
+-- @tparam[opt] integer n the activation just ended (nil: the side's roll just failed)
+function M.oc_moved_spent(game, side, n)
+  local at = game.vars:get("oc_moved", side)
+  if at == nil or (n ~= nil and n <= at) then return end
+  for _, l in ipairs(command.overall_commanders(game, side)) do
+    if game.store:marker(l, "oc_moved") > 0 then
+      game.store:set_marker(l, "oc_moved", 0)
+      game:log(l .. "'s OC Moved marker is removed [rough_and_ready 4.26]")
+    end
+  end
+  game.vars:set("oc_moved", side, nil)
+end
+
+-- }====================================================================================
+
+--- The opening [rough_and_ready 3.11]: the scenario's first side (`[sides] first`, the US)
+-- activates any one command without a roll. A `game.start` replace handler may open
+-- otherwise and say where play goes by returning `{play = side, mode = m}` (RS: after the US
+-- movement-only activation, the Mexicans' free activation: `{play = "MEX", mode = "free"}`).
+function M.open(game)
+  local first = game:first_side()
+  game.vars.streak = {}
+  game.vars.artillery_used = {}
+  game.vars.oc_moved = {}
+  game.vars.count = 0
+  game.vars.play = first
+  game.vars.mode = "open"
+  game.hooks:fire("game.start", { first = first })
+  local r = game.hooks:replace("game.start", { first = first }, function() return nil end)
+  follow(game, first, r, "game.start")
+end
+
+return M

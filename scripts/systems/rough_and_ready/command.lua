@@ -1,0 +1,339 @@
+--- Command [rough_and_ready 4.0-4.28]: who leads whom, the Overall Commanders, command range
+-- as a path [rough_and_ready 4.22], what being out of command costs [rough_and_ready 4.23],
+-- and leaders who lose their stack [rough_and_ready 4.27].
+--
+-- The hierarchy comes from the order of battle: each side's top command (level `army`) is
+-- led by its Overall Commander; every other command (level `command`) by its leader. Units
+-- without a command are independents when they carry an Independent Activation Rating
+-- [rough_and_ready 3.21]. Artillery belongs to no leader's activation: any leader activates
+-- the guns within his range [rough_and_ready 4.28, E6].
+-- @module systems.rough_and_ready.command
+
+local core = require "volley.core"
+
+local M = {}
+
+local RULE_RANGE = "[rough_and_ready 4.22]"
+
+--- Whether a unit is artillery (activated only under [rough_and_ready 4.28, E6]).
+-- @tparam table game
+-- @tparam string unit
+-- @treturn boolean
+function M.is_artillery(game, unit)
+  return game.store:unit(unit).classes.artillery == true
+end
+
+--- Whether a unit is a combat unit (infantry, cavalry, artillery) [rough_and_ready 2.21].
+function M.is_combat(game, unit)
+  return game.store:unit(unit).classes.combat == true
+end
+
+local function on_map(game, id)
+  local kind, at = game.store:where(id)
+  if kind == "hex" then return at end
+  return nil
+end
+M.on_map = on_map
+
+--- The Overall Commanders of a side: the leaders of its top commands [rough_and_ready 4.21].
+-- @treturn {string,...} leader ids in id order
+function M.overall_commanders(game, side)
+  local out = {}
+  for _, c in ipairs(game.store:commands{ side = side, top = true }) do
+    for _, l in ipairs(game.store:command(c).leaders) do out[#out + 1] = l end
+  end
+  table.sort(out)
+  return out
+end
+
+--- Whether a leader is an Overall Commander [rough_and_ready 4.21].
+function M.is_oc(game, leader)
+  local info = game.store:unit(leader)
+  for _, oc in ipairs(M.overall_commanders(game, info.side)) do
+    if oc == leader then return true end
+  end
+  return false
+end
+
+--- The side's Overall Commander on the map (the first in id order), or nil.
+function M.oc(game, side)
+  for _, oc in ipairs(M.overall_commanders(game, side)) do
+    if on_map(game, oc) then return oc end
+  end
+  return nil
+end
+
+--- The leader of a command: the first of its leaders in id order, or nil.
+function M.leader_of(game, command)
+  return game.store:command(command).leaders[1]
+end
+
+--- The combat units of a command (leaders and artillery left out: the guns are activated
+-- under [rough_and_ready 4.28, E6]), in id order.
+-- @tparam[opt] boolean all with every location; by default those on the map only
+function M.units_of(game, command, all)
+  local out = {}
+  for _, u in ipairs(game.store:units_of(command, {})) do
+    local info = game.store:unit(u)
+    if info.kind ~= "leader" and M.is_combat(game, u) and not M.is_artillery(game, u)
+        and (all or on_map(game, u)) then
+      out[#out + 1] = u
+    end
+  end
+  return out
+end
+
+--- The commands a side may activate at all: led by a leader on the map who is not an
+-- Overall Commander [rough_and_ready 4.21, E10], with at least one unit on the map; in id
+-- order.
+function M.activatable(game, side)
+  local out = {}
+  for _, c in ipairs(game.store:commands{ side = side }) do
+    local info = game.store:command(c)
+    local leader = info.leaders[1]
+    if info.parent ~= nil and leader and on_map(game, leader) and not M.is_oc(game, leader)
+        and #M.units_of(game, c) > 0 then                        -- ERRATA E10: no OC
+      out[#out + 1] = c
+    end
+  end
+  return out
+end
+
+--- The independents of a side on the map, grouped by hex [rough_and_ready 3.21-3.22, E15]:
+-- `{{hex =, units = {...}, rating =}, ...}` in label order; the rating is the lowest of the
+-- hex's independents (digest A19).
+function M.independent_hexes(game, side)
+  local by_hex, hexes = {}, {}
+  for _, u in ipairs(game.store:units{ side = side, class = "combat" }) do
+    local at = on_map(game, u)
+    if at and game.store:unit(u).command == nil and game.store:get(u, "independent") >= 0 then
+      if not by_hex[at] then
+        by_hex[at] = { hex = at, units = {}, rating = 99 }
+        hexes[#hexes + 1] = at
+      end
+      local h = by_hex[at]
+      h.units[#h.units + 1] = u
+      h.rating = math.min(h.rating, game.store:get(u, "independent"))
+    end
+  end
+  table.sort(hexes)
+  local out = {}
+  for i, h in ipairs(hexes) do out[i] = by_hex[h] end
+  return out
+end
+
+--- The length of the shortest path of hexes from one hex to another that enters no hex
+-- holding an enemy combat unit of `side`, counting the hex reached but not the start
+-- [rough_and_ready 4.22]; terrain is ignored.
+-- @tparam table game
+-- @tparam string side whose enemies block the path
+-- @tparam string from the leader's hex
+-- @tparam string to the unit's hex
+-- @tparam integer range the most hexes the path may have
+-- @treturn ?integer the length, or nil when no such path is within range
+-- @treturn ?string why not
+function M.path_length(game, side, from, to, range)
+  local prohibited = {}
+  for _, h in ipairs(game.store:combat_hexes{ side = game:enemy(side) }) do
+    prohibited[#prohibited + 1] = { at = h, why = "enemy combat unit", rule = RULE_RANGE }
+  end
+  local p, why = game.move:path(from, to, { uniform = true, ma = range,
+                                            prohibited = prohibited })
+  if not p then return nil, why end
+  return p.cost
+end
+
+--- Whether `unit` (a unit or a leader) is within a leader's Command Range
+-- [rough_and_ready 4.22]: a path of at most that many hexes, counting the unit's hex but not
+-- the leader's, through no enemy combat unit.
+-- @treturn boolean
+-- @treturn string why (the path length, or why there is none)
+function M.within_range(game, leader, unit)
+  local lat, uat = on_map(game, leader), on_map(game, unit)
+  if not lat then return false, leader .. " is not on the map" end
+  if not uat then return false, unit .. " is not on the map" end
+  local range = game.store:get(leader, "command_range")
+  local n = M.path_length(game, game.store:unit(leader).side, lat, uat, range)
+  if n then
+    return true, unit .. " is " .. n .. " hexes from " .. leader .. " (range " .. range .. ")"
+  end
+  return false, "no path of " .. range .. " hexes from " .. leader .. " to " .. unit
+    .. " clear of enemy combat units"
+end
+
+--- Whether a unit is In Command [rough_and_ready 2.5, 4.22]: within its leader's Command
+-- Range. Independents and artillery have no leader's range to leave: they are in command
+-- (the guns are activated only by a leader in range, [rough_and_ready 4.28]). Battles may
+-- decide otherwise through `command.status`.
+-- @treturn boolean
+-- @treturn string why
+function M.in_command(game, unit)
+  local info = game.store:unit(unit)
+  local ctx = { unit = unit, in_command = true, why = "no leader's range applies" }
+  if info.command ~= nil and not M.is_artillery(game, unit) then
+    ctx.leader = M.leader_of(game, info.command)
+    if ctx.leader then
+      ctx.in_command, ctx.why = M.within_range(game, ctx.leader, unit)
+    end
+  end
+  game.hooks:modify("command.status", ctx, nil)
+  return ctx.in_command and true or false,
+    type(ctx.why) == "string" and ctx.why or "decided by a battle rule (command.status)"
+end
+
+--- Whether a unit is Out of Command in the activation under way: the status marked when
+-- its command was activated [rough_and_ready 4.23, 6.31]; outside an activation, now.
+function M.out_of_command(game, unit)
+  local act = game.vars.activation
+  if act then
+    for _, u in ipairs(act.units or {}) do
+      if u == unit then return game.store:marker(unit, "out_of_command") > 0 end
+    end
+  end
+  return not M.in_command(game, unit)
+end
+
+--- A unit's Movement Allowance in this activation [rough_and_ready 4.23]: halved, rounding
+-- up, when Out of Command. The hook for #22's movement.
+-- @treturn integer MP
+function M.ma(game, unit)
+  local ma = game.store:get(unit, "ma")
+  if M.out_of_command(game, unit) then
+    return math.floor((ma + 1) / 2)                              -- [rough_and_ready 4.23]
+  end
+  return ma
+end
+
+--- Whether a unit may Shock Attack as far as command goes [rough_and_ready 4.23, 6.31].
+-- @treturn boolean
+-- @treturn ?string why not
+function M.may_shock(game, unit)
+  if M.out_of_command(game, unit) then
+    return false, unit .. " is out of command: no shock [rough_and_ready 4.23]"
+  end
+  return true
+end
+
+--- The leader's modifier to a unit's Commitment roll [rough_and_ready 4.24]: -1 when a
+-- leader of its side is stacked with it (for #24's shock).
+-- @treturn integer 0 or -1
+-- @treturn ?string the leader
+function M.commitment_drm(game, unit)
+  local at = on_map(game, unit)
+  if not at then return 0 end
+  local side = game.store:unit(unit).side
+  for _, u in ipairs(game.store:stack(at)) do
+    local info = game.store:unit(u)
+    if info.kind == "leader" and info.side == side then
+      return -1, u                                               -- [rough_and_ready 4.24]
+    end
+  end
+  return 0
+end
+
+--- Marks the out-of-command units of an activation [rough_and_ready 4.23]: each unit of the
+-- list gets the `out_of_command` marker when it is not In Command now (the status holds for
+-- the whole activation: only units that began it in command may shock, [6.31]).
+-- @treturn {string,...} the units out of command
+function M.mark(game, units)
+  local out = {}
+  for _, u in ipairs(units) do
+    local ok = M.in_command(game, u)
+    game.store:set_marker(u, "out_of_command", ok and 0 or 1)
+    if not ok then out[#out + 1] = u end
+  end
+  return out
+end
+
+--- Clears the out-of-command markers of a list of units.
+function M.unmark(game, units)
+  for _, u in ipairs(units) do game.store:set_marker(u, "out_of_command", 0) end
+end
+
+-- {====================================================================================
+-- Leaders who lose their stack [rough_and_ready 4.27].
+-- =====================================================================================
+
+local function grid_of(game)
+  if not game.rr_grid then
+    local info = game.map:info()
+    game.rr_grid = core.hex.grid{ layout = info.layout, parity = info.parity }
+  end
+  return game.rr_grid
+end
+
+--- The units a leader relocates to: his command's combat units on the map, or for an
+-- Overall Commander every combat unit of his side.
+local function followers(game, leader)
+  local info = game.store:unit(leader)
+  if M.is_oc(game, leader) then
+    local out = {}
+    for _, u in ipairs(game.store:units{ side = info.side, class = "combat" }) do
+      if on_map(game, u) then out[#out + 1] = u end
+    end
+    return out
+  end
+  local out = {}
+  for _, u in ipairs(game.store:units_of(info.command, {})) do
+    if game.store:unit(u).kind ~= "leader" and M.is_combat(game, u) and on_map(game, u) then
+      out[#out + 1] = u
+    end
+  end
+  return out
+end
+
+--- Places a leader with the nearest unit of his command, or removes him when his command
+-- is gone [rough_and_ready 4.27]. Nearest by hex distance; ties go to the lower hex label.
+-- @treturn ?string the hex he went to, or nil when removed
+function M.relocate(game, leader)
+  local from = on_map(game, leader)
+  local best, best_d
+  local grid = grid_of(game)
+  for _, u in ipairs(followers(game, leader)) do
+    local at = on_map(game, u)
+    local d = from and grid:distance(from, at) or 0
+    if best == nil or d < best_d or (d == best_d and at < best) then best, best_d = at, d end
+  end
+  if best then
+    assert(game.store:place(leader, best))
+    game:log(leader .. " joins his command at " .. best .. " [rough_and_ready 4.27]")
+  else
+    assert(game.store:place(leader, "eliminated"))
+    game:log(leader .. " is removed: no unit of his command is left [rough_and_ready 4.27]")
+  end
+  game.hooks:fire("leader.relocated", { leader = leader, from = from, to = best })
+  return best
+end
+
+--- Removes a unit from the map (eliminated) and relocates the leaders left alone in its hex
+-- [rough_and_ready 4.27]. The procedure combat calls (#23, #24).
+-- @tparam string unit
+-- @tparam string why what eliminated it, with its rule
+function M.eliminate(game, unit, why)
+  local side = game.store:unit(unit).side
+  local at = on_map(game, unit)
+  assert(game.store:place(unit, "eliminated"))
+  game:log(unit .. " is eliminated: " .. why)
+  game.hooks:fire("unit.eliminated", { unit = unit, hex = at, why = why })
+  if not at then return end
+  if game.store:count(at, { side = side, class = "combat" }) > 0 then return end
+  for _, l in ipairs(game.store:stack(at)) do
+    if game.store:unit(l).kind == "leader" and game.store:unit(l).side == side then
+      M.relocate(game, l)
+    end
+  end
+end
+
+--- Removes the leaders whose commands have no unit left on the map [rough_and_ready 4.27]
+-- (run at the end of every activation). Overall Commanders stay while their side has units.
+function M.sweep(game)
+  for _, side in ipairs(game:sides()) do
+    for _, l in ipairs(game.store:leaders(side)) do
+      if on_map(game, l) and #followers(game, l) == 0 then M.relocate(game, l) end
+    end
+  end
+end
+
+-- }====================================================================================
+
+return M

@@ -1,0 +1,45 @@
+--- Rough & Ready (Decision Games, S&T): the opening battles of the Mexican-American War --
+-- Palo Alto, Resaca de la Palma, Rio Sacramento. No turns: a chain of activations by die
+-- roll against the leaders' ratings [rough_and_ready 3.0], a victory roll after every
+-- activation [rough_and_ready 8.0]. docs/rough_and_ready.md describes the sequence,
+-- the requests, the hook points and the decisions taken where the rules are silent.
+--
+-- Files: `activation.lua` (the chain, [rough_and_ready 3.11-3.23, 4.1, 4.25-4.28]),
+-- `command.lua` (command range and its effects, [rough_and_ready 4.21-4.27]), `victory.lua`
+-- ([rough_and_ready 8.0]), `points.lua` (the hook catalogue).
+-- @module systems.rough_and_ready
+
+local M = {}
+
+M.id = "rough_and_ready"
+M.title = "Rough & Ready: Opening Battles of the Mexican-American War (activation chain, "
+  .. "command, victory)"
+
+--- No scenario parameters yet (a scenario's `[params]` must be empty).
+M.params = {}
+
+M.points = require "systems.rough_and_ready.points"
+
+--- The sequence of play [rough_and_ready 3.0, 3.11-3.13, 8.0]: the opening (the first
+-- side's free activation), then activations until a side withdraws or both agree to a draw;
+-- each: select (nominate, roll, pass or free activation), the activated units' actions,
+-- the end of the activation, the victory check.
+function M.sequence(_)
+  local runner = require "volley.runner"
+  local activation = require "systems.rough_and_ready.activation"
+  local victory = require "systems.rough_and_ready.victory"
+  return runner.phase("", {
+    runner.step("opening", function(game) activation.open(game) end),
+    runner.loop("activation", {
+      -- until a side withdraws, or both agree to a draw [rough_and_ready 3.12, 8.0]
+      while_ = function(game) return game.vars.winner == nil end,
+    }, {
+      runner.step("select", function(game) activation.select(game) end),
+      runner.step("actions", function(game) activation.actions(game) end),
+      runner.step("end", function(game) activation.finish(game) end),
+      runner.step("victory", function(game) victory.step(game) end),
+    }),
+  })
+end
+
+return M

@@ -1,0 +1,141 @@
+--- Rough & Ready's hook points: the digest's proposed points (rough_and_ready.md section 2.4)
+-- renamed to `<noun>.<event>` (DESIGN.md principle 6), each with its context fields and the
+-- kinds of handler it takes. `volley hooks rough_and_ready` prints them.
+--
+-- The points marked "now" in docs/rough_and_ready.md are fired by this issue's
+-- procedures (activation, command, victory); the others are declared so battles and mods
+-- can rely on their names and fields, and are fired by the movement, fire and shock
+-- procedures as they come (#22-#24). A `modify` point without a modifier list passes its
+-- context itself: the handler changes the fields the point documents (`options`, `usable`,
+-- `in_command`); with a list (`mods`) it adds labelled, cited modifiers.
+-- @module systems.rough_and_ready.points
+
+local function p(name, kinds, when, cases, fields)
+  return { name = name, kinds = kinds, when = when .. " [rough_and_ready " .. cases .. "]",
+           fields = fields }
+end
+
+local O, M, R = "observe", "modify", "replace"
+
+return {
+  -- the game -------------------------------------------------------------------------------------
+  p("game.start", { O, R },
+    "before the first activation; replace to open otherwise (RS's movement-only activation)",
+    "3.11", { "first" }),
+  p("game.end", { O },
+    "a side has withdrawn or both agreed to a draw",
+    "8.0", { "winner", "reason" }),
+  -- the activation chain [rough_and_ready 3.11-3.23, 4.1, 4.25-4.28] -----------------------------
+  p("activation.select", { M },
+    "a side's candidates are listed: remove some from ctx.options, saying why in ctx.reasons "
+      .. "(PA Canales by roll only)",
+    "3.11, 3.23, 4.1", { "side", "mode", "options", "reasons" }),
+  p("activation.leadership", { M },
+    "before the OC's Leadership DRM is offered: set ctx.usable = false (and ctx.why) to forbid "
+      .. "it",
+    "4.25, 4.26", { "side", "target", "leader", "oc", "usable", "why" }),
+  p("activation.rating", { M },
+    "the rating a roll must not exceed is totalled: add modifiers to it",
+    "4.25", { "side", "target", "leader", "rating", "mods" }),
+  p("activation.roll", { O, M },
+    "modify: the activation die's DRM before the roll (balance option); observe: after it",
+    "3.11, 3.22",
+    { "side", "target", "kind", "rating", "streak", "mods", "natural", "total", "success" }),
+  p("play.received", { O, R },
+    "play passes to a side after the opponent's failed roll; replace to offer something else "
+      .. "(RP's Arista alert)",
+    "3.11, 4.1", { "side", "from" }),
+  p("play.pass", { O }, "a side receiving play passes", "4.1", { "side" }),
+  p("activation.artillery", { M },
+    "the guns an activated leader may activate are listed: remove some from ctx.options",
+    "4.28", { "side", "leader", "options" }),
+  p("activation.start", { O },
+    "a command or an independent hex is activated, its units known and marked out of command "
+      .. "where they are",
+    "3.13, 3.22, 4.23", { "side", "kind", "target", "leader", "units", "artillery", "free", "n" }),
+  p("activation.actions", { O, R },
+    "the activated units' actions (movement, fire, shock: #22-#24); replace to do them",
+    "3.13", { "side", "kind", "target", "leader", "units", "artillery", "n" }),
+  p("activation.end", { O },
+    "an activation is over, before the victory check (RP road BL, RS Heredia)",
+    "3.11", { "side", "kind", "target", "n" }),
+  -- command [rough_and_ready 4.22-4.27] ----------------------------------------------------------
+  p("command.status", { M },
+    "whether a unit is in command is decided: set ctx.in_command and ctx.why (RP detachment "
+      .. "leader, RS Owens)",
+    "4.22", { "unit", "leader", "in_command", "why" }),
+  p("unit.eliminated", { O },
+    "a unit has been removed; its leaders relocate next",
+    "4.27", { "unit", "hex", "why" }),
+  p("leader.relocated", { O },
+    "a leader whose stack was destroyed is placed with his command, or removed",
+    "4.27", { "leader", "from", "to" }),
+  -- movement [rough_and_ready 5.x] (#22) ---------------------------------------------------------
+  p("mount.change", { O, R },
+    "RS: a 1st MO unit mounts or dismounts",
+    "RS 6.9", { "unit", "mounted" }),
+  p("movement.start", { O }, "a unit begins to move", "5.11", { "unit", "hex", "ma" }),
+  p("movement.cost", { M },
+    "a unit's movement query is built: add costs, prohibit hexes",
+    "5.11-5.15", { "unit", "query" }),
+  p("movement.enter", { O }, "a unit has entered a hex", "5.12", { "unit", "from", "to", "cost" }),
+  p("movement.front", { O, R },
+    "a mover enters an enemy Front hex: the movement reaction fire window",
+    "5.14, 6.14", { "unit", "hex", "enemies" }),
+  p("cavalry.withdrawal", { O, R },
+    "a foot unit comes adjacent to enemy mounted cavalry: pre-shock withdrawal",
+    "6.47", { "unit", "cavalry" }),
+  p("movement.end", { O },
+    "a unit stops (chaparral hit roll, facing)",
+    "5.34, PA 5.16", { "unit", "hex", "entered" }),
+  -- fire [rough_and_ready 6.1-6.2] (#23) ---------------------------------------------------------
+  p("fire.declared", { O, R },
+    "a unit or hex of guns declares fire (combining, PA ammo, RP hidden units)",
+    "6.12, 6.22", { "firers", "target", "kind" }),
+  p("fire.drm", { M },
+    "a fire roll's modifiers are assembled",
+    "6.15, 6.2", { "firers", "target", "kind", "range" }),
+  p("fire.return", { O, R }, "a unit fired on may return fire", "6.14", { "unit", "firer" }),
+  p("fire.resolved", { O },
+    "after a fire result is applied (PA grass fire)",
+    "6.16, 6.24", { "firers", "target", "natural", "total", "result" }),
+  p("disorder.applied", { O },
+    "a unit is Disordered (a second Disorder: a Hit)",
+    "6.61-6.64", { "unit", "second" }),
+  p("hit.applied", { O },
+    "a unit takes a Hit (flip, elimination, RS melt-down)",
+    "6.5", { "unit", "hits" }),
+  -- shock [rough_and_ready 6.3-6.4, 6.7-6.8] (#24) -----------------------------------------------
+  p("charge.declared", { O }, "cavalry declared to charge, before moving", "6.43", { "unit" }),
+  p("shock.start", { O },
+    "all movement and fire are done: the shock step",
+    "3.13, 6.31", { "side", "n" }),
+  p("shock.commitment", { M },
+    "a Commitment roll's modifiers (leader -1, square +1)",
+    "6.33, 4.24, 5.43", { "units", "target" }),
+  p("charge.counter", { O, R },
+    "defending cavalry may counter-charge",
+    "6.44", { "units", "chargers" }),
+  p("shock.drm", { M },
+    "a shock roll's modifiers, attacker's or defender's",
+    "6.38", { "attackers", "defenders", "role" }),
+  p("shock.resolved", { O },
+    "both shock rolls are read and Hits applied",
+    "6.37", { "attackers", "defenders", "hits", "loser" }),
+  p("retreat.apply", { O, R }, "the loser of a shock retreats", "6.7", { "units", "from" }),
+  p("shock.stacking", { O, R },
+    "after a shock, the winner backs out excess units",
+    "6.36", { "hex", "units" }),
+  p("rally.attempt", { O, R },
+    "an eligible unit rallies (RP detachment absorption)",
+    "6.8", { "unit", "choice" }),
+  -- victory [rough_and_ready 8.0] and the battles' own moments -----------------------------------
+  p("victory.bl", { M },
+    "a side's Battle Lost points are totalled: add the scenario's other sources",
+    "8.0", { "side", "mods" }),
+  p("victory.check", { O, R }, "after every activation: the withdrawal rolls", "8.0", { "n" }),
+  p("wagon.exit", { O }, "RS: a wagon leaves the map", "RS 8.0", { "unit", "hex" }),
+  p("intermission.start", { O, R },
+    "PA grass fire: play stops for an intermission",
+    "PA Grass Fire", { "side" }),
+}

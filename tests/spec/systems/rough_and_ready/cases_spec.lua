@@ -1,0 +1,15 @@
+-- The checker of tests/tools/rr_cases.lua: every case of Rough & Ready's 3.x, 4.x and 8.0
+-- (and errata E6, E10, E15) is cited by a procedure and by a spec.
+local cases = dofile("tests/tools/rr_cases.lua")
+
+describe("the rules' cases of the activation chain, command and victory", function()
+  it("are each cited by a procedure and by a test", function()
+    assert.are.same({}, cases.check())
+  end)
+
+  it("counts a case cited on its own, never inside a range or a battle's case", function()
+    local set = cases.cited("[rough_and_ready 3.11-3.23] [rough_and_ready PA 3.0] "
+      .. "[rough_and_ready 3.22, E15] [rough_and_ready 3.23 example]")
+    assert.are.same({ ["3.22"] = true, E15 = true, ["3.23"] = true }, set)
+  end)
+end)

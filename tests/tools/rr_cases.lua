@@ -1,0 +1,81 @@
+--- Lists the cases of Rough & Ready's activation, command and victory rules (the digest's
+-- inventory, rough_and_ready.md section 3.1: 3.x, 4.x, 8.0, with the errata that change
+-- them, section 3.6) that no procedure of scripts/systems/rough_and_ready/ (the hook
+-- catalogue points.lua left out) or no spec of
+-- tests/spec/systems/rough_and_ready/ cites. A case counts as cited only where it is named
+-- on its own in a citation (`[rough_and_ready 4.23]`, `[rough_and_ready 3.22, E15]`), not
+-- inside a range (`3.11-3.23`).
+--
+-- Run from the top of the tree: `lua5.4 tests/tools/rr_cases.lua` prints one line per
+-- uncited case (`4.24 procedure`, `3.0 test`) and exits 1 if there is any;
+-- tests/spec/systems/rough_and_ready/cases_spec.lua runs it through `check()`.
+
+local M = {}
+
+--- The cases, in the rulebook's order. Section headings (3.1, 3.2, 4.2), the historical note
+-- 4.0 and the example after 3.23 (covered as T-RR-01) are not cases of their own; the
+-- digest's 4.1a-c and 8.0a-d are paragraphs of 4.1 and 8.0.
+M.CASES = { "3.0", "3.11", "3.12", "3.13", "3.21", "3.22", "3.23", "4.1", "4.21", "4.22",
+            "4.23", "4.24", "4.25", "4.26", "4.27", "4.28", "8.0", "E6", "E10", "E15" }
+
+M.PROCEDURES = "scripts/systems/rough_and_ready"
+M.TESTS = "tests/spec/systems/rough_and_ready"
+
+-- The cases a text cites, as a set.
+function M.cited(text, into)
+  into = into or {}
+  for body in text:gmatch("%[rough_and_ready ([^%]]*)%]") do
+    for token in (body .. ","):gmatch("([^,]*),") do
+      token = token:match("^%s*(.-)%s*$")
+      local case = token:match("^(%d+%.%d+)$") or token:match("^(E%d+)$")
+        or token:match("^(%d+%.%d+) example$")
+      if case then into[case] = true end
+    end
+  end
+  return into
+end
+
+local function files(dir, suffix)
+  local p = assert(io.popen("ls " .. dir))
+  local out = {}
+  for name in p:lines() do
+    -- the hook catalogue names the cases a point belongs to: it is no procedure
+    if name:sub(-#suffix) == suffix and name ~= "points.lua" then
+      out[#out + 1] = dir .. "/" .. name
+    end
+  end
+  p:close()
+  table.sort(out)
+  return out
+end
+
+local function cited_in(list)
+  local set = {}
+  for _, path in ipairs(list) do
+    local f = assert(io.open(path, "r"))
+    M.cited(f:read("*a"), set)
+    f:close()
+  end
+  return set
+end
+
+--- The uncited cases: a list of `"<case> procedure"` and `"<case> test"`, in case order.
+function M.check(root)
+  root = root and (root .. "/") or ""
+  local procs = cited_in(files(root .. M.PROCEDURES, ".lua"))
+  local tests = cited_in(files(root .. M.TESTS, "_spec.lua"))
+  local out = {}
+  for _, c in ipairs(M.CASES) do
+    if not procs[c] then out[#out + 1] = c .. " procedure" end
+    if not tests[c] then out[#out + 1] = c .. " test" end
+  end
+  return out
+end
+
+if arg and arg[0] and arg[0]:match("rr_cases%.lua$") then
+  local missing = M.check()
+  for _, m in ipairs(missing) do print(m) end
+  os.exit(#missing == 0 and 0 or 1)
+end
+
+return M
