@@ -22,6 +22,8 @@ static const command commands[] = {
    cmd_render},
   {"los", "los <map.ini> A B", "line of sight from hex A to hex B, and why", cmd_los},
   {"list", "list", "every scenario and variant: id, title, system, sides, provisional", cmd_list},
+  {"replay", "replay FILE", "recompute a saved game, verify it, print its state hash", cmd_replay},
+  {"dump", "dump FILE", "a saved game's final state, the bytes its state hash is taken of", cmd_dump},
   {"check", "check <id|path>", "validate a scenario's data and scripts", cmd_check},
   {"sources", "sources <id|path>", "every provisional value and why", cmd_sources},
   {"options", "options <id|path>", "the scenario's options: name, file, description", cmd_options},

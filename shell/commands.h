@@ -53,6 +53,11 @@ int cmd_los(int argc, char **argv);
 /* cmd_list.c: `volley list`. */
 int cmd_list(int argc, char **argv);
 
+/* cmd_replay.c: `volley replay FILE`; cmd_dump.c: `volley dump FILE`. replay_lua_main runs
+** volley.replay[fn](args) in the host state and returns its exit status. */
+int cmd_replay(int argc, char **argv);
+int cmd_dump(int argc, char **argv);
+int replay_lua_main(const char *name, const char *fn, int argc, char **argv);
 int cmd_check(int argc, char **argv);    /* cmd_check.c: `volley check <id|path>` */
 int cmd_sources(int argc, char **argv);  /* cmd_sources.c: `volley sources <id|path>` */
 int cmd_options(int argc, char **argv);  /* cmd_options.c: `volley options <id|path>` */

@@ -7,7 +7,7 @@
 # and builds tests/bench/bench_<name>.c into <builddir>/tests/bench_<name> for make bench.
 # Under VOLLEY_SANITIZE the stock interpreters get libasan and libubsan preloaded.
 
-set(VOLLEY_TEST_ENV "VOLLEY_PATH=${CMAKE_SOURCE_DIR}")
+set(VOLLEY_TEST_ENV "VOLLEY_PATH=${CMAKE_SOURCE_DIR}" "XDG_STATE_HOME=${CMAKE_BINARY_DIR}/state")
 if(VOLLEY_SANITIZE)
   # The stock interpreters are not ours: their own allocations are not checked for leaks.
   set(VOLLEY_SPEC_ENV ${VOLLEY_TEST_ENV} ${VOLLEY_PRELOAD}

@@ -37,7 +37,7 @@ M.HELP = {
   { "done", "done", "the answer done (a side ends its moves)" },
   { "options", "options, ?", "the legal answers now (answers nothing)" },
   { "help", "help [<command>]", "the commands, or one of them" },
-  { "undo", "undo", "take back the last answer (not yet available)" },
+  { "undo", "undo", "take back the last answer (of a side without a bot)" },
   { "dice", "dice force <face>...", "test mode: the next rolls come out as given" },
   { "quit", "quit", "stop here (with --save the game is saved)" },
   { "<answer>", "<answer>", "any legal answer as `options` lists it, or a name that resolves "

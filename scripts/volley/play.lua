@@ -17,6 +17,7 @@ local commands = require "volley.commands"
 local compat = require "volley.compat"
 local journal = require "volley.journal"
 local json = require "volley.json"
+local replay = require "volley.replay"
 
 local M = {}
 
@@ -30,6 +31,7 @@ M.USAGE = "usage: volley play <id|path> [--seed N] [--mod FILE]... [--option NAM
   .. "                   [--bot SIDE=NAME]... [--as SIDE] [--undo strict|solo]\n"
   .. "                   [--script FILE|-] [--strict] [--json] [--save FILE]\n"
   .. "                   [--max-decisions N] [--dice V,V,...]\n"
+  .. "       volley play --resume [--bot SIDE=NAME]... [--as SIDE] [--script FILE|-] [--json]\n"
 
 M.HELP = M.USAGE .. [[
 
@@ -49,6 +51,12 @@ plays itself; every other side is answered by the commands of --script (docs/she
   --save FILE          write the save file when the game stops (end, cap, quit, script end)
   --max-decisions N    the cap; default: the scenario's [scenario] max_decisions, else 10000
   --dice V,V,...       test mode: the next rolls come out as given (recorded as forced)
+  --resume             go on with the newest autosave ($XDG_STATE_HOME/volley/), with the
+                       bots, cap, view and undo policy it recorded (flags override them)
+
+Every game is autosaved, a line per answer, under $XDG_STATE_HOME/volley/ (default
+~/.local/state/volley/); undo in a script takes back the last answer of a side without a
+bot (docs/save.md "Replay, undo and resume").
 
 Exit status: 0 the game ended, was capped, or stopped where the script ended, with no
 refused command; 1 a refused command, a scenario that does not load, a game stopped by an
@@ -106,6 +114,9 @@ function M.parse(args)
       i = i + 1
     elseif a == "--strict" then
       o.strict = true
+      i = i + 1
+    elseif a == "--resume" then
+      o.resume = true
       i = i + 1
     elseif a == "--seed" then
       o.seed = parse_int(v, 2 ^ 53 - 1)
@@ -166,7 +177,17 @@ function M.parse(args)
       i = i + 1
     end
   end
-  if not o.target then return usage("which scenario? give an id or a path") end
+  if o.resume then
+    for _, f in ipairs({ "--seed", "--mod", "--option", "--dice" }) do
+      if seen[f] then
+        return usage("--resume takes the game's " .. f:sub(3) .. " from the autosave")
+      end
+    end
+    if o.target then return usage("--resume goes on with the autosave, not " .. o.target) end
+    o.undo = seen["--undo"] and o.undo or nil
+  elseif not o.target then
+    return usage("which scenario? give an id or a path")
+  end
   if o.strict and not o.script then return usage("--strict is for --script") end
   return o
 end
@@ -317,26 +338,100 @@ local function view_of(o, sides)
   return "referee"
 end
 
+-- {====================================================================================
+-- The autosave and --resume (DESIGN.md "The save file"; docs/save.md "Replay, undo and
+-- resume")
+
+--- The folder of the autosaves: `$XDG_STATE_HOME/volley`, else `~/.local/state/volley`.
+-- @treturn string
+function M.autosave_dir()
+  local base = os.getenv("XDG_STATE_HOME")
+  if not base or base == "" then base = (os.getenv("HOME") or ".") .. "/.local/state" end
+  return base .. "/volley"
+end
+
+--- Creates a new autosave for a journal: `<dir>/<UTC time>-<nn>.save`, named so that the
+-- newest sorts last (`volley.replay.newest_autosave`). Returns the handle and its path, or
+-- nil (no autosave: the folder cannot be made or written; the game goes on without one).
+-- @tparam Journal jrnl
+function M.autosave_create(jrnl)
+  local dir = M.autosave_dir()
+  os.execute("mkdir -p '" .. dir:gsub("'", "'\\''") .. "' 2>/dev/null")
+  local stamp = os.date("!%Y%m%dT%H%M%SZ")
+  for k = 1, 99 do
+    local path = string.format("%s/%s-%02d.save", dir, stamp, k)
+    local a, err = core.save.autosave(path, jrnl:save())
+    if a then return a, path end
+    if not tostring(err):find("exists", 1, true) then return nil end
+  end
+  return nil
+end
+
+--- Finds the newest autosave and replays it (`volley.replay.resume`); fills in what the
+-- flags leave open from its header: the bots (a side's --bot overrides), the cap, the view.
+-- @tparam table o the parsed flags (changed in place)
+-- @treturn[1] Game the game replayed to the end of its journal, its autosave reopened
+-- @treturn[2] nil
+-- @treturn[2] string why
+function M.resume_game(o)
+  local dir = M.autosave_dir()
+  local path = replay.newest_autosave(dir)
+  if not path then return nil, "no autosave in " .. dir end
+  local game, why = replay.resume(path)
+  if not game then return nil, path .. ": " .. why end
+  local save = game.save
+  for _, b in ipairs(save.bots) do
+    if not o.bots[b.side] then
+      o.bots[b.side] = b.name
+      o.bot_order[#o.bot_order + 1] = b.side
+    end
+  end
+  o.max_decisions = o.max_decisions or save.cap
+  o.as = o.as or save.view
+  o.undo = o.undo or save.undo
+  o.target = save.scenario
+  game.autosave_path = path
+  return game
+end
+
+-- }====================================================================================
+
 --- Plays a game. Returns the exit status.
 -- @tparam {string,...} args the arguments after `play`
 function M.main(args)
   local o, status = M.parse(args)
   if not o then return status end
-  local seed = o.seed or fresh_seed()
+  local resumed, err
+  if o.resume then
+    resumed, err = M.resume_game(o)
+    if not resumed then
+      io.stderr:write("volley play: --resume: ", err, "\n")
+      return 1
+    end
+    if o.undo ~= resumed.save.undo then
+      return usage_status("--undo: the game was played with undo " .. resumed.save.undo)
+    end
+  end
+  local seed = resumed and resumed.save.seed or o.seed or fresh_seed()
   -- The game runs in an engine-owned state (DESIGN.md principle 9): the runtime there, the
   -- scenario's and the mods' scripts in its sandbox; this host state only drives it.
-  local st = core.new_state{}
-  local ok, err = st:require("volley.session")
-  if not ok then
-    io.stderr:write("volley play: ", describe(err), "\n")
-    return 1
-  end
-  local info
-  ok, info = st:call("volley.session", "open", o.target, { seed = seed, mods = o.mods,
-                                                            options = o.options, dice = o.dice })
-  if not ok then
-    io.stderr:write("volley play: ", describe(info), "\n")
-    return 1
+  local st, ok, info
+  if resumed then
+    st, info = resumed.st, resumed.info
+  else
+    st = core.new_state{}
+    ok, err = st:require("volley.session")
+    if not ok then
+      io.stderr:write("volley play: ", describe(err), "\n")
+      return 1
+    end
+    ok, info = st:call("volley.session", "open", o.target, { seed = seed, mods = o.mods,
+                                                              options = o.options, dice = o.dice,
+                                                              undo = o.undo })
+    if not ok then
+      io.stderr:write("volley play: ", describe(info), "\n")
+      return 1
+    end
   end
   local sides = info.sides
   local is_side = {}
@@ -378,7 +473,7 @@ function M.main(args)
   end
   local view = view_of(o, sides)
   local cap = o.max_decisions or info.max_decisions or M.DEFAULT_MAX_DECISIONS
-  if o.seed == nil and view == "referee" then
+  if o.seed == nil and not resumed and view == "referee" then
     io.stderr:write(string.format("volley play: seed %d\n", seed))
   end
 
@@ -387,19 +482,53 @@ function M.main(args)
   for _, side in ipairs(sides) do
     if o.bots[side] then bot_list[#bot_list + 1] = { side = side, name = o.bots[side] } end
   end
+  -- The journal: for --save and for the autosave (every play has one, when it can be
+  -- written: a scenario path that a save cannot name, an unwritable folder go without).
   local jrnl
-  if o.save then
+  if resumed then
+    jrnl = resumed.journal
+  else
     local jok
     jok, jrnl = pcall(journal.new, { scenario = info.scenario, files = info.files,
       options = info.options, mods = o.mods, seed = seed, undo = o.undo, bots = bot_list,
       cap = cap, view = view })
     if not jok then
-      out:err("volley play: --save: " .. tostring(jrnl))
-      return 1
+      if o.save then
+        out:err("volley play: --save: " .. tostring(jrnl))
+        return 1
+      end
+      jrnl = nil
+    end
+  end
+  local auto, auto_path, auto_lines
+  if resumed then
+    auto, auto_path = resumed.autosave, resumed.autosave_path
+  elseif jrnl then
+    auto, auto_path = M.autosave_create(jrnl)
+  end
+  auto_lines = jrnl and #jrnl.h.journal or 0
+  -- The journal's new lines to the autosave, one fdatasync each. VOLLEY_TEST_CRASH_AFTER=N
+  -- (DESIGN.md "Testing") kills the program (SIGKILL) once the Nth answer is written.
+  local crash_after = tonumber(os.getenv("VOLLEY_TEST_CRASH_AFTER") or "")
+  local function autosave()
+    if not auto then return end
+    for k = auto_lines + 1, #jrnl.h.journal do
+      local aok, aerr = auto:append(jrnl.h.journal[k])
+      if not aok then
+        out:err("volley play: autosave " .. auto_path .. ": " .. tostring(aerr))
+        auto:abandon()
+        auto = nil
+        return
+      end
+    end
+    auto_lines = #jrnl.h.journal
+    if crash_after and jrnl:answers() >= crash_after then
+      io.stdout:flush()
+      os.execute("kill -KILL $PPID")
     end
   end
 
-  local task = st:spawn("volley.session", "run")
+  local task = resumed and resumed.task or st:spawn("volley.session", "run")
   local names_cache   -- the map's hex labels, fetched once
   local function names()
     local nok, n = st:call("volley.session", "names", { hexes = names_cache == nil })
@@ -425,7 +554,10 @@ function M.main(args)
         out:event{ event = "checkpoint", v = json.V, view_hash = vh }
       end
     end
-    if jrnl then jrnl:record(answered, d) end
+    if jrnl then
+      jrnl:record(answered, d)
+      autosave()
+    end
   end
 
   -- A refused command: `FILE:LINE: why [rule]` on stderr.
@@ -451,6 +583,8 @@ function M.main(args)
           for _, l in ipairs(c.lines) do out:note(l) end
         elseif c.kind == "quit" then
           return nil, "quit"
+        elseif c.kind == "undo" then
+          return nil, "undo", n
         elseif c.kind == "dice" then
           local fok, ferr = st:call("volley.session", "force", c.faces)
           if not fok then
@@ -458,18 +592,56 @@ function M.main(args)
             if o.strict then return nil, "strict" end
           end
         else
-          refuse(n, c.kind == "undo"
-            and "undo is not available yet (it comes with replay and undo; --undo " .. o.undo
-              .. " is recorded in the save)"
-            or c.why)
+          refuse(n, c.why)
           if o.strict then return nil, "strict" end
         end
       end
     end
   end
 
-  local res = pack(task:resume())
-  after(nil)
+  local res
+  if resumed then
+    local p = resumed.pending
+    res = { n = 4, p.kind, p.side, p.request, p.refusal }
+    decisions = resumed.answers
+  else
+    res = pack(task:resume())
+    after(nil)
+  end
+
+  -- undo: takes back the last answer of a side without a bot (and the bots' answers after
+  -- it, which they give again alike); the autosave, append-only, is made anew. Returns the
+  -- answers taken back, or nil and why not (the game untouched).
+  local function undo_last()
+    local undone = {}
+    while true do
+      local uok, r = st:call("volley.session", "undo")
+      if not uok then return nil, describe(r) end
+      if r.refused then
+        if #undone == 0 then return nil, r.refused end
+        break
+      end
+      undone[#undone + 1] = r.undone
+      decisions = decisions - 1
+      if jrnl then jrnl:drop_last() end
+      task:close()
+      task = st:spawn("volley.session", "run_resume")
+      res = pack(task:resume())
+      st:call("volley.session", "drain")    -- the replayed part is not shown again
+      if res[1] ~= "request" or not players[r.undone.side] then break end
+    end
+    for _, u in ipairs(undone) do
+      out:note(string.format("undo: %s %s %s taken back", u.side, u.request, tostring(u.value)))
+    end
+    if auto then
+      local old = auto_path
+      auto:abandon()
+      auto, auto_path = M.autosave_create(jrnl)
+      auto_lines = #jrnl.h.journal
+      if auto then os.remove(old) end
+    end
+    return undone
+  end
   local capped, stopped, failed = false, nil, false
   while true do
     local kind = res[1]
@@ -492,34 +664,51 @@ function M.main(args)
       out:text(string.format("%d. %s %s: %s %s", n, side, req.kind, req.prompt, req.rule))
     end
     local answer, why
+    local redo = false   -- an undo: the outer loop goes on with the request now pending
     while true do
+      local given = true
       if bot then
         answer = bot.answer(nil, req, { side = side, name = o.bots[side], seed = seed,
                                         decision = n })
       else
-        local line
-        answer, line = script_answer(side, req)
-        if answer == nil then
+        local line, uline
+        answer, line, uline = script_answer(side, req)
+        if answer == nil and line == "undo" then
+          given = false
+          local undone, uwhy = undo_last()
+          if undone then
+            redo = true
+            break
+          end
+          refuse(uline, uwhy)
+          if o.strict then
+            stopped = "strict"
+            break
+          end
+        elseif answer == nil then
           stopped = line
           break
+        else
+          why = line
         end
-        why = line
       end
-      res = pack(task:resume(answer))
-      if res[1] == "request" and res[4] then      -- refused by the rules: the same request
-        if bot then
-          out:err("volley play: bot " .. o.bots[side] .. " for " .. side
-            .. " gave an illegal answer: " .. tostring(res[4]))
-          failed = true
+      if given then
+        res = pack(task:resume(answer))
+        if res[1] == "request" and res[4] then      -- refused by the rules: the same request
+          if bot then
+            out:err("volley play: bot " .. o.bots[side] .. " for " .. side
+              .. " gave an illegal answer: " .. tostring(res[4]))
+            failed = true
+            break
+          end
+          refuse(why, tostring(res[4]))
+          if o.strict then
+            stopped = "strict"
+            break
+          end
+        else
           break
         end
-        refuse(why, tostring(res[4]))
-        if o.strict then
-          stopped = "strict"
-          break
-        end
-      else
-        break
       end
     end
     if stopped or failed then break end
@@ -529,17 +718,25 @@ function M.main(args)
       failed = true
       break
     end
-    decisions = n
-    out:event{ event = "answer", v = json.V, decision = n, side = side, kind = req.kind,
-               answer = answer, by = bot and o.bots[side] or "script" }
-    if bot then out:text(string.format("%d. %s %s: %s", n, side, req.kind, tostring(answer))) end
-    after({ side = side, request = req.kind, value = answer })
+    if not redo then
+      decisions = n
+      out:event{ event = "answer", v = json.V, decision = n, side = side, kind = req.kind,
+                 answer = answer, by = bot and o.bots[side] or "script" }
+      if bot then
+        out:text(string.format("%d. %s %s: %s", n, side, req.kind, tostring(answer)))
+      end
+      after({ side = side, request = req.kind, value = answer })
+    end
   end
   task:close()
   if script then script:close() end
 
   local function save()
-    if not jrnl then return true end
+    if auto then
+      auto:close()
+      auto = nil
+    end
+    if not o.save then return true end
     local wok, werr = jrnl:write(o.save)
     if not wok then
       out:err("volley play: --save: " .. tostring(werr))

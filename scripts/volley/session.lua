@@ -9,12 +9,18 @@
 -- @module volley.session
 
 local core = require "volley.core"
+local ask = require "volley.ask"
 local game_mod = require "volley.game"
 local sandbox = require "volley.sandbox"
 
 local M = {}
 
 local current   -- the game of this state, once opened
+local track     -- what undo needs of it (not game state): the steps' snapshots and answers
+
+--- How many step records undo keeps (each a snapshot of the store and the step's answers):
+-- an undo can go back this many steps that had answers.
+M.UNDO_HISTORY = 64
 
 -- The API a mod's script sees as `volley`: registering hooks, under the mod's own name.
 local function mod_api(g, path)
@@ -50,7 +56,8 @@ end
 --- Opens a game and loads its scripts: the battle's rules.lua, the options chosen (both
 -- credited to "battle"), then the mods in command-line order (each credited to its path).
 -- @tparam string target a scenario id or path
--- @tparam table opts `{seed = n, options = {name, ...}, mods = {path, ...}, dice = {face, ...}}`
+-- @tparam table opts `{seed = n, options = {name, ...}, mods = {path, ...}, dice = {face, ...},
+--   undo = "strict"|"solo" (default strict)}`
 -- @treturn table `{sides = {...}, max_decisions = n or nil, seed = n, scenario = id or path,
 --   files = {{role =, path =, file =}, ...}, options = {{name =, path =, file =}, ...}}`:
 --   `scenario`, `files` and `options` are what a save's header records (`volley.journal`;
@@ -142,7 +149,13 @@ function M.open(target, opts)
   for _, o in ipairs(g.options or {}) do load_script(g, o.path, "battle") end
   for _, path in ipairs(opts.mods or {}) do load_script(g, path, path) end
   if opts.dice and #opts.dice > 0 then g.dice:force(opts.dice) end
+  if opts.undo ~= nil and opts.undo ~= "strict" and opts.undo ~= "solo" then
+    error("undo policy '" .. tostring(opts.undo) .. "' is neither strict nor solo", 0)
+  end
   current = g
+  track = { policy = opts.undo or "strict", steps = {}, feed = nil, revealed = 0, seen = 0 }
+  g.ask = M.tracked_ask
+  g.reveal = M.reveal
   local options = {}
   for _, o in ipairs(g.options or {}) do
     options[#options + 1] = { name = o.name, path = header_name(o.path), file = o.path }
@@ -152,10 +165,193 @@ function M.open(target, opts)
            files = M.files(g), options = options }
 end
 
+-- At each step boundary (the store's cursor just written): a step record, the snapshot
+-- undo restores. A step nobody answered in keeps no record once the next one starts.
+-- Notes the forced rolls made since the last look (from the dice's log, before anything
+-- drains it) in the current step's record: the values an undo to that step queues again.
+local function note_rolls(g)
+  local t = track
+  local step = t.steps[#t.steps]
+  for _, r in ipairs(g.dice:log()) do
+    if r.n > t.seen then
+      t.seen = r.n
+      if r.forced and step then
+        for _, f in ipairs(r.faces) do step.forced[#step.forced + 1] = f end
+      end
+    end
+  end
+end
+
+-- The units whose hidden flag is set, in id order, or nil when there is none.
+local function hidden_units(g)
+  local out
+  for _, u in ipairs(g.store:units{}) do
+    if g.store:unit(u).hidden then
+      out = out or {}
+      out[#out + 1] = u
+    end
+  end
+  return out
+end
+
+local function boundary(_, path)
+  local g, t = current, track
+  note_rolls(g)
+  local last = t.steps[#t.steps]
+  if last and #last.answers == 0 and #last.forced == 0 then t.steps[#t.steps] = nil end
+  t.steps[#t.steps + 1] = { snap = g.store:copy(), answers = {}, path = path, forced = {},
+                            narrative = #g.narrative,
+                            any_hidden = t.policy == "strict" and hidden_units(g) ~= nil }
+  if #t.steps > M.UNDO_HISTORY then table.remove(t.steps, 1) end
+end
+
 --- The task the host spawns: plays the game to its end (its asks reach the host).
 function M.run()
-  current:run()
+  current:run{ on_boundary = boundary }
   return "done"
+end
+
+--- The task the host spawns after `undo`: continues the game from the cursor the store holds
+-- (the step boundary undo restored), answers the step's requests with the answers undo kept
+-- but the last, and asks the host from there.
+function M.run_resume()
+  current:run{ resume = true, on_boundary = boundary }
+  return "done"
+end
+
+--- `game:ask` of a session's game: asks as `volley.ask.ask` does and records the answer in
+-- the current step's record (with the roll count just after it, for undo strict); while an
+-- undo replays a step, answers from the step's record instead of asking.
+-- @raise when a replayed answer no longer fits its request (a rule that is not a function of
+--   the game state)
+function M.tracked_ask(g, side, request)
+  local t = track
+  local feed = t.feed
+  local value
+  note_rolls(g)
+  if feed and feed.i <= #feed then
+    local e = feed[feed.i]
+    feed.i = feed.i + 1
+    ask.check_request(request)
+    local ok, v = ask.check(request, e.value)
+    if not ok or side ~= e.side or request.kind ~= e.request then
+      t.feed = nil
+      error("undo: answer " .. (feed.i - 1) .. " of the step (" .. e.side .. " " .. e.request
+        .. " " .. tostring(e.value) .. ") does not replay: " .. (ok and (side .. " is asked "
+        .. request.kind) or v), 0)
+    end
+    value = v
+  else
+    if feed then
+      -- the step is replayed: the host is shown nothing of it again
+      t.feed = nil
+      g.dice:drain()
+      g.roll_records = {}
+      g.narrative_told = #g.narrative
+    end
+    value = ask.ask(side, request)
+  end
+  local step = t.steps[#t.steps]
+  if step then
+    step.answers[#step.answers + 1] = { side = side, request = request.kind, value = value,
+                                        rolls = g.dice:count(), revealed = t.revealed,
+                                        hidden = step.any_hidden and hidden_units(g) or nil }
+  end
+  return value
+end
+
+--- `game:reveal(what)` of a session's game: rules call it when they show a side something
+-- hidden (a hidden unit's identity, a chit drawn), so that undo strict will not take back an
+-- answer given before it (DESIGN.md principle 5; docs/save.md "Replay, undo and resume").
+function M.reveal()
+  track.revealed = track.revealed + 1
+end
+
+-- A quoted answer for messages.
+local function quoted(v)
+  if type(v) == "string" then return '"' .. v .. '"' end
+  return tostring(v)
+end
+
+--- Takes back the last answer (DESIGN.md principle 5): restores the snapshot of the step it
+-- was given in and keeps that step's earlier answers to replay. The host then closes its task
+-- and spawns `run_resume`, whose first resume replays them and returns the request the last
+-- answer answered (`volley.replay.undo` does all of it).
+--
+-- Policy `strict` refuses an answer after which a die was rolled or hidden information was
+-- revealed; `solo` takes anything back, and the same dice come again (they come from the
+-- restored generator; forced values the undone part used are queued again).
+-- @treturn table `{undone = {side =, request =, value =}, replayed = n}` or
+--   `{refused = why}`
+function M.undo()
+  local g, t = current, track
+  local k = #t.steps
+  while k > 0 and #t.steps[k].answers == 0 do k = k - 1 end
+  if k == 0 then
+    return { refused = "nothing to undo: no answer since the game began (or within the last "
+      .. M.UNDO_HISTORY .. " steps that had answers)" }
+  end
+  note_rolls(g)
+  local step = t.steps[k]
+  local last = step.answers[#step.answers]
+  local what = last.side .. "'s " .. last.request .. " " .. quoted(last.value)
+  if t.policy == "strict" then
+    local why
+    if g.dice:count() > last.rolls then
+      why = "a die was rolled after it"
+    elseif t.revealed > last.revealed then
+      why = "hidden information was revealed after it"
+    else
+      for _, u in ipairs(last.hidden or {}) do
+        if not why and not g.store:unit(u).hidden then
+          why = "hidden information was revealed after it (" .. u .. " is no longer hidden)"
+        end
+      end
+    end
+    if why then
+      return { refused = "cannot undo " .. what .. ": " .. why .. " (undo strict: an answer "
+        .. "followed by a roll or by hidden information stands; DESIGN.md principle 5 and "
+        .. "--undo strict|solo)" }
+    end
+  end
+  -- the forced values used since the snapshot come again, before those still queued
+  local queue = {}
+  for i = k, #t.steps do
+    for _, v in ipairs(t.steps[i].forced) do queue[#queue + 1] = v end
+  end
+  for _, v in ipairs(g.dice:pending()) do queue[#queue + 1] = v end
+  g.store:restore(step.snap)
+  g.dice:drain()
+  g.roll_records = {}
+  t.seen = g.dice:count()
+  g.dice:clear_forced()
+  if #queue > 0 then g.dice:force(queue) end
+  for i = #g.narrative, step.narrative + 1, -1 do g.narrative[i] = nil end
+  g.narrative_told = math.min(g.narrative_told or 0, step.narrative)
+  local feed = { i = 1 }
+  for i = 1, #step.answers - 1 do feed[i] = step.answers[i] end
+  for i = #t.steps, k, -1 do t.steps[i] = nil end
+  t.feed = feed
+  return { undone = { side = last.side, request = last.request, value = last.value },
+           replayed = #feed }
+end
+
+--- The game of this state (for trusted modules and tests that work inside the engine state;
+-- never handed to the host, which gets plain data only).
+function M.game()
+  return current
+end
+
+--- The undo policy of the game: "strict" or "solo".
+function M.policy()
+  return track.policy
+end
+
+--- The canonical text of the game state (`store:serialize()`): what `volley dump` prints,
+-- exactly the bytes the state hash is taken of.
+-- @treturn string
+function M.serialize()
+  return current.store:serialize()
 end
 
 --- What happened since the last drain: the rolls (each the dice's record with what a chart
@@ -164,6 +360,7 @@ end
 function M.drain()
   local g = current
   local rolls = {}
+  note_rolls(g)
   for _, r in ipairs(g.dice:drain()) do
     local c = g.roll_records[r.n] or {}
     g.roll_records[r.n] = nil

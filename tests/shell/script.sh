@@ -28,7 +28,7 @@ $(head -n 40 "$tmp/diff")"
 }
 
 # Side A from a script against the random bot: help, options, a refused ambiguous name, a
-# unit named by its hex, a refused explicit path, undo (not yet), a hex off the map, an
+# unit named by its hex, a refused explicit path, undo and redo, a hex off the map, an
 # illegal destination, forced dice, the game played to its end in A's view (exit 1: refusals).
 check demo tests/data/demo --seed 3 --bot B=random --script "$golden/demo.script"
 # Both sides from one script (hot seat, the referee's view): a reaction answered by a

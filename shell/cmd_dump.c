@@ -1,0 +1,8 @@
+/*
+** cmd_dump.c -- `volley dump FILE`: replays a save as `volley replay` does and prints the
+** canonical serialisation of its final state, exactly the bytes its state hash is taken of
+** (volley.replay.dump_main; docs/shell.md, docs/formats.md "The state serialisation").
+*/
+#include "commands.h"
+
+int cmd_dump(int argc, char **argv) { return replay_lua_main("dump", "dump_main", argc, argv); }

@@ -1,0 +1,75 @@
+#!/bin/sh
+# volley play's autosave and --resume, and undo in a script (docs/save.md "Replay, undo and
+# resume"; DESIGN.md "The save file"): every play autosaves under $XDG_STATE_HOME/volley/; a
+# game stopped part way goes on with --resume and ends in the state the uninterrupted game
+# ends in; the autosave replays; undo takes back the last answer of the side without a bot
+# and the autosave follows it.
+set -u
+volley=$1
+fail() { echo "FAIL: $*" >&2; exit 1; }
+tmp=$(mktemp -d) || fail "mktemp"
+trap 'rm -rf "$tmp"' EXIT
+XDG_STATE_HOME=$tmp/state
+export XDG_STATE_HOME
+
+# nothing to resume
+err=$("$volley" play --resume 2>&1 >/dev/null)
+[ $? -eq 1 ] || fail "--resume without an autosave must exit 1"
+[ "$err" = "volley play: --resume: no autosave in $tmp/state/volley" ] || fail "no autosave: $err"
+"$volley" play --resume tests/data/demo > /dev/null 2>&1
+[ $? -eq 2 ] || fail "--resume with a scenario must exit 2"
+"$volley" play --resume --seed 3 > /dev/null 2>&1
+[ $? -eq 2 ] || fail "--resume with --seed must exit 2"
+
+# the whole game, bots on both sides: its state hash
+whole=$("$volley" play tests/data/demo --seed 5 --bot A=random --bot B=random | tail -n 1)
+hash=$(echo "$whole" | sed -n 's/.*; state \([0-9a-f]\{16\}\)$/\1/p')
+[ -n "$hash" ] || fail "no state hash: $whole"
+n=$(ls "$tmp/state/volley" | wc -l)
+[ "$n" -eq 1 ] || fail "one play, $n autosaves"
+auto=$tmp/state/volley/$(ls "$tmp/state/volley")
+tail -n 1 "$auto" | grep -q '^checksum sha256 [0-9a-f]\{64\}$' || fail "the autosave was not closed"
+out=$("$volley" replay "$auto") || fail "the autosave does not replay: $out"
+[ "$out" = "state_hash $hash" ] || fail "the autosave replays to '$out', the game ended in $hash"
+
+# the same game capped at 10 decisions, then resumed with a higher cap
+"$volley" play tests/data/demo --seed 5 --bot A=random --bot B=random --max-decisions 10 \
+  > /dev/null || fail "the capped game"
+out=$("$volley" play --resume --max-decisions 400 | tail -n 1)
+[ "$out" = "$whole" ] || fail "resumed: '$out', uninterrupted: '$whole'"
+
+# killed (SIGKILL) right after its 7th answer was written: the autosave has no checksum line,
+# and --resume goes on from there to the uninterrupted game's end
+VOLLEY_TEST_CRASH_AFTER=7 "$volley" play tests/data/demo --seed 5 --bot A=random \
+  --bot B=random > /dev/null 2>&1
+[ $? -eq 137 ] || fail "VOLLEY_TEST_CRASH_AFTER=7 did not kill the program"
+newest=$tmp/state/volley/$(ls "$tmp/state/volley" | tail -n 1)
+[ "$(grep -c '^answer ' "$newest")" -eq 7 ] || fail "the killed game's autosave: $(cat "$newest")"
+grep -q '^checksum ' "$newest" && fail "the killed game's autosave has its checksum line"
+out=$("$volley" play --resume | tail -n 1)
+[ "$out" = "$whole" ] || fail "resumed after the kill: '$out', uninterrupted: '$whole'"
+
+# a script that quits, resumed with the rest of the script; undo on the way
+printf 'move A4 0605\nmove A1 0505\nundo\nmove A1 0505\nquit\n' > "$tmp/one.script"
+printf 'done\ndone\ndone\ndone\n' > "$tmp/two.script"
+printf 'move A4 0605\nmove A1 0505\ndone\ndone\ndone\ndone\n' > "$tmp/all.script"
+all=$("$volley" play tests/data/demo --seed 7 --bot B=first --script "$tmp/all.script" \
+  --max-decisions 60 | tail -n 1)
+out=$("$volley" play tests/data/demo --seed 7 --bot B=first --script "$tmp/one.script" \
+  --max-decisions 60) || fail "the first half: $out"
+echo "$out" | grep -qx 'undo: A move A1 0505 taken back' || fail "no undo: $out"
+newest=$tmp/state/volley/$(ls "$tmp/state/volley" | tail -n 1)
+[ "$(grep -c '^answer ' "$newest")" -eq 2 ] || fail "the autosave after undo: $(cat "$newest")"
+out=$("$volley" play --resume --script "$tmp/two.script" | tail -n 1)
+[ "$out" = "$all" ] || fail "resumed script: '$out', whole: '$all'"
+
+# undo refused under strict after a roll: the game goes on
+printf 'move A1 0505\nmove A2 0306\ndone\nmove A1 0605\nundo\nquit\n' > "$tmp/roll.script"
+out=$("$volley" play tests/data/demo --seed 3 --bot B=random --script "$tmp/roll.script" 2>&1)
+[ $? -eq 1 ] || fail "a refused undo must exit 1: $out"
+echo "$out" | grep -qx "$tmp/roll.script:5: cannot undo B's react \"fire\": a die was rolled after it (undo strict: an answer followed by a roll or by hidden information stands; DESIGN.md principle 5 and --undo strict|solo)" \
+  || fail "strict undo after a roll: $out"
+out=$("$volley" play tests/data/demo --seed 3 --bot B=random --script "$tmp/roll.script" \
+  --undo solo 2>&1) || fail "solo undo after a roll: $out"
+echo "$out" | grep -qx 'undo: A move A1 0605 taken back' || fail "solo undo: $out"
+exit 0

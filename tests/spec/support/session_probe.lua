@@ -1,0 +1,22 @@
+--- A trusted module the replay specs load into an engine state (`modules =
+-- {"tests/spec/support"}`) to do to a session's game what the demo's rules never do: hide
+-- and show units, reveal something.
+-- @module session_probe
+
+local session = require "volley.session"
+
+local M = {}
+
+--- Sets a unit's hidden flag.
+function M.hide(unit, hidden)
+  session.game().store:set_hidden(unit, hidden)
+  return true
+end
+
+--- Calls `game:reveal(what)`, as a rule showing a side something hidden does.
+function M.reveal(what)
+  session.game():reveal(what)
+  return true
+end
+
+return M
