@@ -25,7 +25,10 @@ int cmd_play(int argc, char **argv) {
       lua_pushstring(L, argv[i]);
       lua_rawseti(L, -2, i);
     }
-    if (lua_pcall(L, 1, 1, 0) == LUA_OK)
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, render_marks_lua);
+    lua_setfield(L, -2, "render");
+    if (lua_pcall(L, 2, 1, 0) == LUA_OK)
       status = (int)lua_tointeger(L, -1);
     else
       fprintf(stderr, "volley play: %s\n", lua_tostring(L, -1));

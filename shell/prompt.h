@@ -12,4 +12,7 @@
 ** Returns the exit status: 0 after quit or end of input, 1 if reading failed. */
 int prompt_run(lua_State *L, FILE *in, FILE *out);
 
+/* The same with flags of `volley play` (argv[0..argc-1]: --seed, --bot, --as, --dice, ...). */
+int prompt_run_args(lua_State *L, FILE *in, FILE *out, int argc, char **argv);
+
 #endif
