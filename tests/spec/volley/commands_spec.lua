@@ -63,6 +63,17 @@ describe("volley.commands", function()
         world()).why)
     end)
 
+    it("explains every prompt command DESIGN.md lists with help <cmd>", function()
+      for _, word in ipairs({ "help", "options", "?", "map", "svg", "show", "los", "reach",
+                              "move", "face", "fire", "shock", "pass", "done", "undo", "save",
+                              "load", "log", "dice", "rules", "sources", "reload", "lua",
+                              "quit" }) do
+        local c = commands.interpret("help " .. word, move, world())
+        assert.are.equal("print", c.kind, word)
+        assert.are.equal(1, #c.lines, word)
+      end
+    end)
+
     it("refuses an action word for another kind of request, citing its rule", function()
       assert.are.equal("fire answers a fire request; A is asked move [demo 4.2]",
         commands.interpret("fire A1 B1", move, world()).why)
