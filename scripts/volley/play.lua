@@ -685,6 +685,11 @@ function M.main(args, env)
       local game, why = replay.load(path)
       if c.verb == "reload" then os.remove(path) end
       if not game then return nil, c.verb .. ": " .. why end
+      if table.concat(game.info.sides, " ") ~= table.concat(sides, " ") then
+        game:close()
+        return nil, "load: the save's sides are not this game's (" .. table.concat(sides, " ")
+          .. "): play it with volley play --resume or at a new prompt"
+      end
       replace_game(game)
       return { (c.verb == "load" and ("loaded " .. path) or "reloaded the scenario's scripts")
         .. ": " .. game.answers .. " answers replayed" }, nil, "replaced"
@@ -784,6 +789,7 @@ function M.main(args, env)
     task:close()
     st:close()
     st, task, jrnl = game.st, game.task, game.journal
+    seed = game.save and game.save.seed or seed   -- the loaded game's (bots draw from it)
     with_queries(st)
     local p = game.pending
     res = { n = 4, p.kind, p.side, p.request, p.refusal }

@@ -35,6 +35,12 @@ check commands --seed 3 --bot B=random
 check hotseat --seed 3
 grep -q '<polygon class="hex"' "$tmp/map.svg" || fail "svg wrote no map"
 tail -n 1 "$tmp/game.save" | grep -q '^checksum sha256 ' || fail "save wrote no save file"
+# load a finished game: its seed and the state volley replay computes
+"$volley" play tests/data/demo --seed 1 --bot A=random --bot B=random --save "$tmp/done.save" \
+  >/dev/null || fail "play --save exited $?"
+want=$("$volley" replay "$tmp/done.save" | sed 's/^state_hash //')
+out=$(printf 'load %s\nquit\n' "$tmp/done.save" | "$volley" --seed 3)
+echo "$out" | grep -q "^game over: .*; seed 1; state $want\$" || fail "load: $out"
 # the acceptance line of issue #17: the default scenario's name and the commands
 out=$(printf 'help\nquit\n' | "$volley") || fail "help, quit exited $?"
 echo "$out" | grep -q 'tests/data/demo: Demo' || fail "no scenario name: $out"
