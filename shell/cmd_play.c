@@ -1,37 +1,25 @@
 /*
 ** cmd_play.c -- `volley play <id|path> ...`: hands its arguments to the runtime's
 ** volley.play.main (scripts/volley/play.lua), which plays the game and returns the exit
-** status (docs/shell.md, docs/json.md).
+** status (docs/shell.md, docs/json.md). A side with neither a bot nor --script is answered
+** at the prompt (shell/prompt.c).
 */
 #include <stdio.h>
 
 #include "commands.h"
 #include "host.h"
+#include "prompt.h"
 
 int cmd_play(int argc, char **argv) {
   char err[512];
   lua_State *L = host_open(err, sizeof err);
-  int status = 1, i;
+  int status;
   if (L == NULL) {
     fprintf(stderr, "volley: %s\n", err);
     return 1;
   }
-  lua_getglobal(L, "require");
-  lua_pushliteral(L, "volley.play");
-  if (lua_pcall(L, 1, 1, 0) == LUA_OK) {
-    lua_getfield(L, -1, "main");
-    lua_createtable(L, argc, 0);
-    for (i = 1; i < argc; i++) {
-      lua_pushstring(L, argv[i]);
-      lua_rawseti(L, -2, i);
-    }
-    if (lua_pcall(L, 1, 1, 0) == LUA_OK)
-      status = (int)lua_tointeger(L, -1);
-    else
-      fprintf(stderr, "volley play: %s\n", lua_tostring(L, -1));
-  } else {
-    fprintf(stderr, "volley play: %s\n", lua_tostring(L, -1));
-  }
+  /* the prompt's reader too: a side without a bot and without --script is played there */
+  status = prompt_call(L, stdin, stdout, "main", argc - 1, argv + 1);
   host_close(L);
   return status;
 }

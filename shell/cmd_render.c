@@ -354,3 +354,92 @@ done:
   host_close(L);
   return status;
 }
+
+/* The map pictures of the prompt's `map [hex [radius]]` and `svg FILE` (a Lua C function
+** for the host state): render(marks, opts) with marks as volley.setup_view.collect gives
+** them (a game's, through the view filter: volley.queries.marks) and opts {svg = FILE, hex =
+** H, radius = "R"}; the terminal map on stdout, or the SVG to FILE. Returns true, or nil and
+** why. */
+int render_marks_lua(lua_State *L) {
+  const char *svg, *hex, *radius, *map_path;
+  char buf[VL_ERROR_FILE_MAX + VL_ERROR_MSG_MAX + 64];
+  vl_error err;
+  vl_path *data;
+  vl_map *m;
+  view *v = NULL;
+  picture_region region;
+  int rc = -1;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 2);
+  svg = field(L, 2, "svg");
+  hex = field(L, 2, "hex");
+  radius = field(L, 2, "radius");
+  map_path = field(L, 1, "map");
+  if (map_path == NULL) return luaL_error(L, "the scenario names no map");
+  memset(&region, 0, sizeof region);
+  region.radius = radius != NULL ? atoi(radius) : (hex != NULL ? 3 : -1);
+  data = command_data_path();
+  if (data == NULL) return luaL_error(L, "not enough memory");
+  memset(&err, 0, sizeof err);
+  m = vl_map_load(map_path, data, &err);
+  vl_path_free(data);
+  if (m == NULL) {
+    lua_pushnil(L);
+    lua_pushstring(L, vl_error_format(&err, buf, sizeof buf));
+    return 2;
+  }
+  buf[0] = '\0';
+  if (hex != NULL) {
+    if (vl_hex_parse(vl_map_grid(m), hex, &region.centre, &err) != VL_OK)
+      snprintf(buf, sizeof buf, "map: %s", err.msg);
+    else if (!vl_map_contains(m, region.centre))
+      snprintf(buf, sizeof buf, "map: %s is not on the map", hex);
+    region.has_centre = 1;
+  }
+  if (buf[0] == '\0') {
+    v = view_new();
+    if (v == NULL) snprintf(buf, sizeof buf, "not enough memory");
+  }
+  if (buf[0] == '\0') {
+    lua_pushvalue(L, 1);
+    if (add_scenario_marks(L, v, m, &err) != VL_OK) snprintf(buf, sizeof buf, "map: %s", err.msg);
+    lua_settop(L, 2);
+  }
+  if (buf[0] == '\0' && svg == NULL) {
+    term_options to;
+    to.unicode = locale_utf8();
+    to.colour = want_colour("auto");
+    to.width = terminal_width();
+    to.region = region;
+    rc = render_term(stdout, m, v, &to);
+    if (rc == 0) {
+      lua_pushvalue(L, 1);
+      print_off(L, stdout);
+      lua_settop(L, 2);
+    }
+    fflush(stdout);
+    if (rc != 0) snprintf(buf, sizeof buf, "map: cannot write the picture");
+  } else if (buf[0] == '\0') {
+    svg_options so;
+    FILE *f = fopen(svg, "w");
+    if (f == NULL) {
+      snprintf(buf, sizeof buf, "svg: %s: cannot open (%s)", svg, strerror(errno));
+    } else {
+      so.region = region;
+      rc = render_svg(f, m, v, &so);
+      if (fflush(f) != 0 || ferror(f)) rc = -1;
+      if (fclose(f) != 0) rc = -1;
+      if (rc != 0) snprintf(buf, sizeof buf, "svg: %s: cannot write the picture", svg);
+    }
+  }
+  view_free(v);
+  vl_map_free(m);
+  if (buf[0] != '\0') {
+    lua_pushnil(L);
+    lua_pushstring(L, buf);
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+}

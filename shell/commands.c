@@ -26,6 +26,8 @@ static const command commands[] = {
   {"dump", "dump FILE", "a saved game's final state, the bytes its state hash is taken of", cmd_dump},
   {"check", "check <id|path>", "validate a scenario's data and scripts", cmd_check},
   {"sources", "sources <id|path>", "every provisional value and why", cmd_sources},
+  {"export", "export <save> --as SIDE", "one side's view of a save: no seed, no full hashes, "
+   "nothing hidden from it (docs/shell.md)", cmd_export},
   {"options", "options <id|path>", "the scenario's options: name, file, description", cmd_options},
   {NULL, NULL, NULL, NULL}
 };

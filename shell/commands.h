@@ -58,6 +58,14 @@ int cmd_list(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int replay_lua_main(const char *name, const char *fn, int argc, char **argv);
+/* cmd_render.c: the prompt's map pictures, a Lua C function render(marks, opts) -> true |
+** nil, why (see cmd_render.c). */
+struct lua_State;
+int render_marks_lua(struct lua_State *L);
+
+/* cmd_export.c: `volley export SAVE --as SIDE`. */
+int cmd_export(int argc, char **argv);
+
 int cmd_check(int argc, char **argv);    /* cmd_check.c: `volley check <id|path>` */
 int cmd_sources(int argc, char **argv);  /* cmd_sources.c: `volley sources <id|path>` */
 int cmd_options(int argc, char **argv);  /* cmd_options.c: `volley options <id|path>` */

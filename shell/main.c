@@ -17,8 +17,10 @@ static const char usage_text[] =
   "       volley             open the prompt\n"
   "       volley <command> ...\n"
   "\n"
-  "The prompt is young: it knows help and quit; games are played out with bots by\n"
-  "`volley play` (docs/shell.md), and a person takes a side at the prompt in a later release.\n"
+  "       volley --seed N --bot SIDE=NAME --as SIDE ...   the prompt with play's flags\n"
+  "\n"
+  "The prompt plays the default scenario (Palo Alto; volley play <id> for another),\n"
+  "hot seat or against a bot; type help there (docs/shell.md \"The prompt\").\n"
   "\n"
   "Data (scripts/, scenarios/, charts/) is found through $VOLLEY_PATH (colon-separated),\n"
   "then ../share/volley beside the program, then the source tree it was built from.\n";
@@ -59,6 +61,17 @@ static int run(int argc, char **argv) {
       return 0;
     }
     if (command_find(argv[1]) != NULL) return command_find(argv[1])->run(argc - 1, argv + 1);
+    if (argv[1][0] == '-' && argv[1][1] == '-') {
+      /* the prompt with play's flags: volley --seed 3 --bot B=random --as A */
+      L = host_open(err, sizeof err);
+      if (L == NULL) {
+        fprintf(stderr, "volley: %s\n", err);
+        return 1;
+      }
+      status = prompt_run_args(L, stdin, stdout, argc - 1, argv + 1);
+      host_close(L);
+      return status;
+    }
     fprintf(stderr, "volley: unknown command or option '%s'\n%s", argv[1], usage_text);
     return 2;
   }

@@ -9,6 +9,7 @@
 --     command := "move" name hex {hex}      a move request: the unit to the last hex, through
 --                                           the hexes before it (an explicit path)
 --              | "pass" | "done"            those answers
+--              | "default"                  the pending request's default answer
 --              | "options" | "?"            the legal answers now (answers nothing)
 --              | "help" [word]              the commands, or one (answers nothing)
 --              | "undo"                     take back the last answer (the driver decides)
@@ -35,14 +36,57 @@ M.HELP = {
       .. "hexes given" },
   { "pass", "pass", "the answer pass" },
   { "done", "done", "the answer done (a side ends its moves)" },
+  { "default", "default", "the pending request's default answer (options shows it): "
+      .. "set-up places a unit where the scenario's default set-up would" },
+  { "face", "face <unit> <dir>", "answer a facing request: the unit, a facing word "
+      .. "(N NE SE S SW NW, a vertex N/NE, toward <hex>)" },
+  { "fire", "fire [<args>...]", "answer a fire request (or the answer fire of a reaction)" },
+  { "shock", "shock [<args>...]", "answer a shock request; any other request kind the "
+      .. "system asks is answered the same way: <kind> <args>" },
   { "options", "options, ?", "the legal answers now (answers nothing)" },
+  { "map", "map [<hex> [<radius>]]", "the map in the terminal, as your view sees it; around "
+      .. "a hex" },
+  { "svg", "svg <file>", "the map as an SVG picture, written to the file" },
+  { "show", "show <hex|unit|leader|command|space>", "what stands there, or what it is" },
+  { "los", "los <hex> <hex>", "line of sight between two hexes, and why" },
+  { "reach", "reach <unit>", "the hexes a unit can reach now, with their cost in MP" },
+  { "log", "log [<n>] [rolls]", "the last n lines of the game's story; rolls: with the "
+      .. "dice" },
+  { "rules", "rules <case>", "the project's one-line summary of a rule case and where it is "
+      .. "implemented (rules 4.2, rules demo 4.2)" },
+  { "sources", "sources", "the scenario's provisional values and why" },
+  { "reload", "reload", "re-read the scenario's scripts and replay the game to here" },
+  { "lua", "lua <expr>", "evaluate a Lua expression, sandboxed and read-only (game.units, "
+      .. "game.vars)" },
+  { "save", "save <file>", "write the game so far to a save file" },
+  { "load", "load <file>", "replay a save file and go on from where it stopped" },
   { "help", "help [<command>]", "the commands, or one of them" },
   { "undo", "undo", "take back the last answer (of a side without a bot)" },
   { "dice", "dice force <face>...", "test mode: the next rolls come out as given" },
-  { "quit", "quit", "stop here (with --save the game is saved)" },
+  { "quit", "quit", "stop here (with --save the game is saved); leave volley" },
   { "<answer>", "<answer>", "any legal answer as `options` lists it, or a name that resolves "
       .. "to one: an id, a hex label, a track space, a unique prefix" },
 }
+
+--- The commands that answer nothing and ask the game (the driver runs them): name ->
+-- `{min args, max args (nil: any), usage}`.
+M.QUERIES = {
+  map = { 0, 2, "map [<hex> [<radius>]]" },
+  svg = { 1, 1, "svg <file>" },
+  show = { 1, 1, "show <hex|unit|leader|command|space>" },
+  los = { 2, 2, "los <hex> <hex>" },
+  reach = { 1, 1, "reach <unit>" },
+  log = { 0, 2, "log [<n>] [rolls]" },
+  rules = { 1, 2, "rules <case> (rules 4.2, rules demo 4.2)" },
+  sources = { 0, 0, "sources takes no arguments" },
+  reload = { 0, 0, "reload takes no arguments" },
+  lua = { 1, nil, "lua <expr>" },
+  save = { 1, 1, "save <file>" },
+  load = { 1, 1, "load <file>" },
+}
+
+--- The action words of the rule systems: `<word> <args>` answers a request of that kind.
+M.ACTIONS = { face = true, fire = true, shock = true }
 
 local function words(line)
   local out = {}
@@ -226,8 +270,8 @@ function M.help_lines(word)
   end
   if #out == 0 then return nil, "no command '" .. word .. "' (help lists them)" end
   if word == nil then
-    table.insert(out, 1, "commands (a line answers the pending request unless it is options, ?, "
-      .. "help, dice or quit):")
+    table.insert(out, 1, "commands (move, face, fire, shock, pass, done and <answer> answer "
+      .. "the pending request; the others answer nothing):")
     out[#out + 1] = "names: an exact id, a hex label (the one unit of the side to act there), a "
       .. "track space, a unique prefix of an id"
   end
@@ -278,7 +322,29 @@ function M.interpret(line, pending, names)
     end
     return { kind = "dice", faces = faces }
   end
+  local q = M.QUERIES[verb]
+  if q then
+    local args = {}
+    for k = 2, #w do args[#args + 1] = w[k] end
+    if #args < q[1] or (q[2] and #args > q[2]) then return refuse(q[3], nil) end
+    return { kind = "query", verb = verb, args = args,
+             rest = line:match("^%s*%S+%s*(.-)%s*$") }
+  end
   if not pending then return refuse("nothing is asked now", nil) end
+  if M.ACTIONS[verb] and verb ~= pending.kind and #w > 1 then
+    return refuse(verb .. " answers a " .. verb .. " request; " .. side .. " is asked "
+      .. pending.kind, pending)
+  end
+  if verb == pending.kind and verb ~= "move" and #w > 1 then
+    -- `<kind> <args>`: the first word a unit when it names one, the rest as typed
+    local rest = {}
+    for k = 2, #w do rest[#rest + 1] = w[k] end
+    local u = M.unit(names, rest[1], side)
+    if u then rest[1] = u end
+    local value, why = match_answer(table.concat(rest, " "), pending, names, side)
+    if value == nil then return refuse(why, pending) end
+    return { kind = "answer", value = value }
+  end
   if verb == "move" then
     if pending.kind ~= "move" then
       return refuse("move answers a move request; " .. side .. " is asked " .. pending.kind,
@@ -295,6 +361,14 @@ function M.interpret(line, pending, names)
       path[#path + 1] = at
     end
     return { kind = "answer", value = unit .. " " .. table.concat(path, " ") }
+  end
+  if verb == "default" and #w == 1 then
+    local is_option = false
+    for _, o in ipairs(pending.options or {}) do is_option = is_option or o == "default" end
+    if not is_option then
+      if pending.default == nil then return refuse("this request has no default", pending) end
+      return { kind = "answer", value = pending.default }
+    end
   end
   if verb == "pass" or verb == "done" then
     if #w > 1 then return refuse(verb .. " takes no arguments", pending) end

@@ -27,6 +27,11 @@ local describe, emit
 -- `[scenario] max_decisions` gives one.
 M.DEFAULT_MAX_DECISIONS = 10000
 
+--- The scenario `volley` opens at the prompt (DESIGN.md Part B "Ids and names"), and the one
+-- it opens instead while the default's rule system has no scripts yet.
+M.DEFAULT_SCENARIO = "rough-and-ready/palo-alto"
+M.DEMO_SCENARIO = "tests/data/demo"
+
 M.USAGE = "usage: volley play <id|path> [--seed N] [--mod FILE]... [--option NAME]...\n"
   .. "                   [--bot SIDE=NAME]... [--as SIDE] [--undo strict|solo]\n"
   .. "                   [--script FILE|-] [--strict] [--json] [--save FILE]\n"
@@ -283,14 +288,15 @@ end
 -- what a chart roll adds (modifiers, total, chart, row, column, result), and the narrative
 -- (text lines; `result` events in JSON).
 function emit(out, d)
-  for _, r in ipairs(d.rolls) do
+  local seen = d.seen or d
+  for _, r in ipairs(seen.rolls) do
     out:event{ event = "roll", v = json.V, n = r.n, die = r.die, natural = r.natural,
                faces = r.faces, forced = r.forced, reason = r.reason, rule = r.rule,
                modifiers = r.modifiers, total = r.total, chart = r.chart, row = r.row,
                column = r.column, result = r.result, provisional = r.provisional }
     out:text(M.roll_line(r))
   end
-  for _, line in ipairs(d.narrative) do
+  for _, line in ipairs(seen.narrative) do
     out:event{ event = "result", v = json.V, text = line }
     out:text(line)
   end
@@ -314,14 +320,19 @@ end
 
 -- The next line (without its line end) and its number, or nil at the end.
 function Script:next()
-  local line = self.fh:read("*l")
+  local line
+  if self.reader then
+    line = self.reader(self.prompt_text or "volley> ")
+  else
+    line = self.fh:read("*l")
+  end
   if line == nil then return nil end
   self.n = self.n + 1
   return (line:gsub("\r$", "")), self.n
 end
 
 function Script:close()
-  if self.owned then self.fh:close() end
+  if self.owned and self.fh then self.fh:close() end
 end
 
 -- }====================================================================================
@@ -398,9 +409,15 @@ end
 
 --- Plays a game. Returns the exit status.
 -- @tparam {string,...} args the arguments after `play`
-function M.main(args)
+-- @tparam[opt] table env what the program gives the driver: `render(marks, opts)` draws the
+--   map (`map`, `svg`: shell/cmd_render.c); for the prompt (`M.prompt`) also `reader(prompt)`
+--   (the next line, or nil at the end) and `tty` (lines come from a terminal)
+function M.main(args, env)
+  env = env or {}
   local o, status = M.parse(args)
   if not o then return status end
+  -- the prompt: `volley` (M.prompt), or `volley play` with a side nobody else answers
+  o.prompt = env.reader ~= nil and env.prompt == true
   local resumed, err
   if o.resume then
     resumed, err = M.resume_game(o)
@@ -456,7 +473,11 @@ function M.main(args)
       humans[#humans + 1] = side
     end
   end
-  if #humans > 0 and not o.script then
+  if #humans > 0 and not o.script and not o.prompt and env.reader then
+    o.prompt = true
+    M.banner(o.target)
+  end
+  if #humans > 0 and not o.script and not o.prompt then
     return usage_status("side " .. humans[1] .. " has no bot: give it one (--bot " .. humans[1]
       .. "=random) or answer for it with --script FILE")
   end
@@ -464,7 +485,9 @@ function M.main(args)
     return usage_status("--script: every side has a bot, so there is nothing to answer")
   end
   local script
-  if o.script then
+  if o.prompt then
+    script = setmetatable({ name = "prompt", reader = env.reader, n = 0 }, Script)
+  elseif o.script then
     script, err = open_script(o.script)
     if not script then
       io.stderr:write("volley play: cannot read the script: ", tostring(err), "\n")
@@ -473,7 +496,7 @@ function M.main(args)
   end
   local view = view_of(o, sides)
   local cap = o.max_decisions or info.max_decisions or M.DEFAULT_MAX_DECISIONS
-  if o.seed == nil and not resumed and view == "referee" then
+  if o.seed == nil and not resumed and view == "referee" and not o.prompt then
     io.stderr:write(string.format("volley play: seed %d\n", seed))
   end
 
@@ -529,9 +552,23 @@ function M.main(args)
   end
 
   local task = resumed and resumed.task or st:spawn("volley.session", "run")
+  local seen
+  -- every output below goes through the view filter (volley.view, in the engine state)
+  local function with_queries(state)
+    local qok, qerr = state:require("volley.queries")
+    if not qok then out:err("volley play: " .. describe(qerr)) end
+  end
+  with_queries(st)
+  -- a text as the view sees it (nil: it names a unit hidden from the view)
+  function seen(text)
+    if view == "referee" then return text end
+    local sok, v = st:call("volley.queries", "line", view, text)
+    if not sok then return text end
+    return v
+  end
   local names_cache   -- the map's hex labels, fetched once
   local function names()
-    local nok, n = st:call("volley.session", "names", { hexes = names_cache == nil })
+    local nok, n = st:call("volley.queries", "names", view, { hexes = names_cache == nil })
     if not nok then return {} end
     names_cache = names_cache or n.hexes
     n.hexes = names_cache
@@ -542,7 +579,7 @@ function M.main(args)
   -- the journal line.
   local decisions, refused = 0, 0
   local function after(answered)
-    local dok, d = st:call("volley.session", "drain")
+    local dok, d = st:call("volley.queries", "drain", view)
     if not dok then return end
     emit(out, d)
     if answered then
@@ -550,8 +587,7 @@ function M.main(args)
         out:event{ event = "checkpoint", v = json.V, state_hash = d.state_hash,
                    rolls = d.rolls_count }
       else
-        local _, vh = st:call("volley.session", "view_hash", view)
-        out:event{ event = "checkpoint", v = json.V, view_hash = vh }
+        out:event{ event = "checkpoint", v = json.V, view_hash = d.view_hash }
       end
     end
     if jrnl then
@@ -560,10 +596,110 @@ function M.main(args)
     end
   end
 
-  -- A refused command: `FILE:LINE: why [rule]` on stderr.
-  local function refuse(line, why)
+  -- A refused command, as the view sees it: `FILE:LINE: why [rule]` on stderr; at the
+  -- prompt `refused: why [rule]` on stdout (it goes on; the exit status stays 0).
+  local function refuse(line, why, from_rules)
+    if from_rules then
+      local fok, filtered = st:call("volley.queries", "refusal", view, why)
+      if fok then why = filtered end
+    end
+    if o.prompt then
+      out:note("refused: " .. why)
+      return
+    end
     refused = refused + 1
     out:err(script.name .. ":" .. line .. ": " .. why)
+  end
+
+  -- The commands that answer nothing (volley.commands QUERIES): their lines, or nil and
+  -- why not; `load` and `reload` replace the game (returns "replaced").
+  local replace_game
+  local function query(c)
+    local a = c.args
+    local function call(fn, ...)
+      local qok, r, why = st:call("volley.queries", fn, view, ...)
+      if not qok then return nil, describe(r) end
+      return r, why
+    end
+    if c.verb == "show" then
+      return call("show", a[1])
+    elseif c.verb == "los" then
+      local line, why = call("los", a[1], a[2])
+      if not line then return nil, why end
+      return { line }
+    elseif c.verb == "reach" then
+      return call("reach", a[1])
+    elseif c.verb == "log" then
+      local n, rolls
+      for _, w in ipairs(a) do
+        if w == "rolls" then
+          rolls = true
+        elseif w:match("^%d+$") and #w < 7 then
+          n = tonumber(w)
+        else
+          return nil, "log [<n>] [rolls]: '" .. w .. "' is neither a number nor rolls"
+        end
+      end
+      local entries, why = call("log", n, rolls)
+      if not entries then return nil, why end
+      local lines = {}
+      for _, e in ipairs(entries) do
+        lines[#lines + 1] = e.text or M.roll_line(e.roll)
+      end
+      if #lines == 0 then lines[1] = "nothing told yet" end
+      return lines
+    elseif c.verb == "lua" then
+      local v, why = call("lua", c.rest)
+      if not v then return nil, why end
+      return { v }
+    elseif c.verb == "map" or c.verb == "svg" then
+      if not env.render then return nil, c.verb .. ": no pictures here" end
+      local marks, why = call("marks")
+      if not marks then return nil, why end
+      local opts = { svg = c.verb == "svg" and a[1] or nil, hex = c.verb == "map" and a[1] or nil,
+                     radius = c.verb == "map" and a[2] or nil }
+      if opts.radius and not opts.radius:match("^%d+$") then
+        return nil, "map: bad radius '" .. opts.radius .. "' (a number of hexes)"
+      end
+      io.stdout:flush()
+      local rok, rwhy = env.render(marks, opts)
+      if not rok then return nil, rwhy end
+      return c.verb == "svg" and { "wrote " .. a[1] } or {}
+    elseif c.verb == "rules" then
+      local _, system = st:call("volley.queries", "system")
+      return require("volley.rules_index").lookup(system, a)
+    elseif c.verb == "sources" then
+      local inspect = require "volley.inspect"
+      io.stdout:flush()
+      local code = inspect.sources_main({ o.target })
+      if code ~= 0 then return nil, "sources: the scenario's data does not load" end
+      return {}
+    elseif c.verb == "save" then
+      if not jrnl then return nil, "save: this game cannot be named in a save" end
+      local wok, werr = jrnl:write(a[1])
+      if not wok then return nil, "save: " .. tostring(werr) end
+      return { "saved " .. jrnl:answers() .. " answers to " .. a[1] }
+    elseif c.verb == "load" or c.verb == "reload" then
+      local path = a[1]
+      if c.verb == "reload" then
+        if not jrnl then return nil, "reload: this game cannot be named in a save" end
+        path = os.tmpname()
+        local wok, werr = jrnl:write(path)
+        if not wok then return nil, "reload: " .. tostring(werr) end
+      end
+      local game, why = replay.load(path)
+      if c.verb == "reload" then os.remove(path) end
+      if not game then return nil, c.verb .. ": " .. why end
+      if table.concat(game.info.sides, " ") ~= table.concat(sides, " ") then
+        game:close()
+        return nil, "load: the save's sides are not this game's (" .. table.concat(sides, " ")
+          .. "): play it with volley play --resume or at a new prompt"
+      end
+      replace_game(game)
+      return { (c.verb == "load" and ("loaded " .. path) or "reloaded the scenario's scripts")
+        .. ": " .. game.answers .. " answers replayed" }, nil, "replaced"
+    end
+    return nil, "unknown command " .. c.verb
   end
 
   -- The next answer from the script for `side`: informational commands are printed, refused
@@ -572,12 +708,13 @@ function M.main(args)
   local function script_answer(side, req)
     local pending = { side = side, kind = req.kind, prompt = req.prompt, rule = req.rule,
                       options = req.options, default = req.default }
+    script.prompt_text = side .. "> "
     while true do
       local line, n = script:next()
       if line == nil then return nil, "end" end
       local c = commands.interpret(line, pending, names())
       if c.kind ~= "skip" then
-        out:text(side .. "> " .. line:match("^%s*(.-)%s*$"))
+        if not env.tty then out:text(side .. "> " .. line:match("^%s*(.-)%s*$")) end
         if c.kind == "answer" then return c.value, n end
         if c.kind == "print" then
           for _, l in ipairs(c.lines) do out:note(l) end
@@ -585,6 +722,15 @@ function M.main(args)
           return nil, "quit"
         elseif c.kind == "undo" then
           return nil, "undo", n
+        elseif c.kind == "query" then
+          local lines, qwhy, replaced = query(c)
+          if lines then
+            for _, l in ipairs(lines) do out:note(l) end
+            if replaced then return nil, "replaced" end
+          else
+            refuse(n, qwhy)
+            if o.strict then return nil, "strict" end
+          end
         elseif c.kind == "dice" then
           local fok, ferr = st:call("volley.session", "force", c.faces)
           if not fok then
@@ -642,6 +788,23 @@ function M.main(args)
     end
     return undone
   end
+  -- load and reload: the game replayed from a save goes on in place of this one (its own
+  -- engine state, task, journal and pending request; no autosave from here on)
+  function replace_game(game)
+    task:close()
+    st:close()
+    st, task, jrnl = game.st, game.task, game.journal
+    seed = game.save and game.save.seed or seed   -- the loaded game's (bots draw from it)
+    with_queries(st)
+    local p = game.pending
+    res = { n = 4, p.kind, p.side, p.request, p.refusal }
+    decisions = game.answers
+    names_cache = nil
+    if auto then
+      auto:abandon()
+      auto = nil
+    end
+  end
   local capped, stopped, failed = false, nil, false
   while true do
     local kind = res[1]
@@ -657,8 +820,16 @@ function M.main(args)
       break
     end
     local n = decisions + 1
+    local shown = req.options
+    if view ~= "referee" and side ~= view then
+      -- another side's request: its options as the view sees them
+      shown = {}
+      for _, v in ipairs(req.options or {}) do
+        if seen(tostring(v)) then shown[#shown + 1] = v end
+      end
+    end
     out:event{ event = "request", v = json.V, decision = n, side = side, kind = req.kind,
-               prompt = req.prompt, rule = req.rule, options = req.options }
+               prompt = req.prompt, rule = req.rule, options = shown }
     local bot = players[side]
     if not bot then
       out:text(string.format("%d. %s %s: %s %s", n, side, req.kind, req.prompt, req.rule))
@@ -673,14 +844,17 @@ function M.main(args)
       else
         local line, uline
         answer, line, uline = script_answer(side, req)
-        if answer == nil and line == "undo" then
+        if answer == nil and line == "replaced" then
+          redo = true
+          break
+        elseif answer == nil and line == "undo" then
           given = false
           local undone, uwhy = undo_last()
           if undone then
             redo = true
             break
           end
-          refuse(uline, uwhy)
+          refuse(uline, uwhy, true)
           if o.strict then
             stopped = "strict"
             break
@@ -701,7 +875,7 @@ function M.main(args)
             failed = true
             break
           end
-          refuse(why, tostring(res[4]))
+          refuse(why, tostring(res[4]), true)
           if o.strict then
             stopped = "strict"
             break
@@ -720,9 +894,12 @@ function M.main(args)
     end
     if not redo then
       decisions = n
+      local told = seen(tostring(answer))
       out:event{ event = "answer", v = json.V, decision = n, side = side, kind = req.kind,
-                 answer = answer, by = bot and o.bots[side] or "script" }
-      if bot then
+                 answer = told and answer or "?", by = bot and o.bots[side] or "script" }
+      if bot and not told then
+        out:text(string.format("%d. %s %s: ? (hidden from %s)", n, side, req.kind, view))
+      elseif bot then
         out:text(string.format("%d. %s %s: %s", n, side, req.kind, tostring(answer)))
       end
       after({ side = side, request = req.kind, value = answer })
@@ -764,9 +941,8 @@ function M.main(args)
   local vh
   if view ~= "referee" then
     local _
-    _, vh = st:call("volley.session", "view_hash", view)
+    _, vh = st:call("volley.queries", "view_hash", view)
   end
-  st:close()
   local winner, reason = r.winner, r.reason
   if capped then winner, reason = nil, "capped" end
   if winner == "draw" then winner = nil end
@@ -784,7 +960,67 @@ function M.main(args)
   out:text(string.format("game over: %s (%s) after %d decisions%s",
     winner or (capped and "no winner" or "draw"), reason or "", decisions, tail))
   local saved = save()
+  if o.prompt then
+    -- the game is over: the prompt still answers what answers nothing, until quit
+    script.prompt_text = "volley> "
+    while true do
+      local line = script:next()
+      if line == nil then break end
+      local c = commands.interpret(line, nil, names())
+      if c.kind ~= "skip" and not env.tty then out:text("> " .. line:match("^%s*(.-)%s*$")) end
+      if c.kind == "quit" then break end
+      if c.kind == "print" then
+        for _, l in ipairs(c.lines) do out:note(l) end
+      elseif c.kind == "query" and c.verb ~= "load" and c.verb ~= "reload" then
+        local lines, qwhy = query(c)
+        for _, l in ipairs(lines or { "refused: " .. tostring(qwhy) }) do out:note(l) end
+      elseif c.kind ~= "skip" then
+        out:note("refused: the game is over (" .. (c.why or c.kind) .. ")")
+      end
+    end
+  end
+  st:close()
   return (refused > 0 or not saved) and 1 or 0
+end
+
+--- The prompt's first lines: the program, the scenario (id, title, system, sides), and how
+-- to get help.
+-- @tparam string target the scenario's id or path
+function M.banner(target)
+  local sc = require("volley.scenario").read(target)
+  io.stdout:write(string.format("volley %s -- %s: %s (%s); sides %s\n", core.version or "",
+    target, sc and sc.title or "?", sc and sc.system or "?",
+    sc and table.concat(sc.sides or {}, " ") or "?"))
+  io.stdout:write("type help for the commands, options (or ?) for the legal answers, quit to "
+    .. "leave\n")
+end
+
+--- The prompt (`volley` with no arguments): the default scenario, hot seat (every side
+-- answered at the prompt, the referee's view), its lines from `env.reader`, through the same
+-- driver as `--script` (`main`). Returns the exit status.
+-- @tparam {string,...} args more flags for `play` (`volley --seed 3 --bot B=random`)
+-- @tparam table env as for `main`, with `reader` and `tty`
+function M.prompt(args, env)
+  local target = M.DEFAULT_SCENARIO
+  local core_ok = core.find("scenarios/" .. target .. "/scenario.ini") ~= nil
+  local sc = core_ok and require("volley.scenario").read(target)
+  if not sc or not core.find("scripts/systems/" .. sc.system .. "/init.lua") then
+    io.stdout:write("(", target, " cannot be played yet: its rule system's scripts are not "
+      .. "written; opening the demo)\n")
+    target = M.DEMO_SCENARIO
+    local here = io.open(target .. "/scenario.ini", "r")
+    if here then
+      here:close()
+    else
+      local found = core.find(target .. "/scenario.ini")
+      target = found and found:gsub("/scenario%.ini$", "") or target
+    end
+  end
+  M.banner(target)
+  local full = { target, "--script", "-" }
+  for _, a in ipairs(args or {}) do full[#full + 1] = a end
+  env.prompt = true
+  return M.main(full, env)
 end
 
 return M

@@ -370,6 +370,10 @@ function M.setup(sc, map, store, opts)
     local text, rule = split_rule(line.text)
     local spec_text, ids = placement.split_line(text)
     if not spec_text then return nil, where .. "set-up line " .. line.key .. ": " .. ids end
+    -- `hidden` at the end of the spec: the line's units start hidden from the other sides
+    -- (DESIGN.md "Locations, views and hidden information"; docs/formats.md)
+    local n_hidden
+    spec_text, n_hidden = spec_text:gsub("%s+hidden%s*$", "")
     local facing
     spec_text, facing = placement.split_facing(spec_text)
     if not spec_text then return nil, where .. "set-up line " .. line.key .. ": " .. facing end
@@ -437,6 +441,7 @@ function M.setup(sc, map, store, opts)
           return nil, where .. "cannot face " .. pl.unit .. " " .. facing .. ": " .. refusal
         end
       end
+      if n_hidden > 0 then store:set_hidden(pl.unit, true) end
       plan.placements[#plan.placements + 1] = { side = line.side, unit = pl.unit, at = pl.at,
                                                 file = line.file, line = line.line }
     end

@@ -412,24 +412,14 @@ function M.force(faces)
   current.dice:force(faces)
 end
 
---- A side's view hash (DESIGN.md Part B "Locations, views and hidden information"): until
--- the view filter exists, the SHA-256 (first 16 hex digits) of the state's canonical text
--- without the dice line and without the lines of units hidden from the side.
+--- A side's view hash (DESIGN.md Part B "Locations, views and hidden information"): the
+-- view filter's (`volley.view`: the first 16 hex digits of the SHA-256 of the view's
+-- canonical text, the state's without the dice line and the lines naming units hidden from
+-- the side).
 -- @tparam string side
 -- @treturn string 16 lower-case hex digits
 function M.view_hash(side)
-  local g = current
-  local hidden = {}
-  for _, u in ipairs(g.store:units{}) do
-    local info = g.store:unit(u)
-    if info.hidden and info.side ~= side then hidden[u] = true end
-  end
-  local keep = {}
-  for line in g.store:serialize():gmatch("[^\n]*\n") do
-    local unit = line:match("^unit (%S+) ")
-    if not line:match("^dice ") and not (unit and hidden[unit]) then keep[#keep + 1] = line end
-  end
-  return core.save.sha256(table.concat(keep)):sub(1, 16)
+  return require("volley.view").new(current, side):hash()
 end
 
 --- Loads one script (a battle's rules.lua, an option, a mod) into its own sandbox for game

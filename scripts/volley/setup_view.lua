@@ -62,8 +62,17 @@ end
 -- @raise "file:line: message" for a scenario that does not load or set up
 function M.collect(target)
   local g, sc = set_up(target)
-  local store = g.store
-  local out = { map = sc.paths.map, sides = store:sides(), marks = {}, off = {} }
+  return M.marks_of(g.store, sc.paths.map)
+end
+
+--- The marks of the units a store holds now (as `collect` returns them): what the prompt's
+-- `map` and `svg` draw of a game in play, from the store of a viewer's view
+-- (`volley.view`).
+-- @param store a `volley.core.state` store
+-- @tparam string map_path the map file
+-- @treturn table as `collect`
+function M.marks_of(store, map_path)
+  local out = { map = map_path, sides = store:sides(), marks = {}, off = {} }
   local hexes, seen = {}, {}
   for _, u in ipairs(store:units{}) do
     local kind, loc = store:where(u)

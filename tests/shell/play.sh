@@ -81,7 +81,7 @@ printf '[fire]\ntitle = x\nsource = [demo 5.2]\ndie = d6\nresults = fire\n3 or l
 grep -q "charts/fire.ini:7: " "$tmp/err" || fail "the broken chart is not named: $(cat "$tmp/err")"
 
 # Usage errors exit 2 with a message.
-for args in "tests/data/demo --bot A=random" "tests/data/demo --bot A=random --bot B=random --frobnicate" \
+for args in "tests/data/demo --bot A=random --bot B=random --frobnicate" \
             "tests/data/demo --bot A" "tests/data/demo --bot A=random --bot B=clever" \
             "tests/data/demo --bot A=random --bot C=random" "" ; do
   # shellcheck disable=SC2086
@@ -89,6 +89,11 @@ for args in "tests/data/demo --bot A=random" "tests/data/demo --bot A=random --b
   [ $? -eq 2 ] || fail "play $args must exit 2"
   grep -q '^volley play: ' "$tmp/err" || fail "play $args: no message"
 done
+# A side without a bot and without --script is answered at the prompt (here: no input).
+out=$("$volley" play tests/data/demo --bot A=random --seed 1 </dev/null 2>&1)
+[ $? -eq 0 ] || fail "play with a side at the prompt must exit 0 at the end of its input"
+echo "$out" | grep -q '^stopped at decision [0-9]* (B to answer move \[demo 4.2\]): the script ended$' \
+  || fail "the prompt did not answer B: $out"
 "$volley" play tests/data/demo --bot A=random --bot B=clever --seed 1 2>&1 >/dev/null \
   | grep -q "unknown bot 'clever' (known: first, random)" || fail "no list of known bots"
 "$volley" play tests/data/no-such --bot A=random --seed 1 >/dev/null 2>&1

@@ -22,7 +22,8 @@ echo "$out" | grep -q 'leave volley' || fail "help quit does not explain quit: $
 printf 'help\n' | "$volley" >/dev/null || fail "end of input must exit 0"
 
 out=$(printf 'frobnicate\nquit\n' | "$volley") || fail "an unknown command must not end the prompt"
-echo "$out" | grep -q "unknown command 'frobnicate'" || fail "no message for an unknown command: $out"
+echo "$out" | grep -q "refused: 'frobnicate' is not one of this line's locations (3014 3015) \[rough_and_ready PA Initial Deployment\]" \
+  || fail "no message for an unknown command: $out"
 
 out=$(VOLLEY_PATH=/nonexistent "$volley" </dev/null 2>&1)
 [ $? -eq 0 ] || fail "VOLLEY_PATH with a bad entry must fall back to the source tree"
@@ -36,6 +37,7 @@ local lpeg = require "lpeg"
 io.stderr:write("lpeg ", tostring(lpeg.match(lpeg.P"ab", "abc")), "\n")
 return {}
 LUA
-out=$(VOLLEY_PATH="$tmp" "$volley" </dev/null 2>&1) || fail "a runtime requiring lpeg: $out"
+# (that runtime has no volley.play, so the prompt itself then fails: only lpeg is checked)
+out=$(VOLLEY_PATH="$tmp" "$volley" </dev/null 2>&1)
 echo "$out" | grep -q '^lpeg 3$' || fail "lpeg did not load in the program: $out"
 echo ok

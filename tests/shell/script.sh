@@ -158,7 +158,7 @@ done
 for args in "--bot A=random --bot B=random --strict" "--bot A=random --bot B=random --script -" \
             "--bot B=random --script - --undo never" "--bot B=random --script - --as C" \
             "--bot B=random --script - --as A --as B" "--bot B=random --script" \
-            "--bot B=random --save" "--bot B=random"; do
+            "--bot B=random --save"; do
   # shellcheck disable=SC2086
   "$volley" play tests/data/demo $args --seed 1 </dev/null >/dev/null 2>"$tmp/err"
   [ $? -eq 2 ] || fail "play $args must exit 2"

@@ -47,9 +47,36 @@ describe("volley.commands", function()
       assert.are.equal("print", c.kind)
       assert.is_true(#c.lines > #commands.HELP)
       assert.are.same({ string.format("  %-30s %s", "quit", "stop here (with --save the game "
-        .. "is saved)") }, commands.interpret("help quit", move, world()).lines)
+        .. "is saved); leave volley") }, commands.interpret("help quit", move, world()).lines)
       assert.are.equal("no command 'frob' (help lists them)",
         commands.interpret("help frob", move, world()).why)
+    end)
+
+    it("hands the prompt's queries to the driver, with their words", function()
+      assert.are.same({ kind = "query", verb = "los", args = { "0101", "0203" },
+                        rest = "0101 0203" }, commands.interpret("los 0101 0203", move, world()))
+      assert.are.same({ kind = "query", verb = "lua", args = { "game.units.A1", "~=", "nil" },
+                        rest = "game.units.A1 ~= nil" },
+                      commands.interpret("lua game.units.A1 ~= nil", nil, world()))
+      assert.are.equal("los <hex> <hex>", commands.interpret("los 0101", move, world()).why)
+      assert.are.equal("map [<hex> [<radius>]]", commands.interpret("map 0101 2 3", nil,
+        world()).why)
+    end)
+
+    it("explains every prompt command DESIGN.md lists with help <cmd>", function()
+      for _, word in ipairs({ "help", "options", "?", "map", "svg", "show", "los", "reach",
+                              "move", "face", "fire", "shock", "pass", "done", "undo", "save",
+                              "load", "log", "dice", "rules", "sources", "reload", "lua",
+                              "quit" }) do
+        local c = commands.interpret("help " .. word, move, world())
+        assert.are.equal("print", c.kind, word)
+        assert.are.equal(1, #c.lines, word)
+      end
+    end)
+
+    it("refuses an action word for another kind of request, citing its rule", function()
+      assert.are.equal("fire answers a fire request; A is asked move [demo 4.2]",
+        commands.interpret("fire A1 B1", move, world()).why)
     end)
 
     it("recognises quit, undo and dice force for the driver", function()

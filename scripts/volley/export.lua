@@ -1,0 +1,96 @@
+--- `volley export SAVE --as SIDE`: what one side may see of a saved game (DESIGN.md Part B
+-- "Locations, views and hidden information"; docs/shell.md "Views"). The save is replayed
+-- (refused as `volley replay` refuses it) and printed through the view filter
+-- (`volley.view`, in the game's engine state):
+--
+--     volley-view 1
+--     scenario <id or path>
+--     view <SIDE>
+--     answer <side> <kind> "<value>"        every answer the side sees, in order
+--     view_hash <16 hex>                    the hash of the text that follows
+--     <the view's canonical text>
+--
+-- Never the seed, a state hash, a roll count or the dice: an answer that names a unit
+-- hidden from the side (at the end of the game) is left out.
+-- @module volley.export
+
+local replay = require "volley.replay"
+
+local M = {}
+
+M.USAGE = "usage: volley export SAVE --as SIDE\n"
+
+local function usage(msg)
+  io.stderr:write("volley export: ", msg, "\n", M.USAGE)
+  return 2
+end
+
+--- The export's text for `side` of a game replayed from `save`.
+-- @return the game (`volley.replay.Game`)
+-- @tparam table save
+-- @tparam string side
+-- @treturn string
+function M.text(game, save, side)
+  local out = { "volley-view 1", "scenario " .. save.scenario, "view " .. side }
+  for _, e in ipairs(save.journal) do
+    if e.side then
+      local line = "answer " .. e.side .. " " .. e.request .. " "
+        .. string.format("%q", tostring(e.value))
+      local ok, seen = game.st:call("volley.queries", "line", side, line)
+      if ok and seen then out[#out + 1] = seen end
+    end
+  end
+  local _, hash = game.st:call("volley.queries", "view_hash", side)
+  local _, text = game.st:call("volley.queries", "view_text", side)
+  out[#out + 1] = "view_hash " .. hash
+  return table.concat(out, "\n") .. "\n" .. text
+end
+
+--- The command. Returns the exit status.
+function M.main(args)
+  local path, side
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    if a == "--as" then
+      side = args[i + 1]
+      if not side or side == "" then return usage("--as takes a side") end
+      i = i + 2
+    elseif a == "--help" or a == "-h" then
+      io.stdout:write(M.USAGE)
+      return 0
+    elseif a:sub(1, 1) == "-" then
+      return usage("unknown option '" .. a .. "'")
+    elseif path then
+      return usage("one save at a time")
+    else
+      path = a
+      i = i + 1
+    end
+  end
+  if not path then return usage("which save?") end
+  if not side then return usage("whose view? give --as SIDE") end
+  local game, why = replay.load(path)
+  if not game then
+    io.stderr:write("volley export: ", why, "\n")
+    return 1
+  end
+  local ok, err = game.st:require("volley.queries")
+  if not ok then
+    io.stderr:write("volley export: ", replay.describe(err), "\n")
+    game:close()
+    return 1
+  end
+  local is_side = false
+  for _, s in ipairs(game.info.sides) do is_side = is_side or s == side end
+  if not is_side then
+    game:close()
+    return usage("--as " .. side .. ": no such side (sides: " .. table.concat(game.info.sides, " ")
+      .. ")")
+  end
+  io.stdout:write(M.text(game, game.save, side))
+  game:close()
+  return 0
+end
+
+return M

@@ -1,0 +1,357 @@
+--- What the prompt asks of a game in play, inside its engine-owned state, each answer
+-- through the view filter (`volley.view`): the marks of `map`/`svg`, `show`, `los`, `reach`,
+-- `log`, `lua`, `rules`, the names commands resolve against, and the drained events of a
+-- resume (docs/shell.md "The prompt", "Views"). The host calls them with `state:call`;
+-- everything crossing back is plain data.
+-- @module volley.queries
+
+local core = require "volley.core"
+local session = require "volley.session"
+local view_mod = require "volley.view"
+
+local M = {}
+
+local rolls_told = {}   -- the rolls drained so far: {roll = r, before = k}, k the narrative
+                        -- line the roll came before
+
+local function game()
+  return session.game()
+end
+
+--- The view of the current game for `viewer`.
+function M.view(viewer)
+  return view_mod.new(game(), viewer or "referee")
+end
+
+-- The store a viewer sees: the game's own (referee, nothing hidden), or a copy with the
+-- units hidden from the viewer taken off the board.
+local function view_store(v)
+  local g = game()
+  if v:whole() then return g.store end
+  local copy = g.store:copy()
+  for _, u in ipairs(v.hidden_list) do copy:place(u, "none") end
+  return copy
+end
+
+--- The events of the last resume (`volley.session.drain`), recorded for `log`, and what
+-- `viewer` sees of them.
+-- @treturn table the drain (for the journal), with `seen = {rolls =, narrative =}` and
+--   `view_hash` for a side
+function M.drain(viewer)
+  local told = game().narrative_told or 0
+  local d = session.drain()
+  -- the rolls an undo took back (numbered past the count before these) are forgotten
+  local before = d.rolls_count - #d.rolls
+  while #rolls_told > 0 and rolls_told[#rolls_told].roll.n > before do
+    rolls_told[#rolls_told] = nil
+  end
+  for _, r in ipairs(d.rolls) do rolls_told[#rolls_told + 1] = { roll = r, before = told + 1 } end
+  local v = M.view(viewer)
+  local rolls = {}
+  for _, r in ipairs(d.rolls) do
+    if v:roll(r) then rolls[#rolls + 1] = r end
+  end
+  d.seen = { rolls = rolls, narrative = v:lines(d.narrative) }
+  if viewer and viewer ~= "referee" then d.view_hash = v:hash() end
+  return d
+end
+
+--- The game's rule system id.
+function M.system()
+  return game().system.id
+end
+
+--- A refusal as `viewer` sees it.
+function M.refusal(viewer, text)
+  return M.view(viewer):refusal(text)
+end
+
+--- A line of text as `viewer` sees it (nil: it names a hidden unit).
+function M.line(viewer, text)
+  return M.view(viewer):line(text)
+end
+
+--- The view hash of `viewer` now.
+function M.view_hash(viewer)
+  return M.view(viewer):hash()
+end
+
+--- The view's canonical text (what `view_hash` hashes).
+function M.view_text(viewer)
+  return M.view(viewer):text()
+end
+
+--- The names commands resolve against (`volley.session.names`), without the units hidden
+-- from `viewer`.
+function M.names(viewer, opts)
+  local n = session.names(opts)
+  local v = M.view(viewer)
+  local units = {}
+  for _, u in ipairs(n.units) do
+    if v:sees(u.id) then units[#units + 1] = u end
+  end
+  n.units = units
+  return n
+end
+
+--- The marks of `map` and `svg` (`volley.setup_view.marks_of`) of the units `viewer` sees.
+function M.marks(viewer)
+  local g = game()
+  local v = M.view(viewer)
+  local marks = require("volley.setup_view").marks_of(view_store(v), g.scenario.paths.map)
+  local off = {}
+  for _, e in ipairs(marks.off) do
+    if v:sees(e.unit) then off[#off + 1] = e end
+  end
+  marks.off = off
+  return marks
+end
+
+-- {====================================================================================
+-- show
+-- =====================================================================================
+
+local function unit_line(store, u)
+  local info = store:unit(u)
+  local kind, at = store:where(u)
+  local where = (kind == "hex" or kind == "space" or kind == "box") and (kind .. " " .. at)
+    or kind
+  local parts = { u .. " (" .. (info.name or u) .. "): side " .. info.side .. ", "
+    .. info.kind .. " " .. info.type .. ", " .. where }
+  if kind == "hex" then
+    local f = store:facing(u)
+    if f then parts[#parts + 1] = "facing " .. f end
+  end
+  if info.command then parts[#parts + 1] = "command " .. info.command end
+  local values = store:values(u)
+  for _, f in ipairs(store:fields(info.kind)) do
+    if values[f] ~= nil then parts[#parts + 1] = f .. " " .. tostring(values[f]) end
+  end
+  if info.hidden then parts[#parts + 1] = "hidden" end
+  return table.concat(parts, ", ")
+end
+
+local function stack_line(store, at, v)
+  local list = {}
+  for _, u in ipairs(store:stack(at)) do
+    if v:sees(u) then list[#list + 1] = u .. " (" .. store:unit(u).side .. ")" end
+  end
+  return #list > 0 and ("units: " .. table.concat(list, ", ")) or "no units"
+end
+
+--- `show <name>`: a unit or leader, a command, a hex, a track space, resolved in DESIGN.md's
+-- order (an exact id, a hex label, a track space, a unique prefix of an id).
+-- @treturn ?{string,...} the lines
+-- @treturn ?string why not
+function M.show(viewer, name)
+  local g = game()
+  local v = M.view(viewer)
+  local store = view_store(v)
+  for _, u in ipairs(store:units{}) do
+    if u == name and v:sees(u) then return { unit_line(store, u) } end
+  end
+  for _, c in ipairs(store:commands()) do
+    if c == name then
+      local members = {}
+      for _, u in ipairs(store:units_of(c, { subcommands = true, leaders = true })) do
+        if v:sees(u) then members[#members + 1] = u end
+      end
+      return { "command " .. c .. ": " .. (#members > 0 and table.concat(members, " ")
+        or "no units") }
+    end
+  end
+  local okh, is_hex = pcall(g.map.contains, g.map, name)
+  if okh and is_hex then
+    local t = g.map:terrain(name)
+    local tt = t and g.map:terrain_type(t)
+    return { "hex " .. name .. ": " .. (tt and tt.name or tostring(t)) .. ", elevation "
+      .. tostring(g.map:elevation(name)) .. "; " .. stack_line(store, name, v) }
+  end
+  for _, tr in ipairs(g.map:tracks()) do
+    for _, s in ipairs(g.map:track(tr).spaces) do
+      if tr .. "/" .. s == name or s == name then
+        return { "space " .. tr .. "/" .. s .. ": " .. stack_line(store, tr .. "/" .. s, v) }
+      end
+    end
+  end
+  local found = {}
+  for _, u in ipairs(store:units{}) do
+    if v:sees(u) and u:sub(1, #name) == name then found[#found + 1] = u end
+  end
+  if #found == 1 then return { unit_line(store, found[1]) } end
+  if #found > 1 then
+    return nil, "'" .. name .. "' is ambiguous (" .. table.concat(found, ", ") .. ")"
+  end
+  return nil, "nothing named '" .. name .. "' (a unit, leader, command, hex or track space)"
+end
+
+-- }====================================================================================
+
+--- `los A B`: line of sight between two hexes under the system's policy, the units the
+-- viewer sees standing as obstacles where the policy counts them.
+-- @treturn ?string `LOS A -> B: clear` or `LOS A -> B: blocked at X (reason) [rule]`
+-- @treturn ?string why not
+function M.los(_, a, b)
+  local g = game()
+  for _, h in ipairs({ a, b }) do
+    local okh, is_hex = pcall(g.map.contains, g.map, h)
+    if not (okh and is_hex) then return nil, "'" .. h .. "' is not a hex of the map" end
+  end
+  local los, err = core.los.new(g.map, { system = g.system.id })
+  if not los then return nil, err end
+  local ok, why = los:check(a, b)
+  if ok then return "LOS " .. a .. " -> " .. b .. ": clear" end
+  local at = why.blocked_by
+  if type(at) == "table" then at = table.concat(at, "/") end
+  return "LOS " .. a .. " -> " .. b .. ": blocked at " .. tostring(at) .. " ("
+    .. tostring(why.reason) .. ") " .. tostring(why.rule or "")
+end
+
+--- `reach <unit>`: the hexes a unit can reach now, by the system's movement query
+-- (`systems.<id>.movement.query`), computed on the store the viewer sees (a hidden enemy
+-- neither blocks nor stops it there).
+-- @treturn ?{string,...}
+-- @treturn ?string why not
+function M.reach(viewer, name)
+  local g = game()
+  local v = M.view(viewer)
+  local store = view_store(v)
+  local unit
+  for _, u in ipairs(store:units{}) do
+    if u == name and v:sees(u) then unit = u end
+  end
+  if not unit then return nil, "no unit or leader '" .. name .. "'" end
+  local kind, at = store:where(unit)
+  if kind ~= "hex" then return nil, unit .. " is not on a hex" end
+  local okm, movement = pcall(require, "systems." .. g.system.id .. ".movement")
+  if not okm or type(movement) ~= "table" or type(movement.query) ~= "function" then
+    return nil, "reach: the " .. g.system.id .. " system has no movement query"
+  end
+  local seen = setmetatable({ store = store }, { __index = g })
+  local reach = g.move:reach(at, movement.query(seen, unit))
+  local hexes = {}
+  for _, p in ipairs(reach) do
+    if p.hex ~= at then hexes[#hexes + 1] = p.hex .. "(" .. p.cost .. ")" end
+  end
+  return { "reach of " .. unit .. " from " .. at .. " (hex(MP)): "
+    .. (#hexes > 0 and table.concat(hexes, " ") or "nowhere") }
+end
+
+--- `log [n] [rolls]`: the last n lines of the game's narrative (all with n absent), the
+-- rolls before the lines they led to with `rolls`, as `viewer` sees them; what an undo took
+-- back is gone (the narrative is the game's, the rolls those not past the dice's count).
+-- Rolls come back as records for the host to format.
+-- @treturn {table,...} `{text = line}` or `{roll = r}`
+function M.log(viewer, n, rolls)
+  local g = game()
+  local v = M.view(viewer)
+  local out = {}
+  local count = g.dice:count()
+  local k = 1
+  local function rolls_before(line)
+    while rolls_told[k] and rolls_told[k].before <= line do
+      local r = rolls_told[k].roll
+      if rolls and r.n <= count and v:roll(r) then out[#out + 1] = { roll = r } end
+      k = k + 1
+    end
+  end
+  for i, text in ipairs(g.narrative) do
+    rolls_before(i)
+    if v:line(text) then out[#out + 1] = { text = text } end
+  end
+  rolls_before(math.huge)
+  if n and #out > n then
+    local tail = {}
+    for j = #out - n + 1, #out do tail[#tail + 1] = out[j] end
+    out = tail
+  end
+  return out
+end
+
+-- {====================================================================================
+-- lua <expr>
+-- =====================================================================================
+
+local function plain(value, v)
+  local t = type(value)
+  if t == "string" or t == "number" or t == "boolean" then return value end
+  if t == "table" then
+    local out = {}
+    for k, x in pairs(value) do out[k] = plain(x, v) end
+    return out
+  end
+  local s = tostring(value)
+  return v:line(s) and s or nil
+end
+
+-- The read-only picture of the game a `lua` expression sees: plain tables (changing them
+-- changes nothing), built from the viewer's store.
+local function game_table(v)
+  local g = game()
+  local store = view_store(v)
+  local units = {}
+  for _, u in ipairs(store:units{}) do
+    local kind, at = store:where(u)
+    local info = store:unit(u)
+    if v:sees(u) then
+      units[u] = { id = u, side = info.side, kind = info.kind, type = info.type,
+                   command = info.command, where = kind, at = at,
+                   facing = kind == "hex" and store:facing(u) or nil,
+                   values = plain(store:values(u), v) }
+    end
+  end
+  local vars = {}
+  for _, k in ipairs(g.vars:keys()) do
+    local x = plain(g.vars[k], v)
+    if type(x) ~= "string" or v:line(x) then vars[k] = x end
+  end
+  return { units = units, vars = vars, sides = g:sides(), system = g.system.id,
+           scenario = g.scenario.id or g.scenario.title, viewer = v.viewer }
+end
+
+local function dump(x, depth)
+  local t = type(x)
+  if t == "string" then return string.format("%q", x) end
+  if t ~= "table" then return tostring(x) end
+  if depth > 3 then return "{...}" end
+  local keys = {}
+  for k in pairs(x) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b)
+    if type(a) == type(b) then return a < b end
+    return type(a) == "number"
+  end)
+  local parts = {}
+  for _, k in ipairs(keys) do
+    local key = type(k) == "number" and "" or (tostring(k) .. " = ")
+    parts[#parts + 1] = key .. dump(x[k], depth + 1)
+  end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+--- `lua <expr>`: evaluates an expression in the sandbox (the allow-list, budgets), with
+-- `game` a read-only picture of what `viewer` sees (`units`, `vars`, `sides`, `system`,
+-- `scenario`, `viewer`).
+-- @treturn ?string the value, printed
+-- @treturn ?string why not
+function M.lua(viewer, expr)
+  local sandbox = require "volley.sandbox"
+  local v = M.view(viewer)
+  local env = sandbox.env{ path = "(lua)", source = "prompt" }
+  env.game = game_table(v)
+  local fn = sandbox.load("return " .. expr, "(lua)", { env = env })
+  local err
+  if not fn then
+    fn, err = sandbox.load(expr, "(lua)", { env = env })
+    if not fn then return nil, sandbox.format(err) end
+  end
+  local res = { sandbox.call({ point = "lua", source = "prompt" }, fn) }
+  if not res[1] then return nil, sandbox.format(res[2]) end
+  local out = {}
+  for k = 2, #res do out[#out + 1] = dump(res[k], 0) end
+  local text = #out > 0 and table.concat(out, "\t") or "nil"
+  return v:refusal(text)
+end
+
+-- }====================================================================================
+
+return M
