@@ -38,8 +38,9 @@ M.HELP = {
   { "done", "done", "the answer done (a side ends its moves)" },
   { "default", "default", "the pending request's default answer (options shows it): "
       .. "set-up places a unit where the scenario's default set-up would" },
-  { "face", "face <unit> <dir>", "answer a facing request: the unit, a facing word "
-      .. "(N NE SE S SW NW, a vertex N/NE, toward <hex>)" },
+  { "face", "face [<unit>] <dir>", "answer a facing request (the unit it asks about may be "
+      .. "named): a word of its options (a hexside N NE SE S SW NW, a vertex N/NE; E and W on "
+      .. "flat-top maps)" },
   { "fire", "fire [<args>...]", "answer a fire request (or the answer fire of a reaction)" },
   { "shock", "shock [<args>...]", "answer a shock request; any other request kind the "
       .. "system asks is answered the same way: <kind> <args>" },
@@ -101,6 +102,21 @@ end
 
 local function refuse(text, pending)
   return { kind = "refused", why = with_rule(text, pending) }
+end
+
+-- Whether the pending request is about unit `u`: its `unit` field, or the unit's id standing
+-- as a word in its prompt ("set up 5US-1: ...", "face 5US-1: ...").
+local function about(pending, u)
+  if pending.unit == u then return true end
+  local text = " " .. tostring(pending.prompt or "") .. " "
+  local at = 1
+  while true do
+    local i, j = text:find(u, at, true)
+    if not i then return false end
+    local before, after = text:sub(i - 1, i - 1), text:sub(j + 1, j + 1)
+    if not before:match("[%w_./-]") and not after:match("[%w_./-]") then return true end
+    at = j + 1
+  end
 end
 
 local function sorted_copy(list)
@@ -197,6 +213,14 @@ local function match_answer(text, pending, names, side)
   if bools[lower] ~= nil then
     for _, v in ipairs(legal) do
       if v == bools[lower] then return v end
+    end
+  end
+  -- the vertex aliases of DESIGN.md "Ids and names": E and W on flat-top maps, N and S on
+  -- pointy-top ones, when the vertex they stand for is a legal answer
+  local alias = ({ E = "NE/SE", W = "SW/NW", N = "NW/NE", S = "SE/SW" })[text:upper()]
+  if alias then
+    for _, v in ipairs(legal) do
+      if v == alias then return v end
     end
   end
   if text:match("^-?%d+$") then
@@ -341,7 +365,18 @@ function M.interpret(line, pending, names)
     for k = 2, #w do rest[#rest + 1] = w[k] end
     local u = M.unit(names, rest[1], side)
     if u then rest[1] = u end
-    local value, why = match_answer(table.concat(rest, " "), pending, names, side)
+    local text = table.concat(rest, " ")
+    local legal = false
+    for _, o in ipairs(pending.options or {}) do legal = legal or tostring(o) == text end
+    if u and #rest > 1 and not legal and #(pending.options or {}) > 0 then
+      -- `face 5US-1 SW/NW` when the request is 5US-1's facing: the answer is `SW/NW`
+      if not about(pending, u) then
+        return refuse("this " .. pending.kind .. " request is not " .. u .. "'s: "
+          .. tostring(pending.prompt), pending)
+      end
+      text = table.concat(rest, " ", 2)
+    end
+    local value, why = match_answer(text, pending, names, side)
     if value == nil then return refuse(why, pending) end
     return { kind = "answer", value = value }
   end

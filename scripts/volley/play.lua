@@ -475,7 +475,6 @@ function M.main(args, env)
   end
   if #humans > 0 and not o.script and not o.prompt and env.reader then
     o.prompt = true
-    M.banner(o.target)
   end
   if #humans > 0 and not o.script and not o.prompt then
     return usage_status("side " .. humans[1] .. " has no bot: give it one (--bot " .. humans[1]
@@ -484,6 +483,7 @@ function M.main(args, env)
   if #humans == 0 and o.script then
     return usage_status("--script: every side has a bot, so there is nothing to answer")
   end
+  if o.prompt then M.banner(o.target) end
   local script
   if o.prompt then
     script = setmetatable({ name = "prompt", reader = env.reader, n = 0 }, Script)
@@ -1016,10 +1016,9 @@ function M.prompt(args, env)
       target = found and found:gsub("/scenario%.ini$", "") or target
     end
   end
-  M.banner(target)
   local full = { target, "--script", "-" }
   for _, a in ipairs(args or {}) do full[#full + 1] = a end
-  env.prompt = true
+  env.prompt = true   -- main prints the banner once the flags and sides are checked
   return M.main(full, env)
 end
 

@@ -185,5 +185,32 @@ describe("volley.commands", function()
     it("refuses an answer when nothing is asked", function()
       assert.are.equal("refused: nothing is asked now", answer("fire", nil))
     end)
+
+    it("answers default with the request's default, and refuses it when there is none", function()
+      local placed = { side = "A", kind = "place", prompt = "set up A1: 0103 or 0105",
+                       rule = "[demo 3.1]", options = { "0103", "0105" }, default = "0105" }
+      assert.are.equal("0105", answer("default", placed))
+      assert.are.equal("refused: this request has no default [demo 4.2]", answer("default", move))
+    end)
+  end)
+
+  describe("facing", function()
+    local face = { side = "A", kind = "face", prompt = "face A1 in 0103", rule = "[demo 3.1]",
+                   options = { "N/NE", "NE/SE", "SE/S", "S/SW", "SW/NW", "NW/N" } }
+
+    it("takes the unit the request is about before the facing word", function()
+      assert.are.equal("SW/NW", answer("face A1 SW/NW", face))
+      assert.are.equal("SW/NW", answer("face SW/NW", face))
+    end)
+
+    it("refuses another unit, saying whose facing is asked", function()
+      assert.are.equal("refused: this face request is not A2's: face A1 in 0103 [demo 3.1]",
+        answer("face A2 SW/NW", face))
+    end)
+
+    it("reads E and W as the vertices of a flat-top map (DESIGN.md Ids and names)", function()
+      assert.are.equal("NE/SE", answer("face A1 E", face))
+      assert.are.equal("SW/NW", answer("W", face))
+    end)
   end)
 end)
