@@ -127,6 +127,18 @@ local function unit_line(store, u)
   for _, f in ipairs(store:fields(info.kind)) do
     if values[f] ~= nil then parts[#parts + 1] = f .. " " .. tostring(values[f]) end
   end
+  local ok, markers = pcall(store.markers, store, u)
+  if ok and type(markers) == "table" then
+    local names = {}
+    for m, n in pairs(markers) do
+      if n ~= 0 and n ~= false then names[#names + 1] = m end
+    end
+    table.sort(names)
+    for _, m in ipairs(names) do
+      local n = markers[m]
+      parts[#parts + 1] = n == true and m or (m .. " " .. tostring(n))
+    end
+  end
   if info.hidden then parts[#parts + 1] = "hidden" end
   return table.concat(parts, ", ")
 end
@@ -297,7 +309,8 @@ local function game_table(v)
       units[u] = { id = u, side = info.side, kind = info.kind, type = info.type,
                    command = info.command, where = kind, at = at,
                    facing = kind == "hex" and store:facing(u) or nil,
-                   values = plain(store:values(u), v) }
+                   values = plain(store:values(u), v),
+                   markers = info.kind ~= "leader" and plain(store:markers(u), v) or nil }
     end
   end
   local vars = {}
