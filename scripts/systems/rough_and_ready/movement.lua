@@ -91,8 +91,11 @@ function M.query(game, unit, board)
   local prohibited, no_road, must_stop = {}, {}, {}
   local hexes = board.hexes
   local _, from = store:where(unit)
+  local ma = M.ma(game, unit)
+  local grid = facing.grid(game)
   for _, h in ipairs(hexes) do
-    if h ~= from then
+    -- every step costs 1 MP or more: a hex farther than the MA is out of reach anyway
+    if h ~= from and grid:distance(from, h) <= ma then
       local ok, why = stacking.legal(game, unit, h)
       if not ok then
         local enemy = why:find("enemy unit", 1, true)
@@ -111,7 +114,7 @@ function M.query(game, unit, board)
   for _, f in ipairs(board.fronts) do
     must_stop[#must_stop + 1] = { at = f.at, why = "front hex of " .. f.by, rule = M.R514 }
   end
-  local q = { class = M.class(game, unit), ma = M.ma(game, unit), prohibited = prohibited,
+  local q = { class = M.class(game, unit), ma = ma, prohibited = prohibited,
               must_stop = must_stop, no_road = no_road }
   game.hooks:modify("movement.cost", { unit = unit, query = q }, nil)
   return q
@@ -305,7 +308,10 @@ function M.validate(game, answer)
     end
     return true
   end
-  if #w < 2 then return false, "<unit> <hex> [<hex>...]" end
+  if #w < 2 then
+    return false, "'" .. answer .. "' is no move: <unit> <hex> [<hex>...], face <unit> <vertex> "
+      .. "or done"
+  end
   local unit = w[1]
   if not contains(movers, unit) then
     return false, unit .. " is not one of the activated units [rough_and_ready 3.13]"
@@ -347,13 +353,26 @@ local function face_after(game, unit, side)
     return
   end
   local now = game.store:facing(unit)
-  local word = game:ask(side, {
+  -- typed: a vertex word, an alias (E, W), or the prompt's `face <unit> <vertex>`
+  local function word_of(answer)
+    if type(answer) ~= "string" then return nil end
+    local u, w = answer:match("^face (%S+) (%S+)$")
+    if u and u ~= unit then return nil end
+    return facing.canonical(game, w or answer)
+  end
+  local answer = game:ask(side, {
     kind = "face",
     prompt = unit .. " ends its move in " .. hex .. ": its facing (a vertex)",
     options = facing.words(game),
+    validate = function(a)
+      if word_of(a) then return true end
+      return false, "'" .. tostring(a) .. "' is not a facing of " .. unit .. " ("
+        .. table.concat(facing.words(game), " ") .. ", E, W)"
+    end,
     default = (now ~= nil and now ~= "none") and now or nil,
     rule = facing.R534,
   })
+  local word = word_of(answer)
   assert(game.store:face(unit, word))
   game:log(unit .. " faces " .. word .. " " .. facing.R534)
 end

@@ -278,6 +278,16 @@ describe("[rough_and_ready 5.27, 5.34] facing: chosen at the end of a move, fixe
       assert.are.equal("S/SW", g.store:facing("4US-2"))
     end)
 
+    it("takes the prompt's face <unit> <vertex> and the aliases after a move", function()
+      local g = rr.open()
+      local rec = rr.play(g, { "garland", "4US-2 0403", "face 4US-1 W", "face 4US-2 W",
+        "4US-1 0303", "E" }, { auto = NO })
+      assert.are.same({ "'face 4US-1 W' is not a facing of 4US-2 (N/NE NE/SE SE/S S/SW SW/NW "
+        .. "NW/N, E, W) [rough_and_ready 5.34]" }, rr.refusals(rec))
+      assert.are.equal("SW/NW", g.store:facing("4US-2"))
+      assert.are.equal("NE/SE", g.store:facing("4US-1"))
+    end)
+
     it("refuses a word that names no vertex", function()
       local g = rr.open()
       local rec = rr.play(g, { "garland", "face 4US-1 N" }, { auto = NO })
@@ -305,6 +315,37 @@ describe("[rough_and_ready E12] a D entry of the chart", function()
 end)
 
 describe("[rough_and_ready 3.13] the activation's movement", function()
+  it("fires movement.start, movement.enter per hex, movement.front and movement.end",
+    function()
+      local g = rr.open()
+      assert(g.store:face("4L-1", "N/NE"))
+      place(g, { ["4US-2"] = "0405" })
+      local seen = {}
+      for _, p in ipairs{ "movement.start", "movement.enter", "movement.front",
+                          "movement.end" } do
+        g.hooks:on(p, function(ctx)
+          seen[#seen + 1] = p .. " " .. ctx.unit .. " " .. tostring(ctx.hex or ctx.to)
+            .. (ctx.enemies and (" " .. table.concat(ctx.enemies, ",")) or "")
+        end)
+      end
+      rr.play(g, { "garland", "4US-2 0407", "N/NE" }, { auto = NO })
+      assert.are.same({ "movement.start 4US-2 0405", "movement.enter 4US-2 0406",
+        "movement.enter 4US-2 0407", "movement.front 4US-2 0407 4L-1",
+        "movement.end 4US-2 0407" }, seen)
+    end)
+
+  it("lets movement.cost handlers change the query", function()
+    local g = rr.open()
+    g.hooks:on("movement.cost", function(ctx)
+      ctx.query.prohibited[#ctx.query.prohibited + 1] = { at = "0403", why = "a test mark",
+                                                          rule = "[test]" }
+    end, { kind = "modify" })
+    local rec = rr.play(g, { "garland" }, { auto = NO })
+    assert.is_false(has(rec.pending.options, "4US-2 0403"))
+    assert.is_true(has(rec.pending.options, "4US-2 0502"))
+  end)
+
+
   it("ends with done, or once every unit has moved", function()
     local g = rr.open()
     local rec = rr.play(g, { "garland", "done" }, { auto = NO })
