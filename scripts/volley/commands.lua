@@ -119,6 +119,26 @@ local function about(pending, u)
   end
 end
 
+-- The legal answer `<verb> <unit> <word>...` of the pending request that the words `w` name
+-- (the unit resolved as a name, a last word E/W/N/S read as its vertex), or nil.
+local function action_option(pending, w, names, side)
+  local set = {}
+  for _, o in ipairs(pending.options or {}) do set[tostring(o)] = o end
+  local parts = {}
+  for k = 1, #w do parts[k] = w[k] end
+  local u = M.unit(names, parts[2], side)
+  if u then parts[2] = u end
+  local text = table.concat(parts, " ")
+  if set[text] ~= nil then return set[text] end
+  local alias = ({ E = "NE/SE", W = "SW/NW", N = "NW/NE", S = "SE/SW" })[parts[#parts]:upper()]
+  if alias and #parts > 2 then
+    parts[#parts] = alias
+    text = table.concat(parts, " ")
+    if set[text] ~= nil then return set[text] end
+  end
+  return nil
+end
+
 local function sorted_copy(list)
   local out = {}
   for i, v in ipairs(list) do out[i] = v end
@@ -356,6 +376,10 @@ function M.interpret(line, pending, names)
   end
   if not pending then return refuse("nothing is asked now", nil) end
   if M.ACTIONS[verb] and verb ~= pending.kind and #w > 1 then
+    -- an action that is itself one of the request's answers (`face 4US-1 SW/NW` to a move
+    -- request that offers turning in place), with its unit resolved and E/W read
+    local v = action_option(pending, w, names, side)
+    if v ~= nil then return { kind = "answer", value = v } end
     return refuse(verb .. " answers a " .. verb .. " request; " .. side .. " is asked "
       .. pending.kind, pending)
   end

@@ -2,10 +2,10 @@
 -- renamed to `<noun>.<event>` (DESIGN.md principle 6), each with its context fields and the
 -- kinds of handler it takes. `volley hooks rough_and_ready` prints them.
 --
--- The points marked "now" in docs/rough_and_ready.md are fired by this issue's
--- procedures (activation, command, victory); the others are declared so battles and mods
--- can rely on their names and fields, and are fired by the movement, fire and shock
--- procedures as they come (#22-#24). A `modify` point without a modifier list passes its
+-- The points marked "now" in docs/rough_and_ready.md are fired by the procedures written
+-- (activation, command, movement, victory); the others are declared so battles and mods
+-- can rely on their names and fields, and are fired by the fire and shock procedures as
+-- they come (#23-#24). A `modify` point without a modifier list passes its
 -- context itself: the handler changes the fields the point documents (`options`, `usable`,
 -- `in_command`); with a list (`mods`) it adds labelled, cited modifiers.
 -- @module systems.rough_and_ready.points
