@@ -59,6 +59,14 @@ describe("volley.commands", function()
                         rest = "game.units.A1 ~= nil" },
                       commands.interpret("lua game.units.A1 ~= nil", nil, world()))
       assert.are.equal("los <hex> <hex>", commands.interpret("los 0101", move, world()).why)
+      -- a rule case may be several words (rules_index_spec has the lookups)
+      assert.are.same({ kind = "query", verb = "rules",
+                        args = { "rough_and_ready", "PA", "Initial", "Deployment" },
+                        rest = "rough_and_ready PA Initial Deployment" },
+                      commands.interpret("rules rough_and_ready PA Initial Deployment", nil,
+                        world()))
+      assert.are.equal("rules <case> (rules 4.2, rules demo 4.2, rules PA Initial Deployment)",
+        commands.interpret("rules", nil, world()).why)
       assert.are.equal("map [<hex> [<radius>]]", commands.interpret("map 0101 2 3", nil,
         world()).why)
     end)

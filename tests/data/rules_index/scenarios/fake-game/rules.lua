@@ -1,0 +1,3 @@
+-- citations for tests/spec/volley/rules_index_spec.lua: the summaries have 1.1, 1.2, XY 2.0
+-- [fake 1.1, 1.2] [fake XY 2.0, 2.1] [fake 1.1-1.3] [fake 2.x] [fake <case>]
+-- [fake XY Old Name] [other 7.7] [fake E4; other 1.0]
