@@ -182,6 +182,14 @@ static unsigned char complete_fn(EditLine *el, int ch) {
   }
   typed = strlen(word);
   r->complete(r->complete_ctx, before, &w);
+  for (i = 0; i < w.n;) {  /* only words that begin with the one typed */
+    if (strncmp(w.items[i], word, typed) == 0) {
+      i++;
+    } else {
+      free(w.items[i]);
+      w.items[i] = w.items[--w.n];
+    }
+  }
   if (w.n == 0) {
     free(before);
     free(r->tab_line);
@@ -267,10 +275,6 @@ lineread *lineread_open(const char *prog, FILE *in, FILE *out) {
   el_set(r->el, EL_BIND, "^I", "volley-complete", NULL);
   el_source(r->el, NULL);  /* the player's ~/.editrc, as every libedit program */
   return r;
-}
-
-int lineread_is_terminal(const lineread *r) {
-  return r != NULL && r->el != NULL;
 }
 
 void lineread_set_complete(lineread *r, lineread_complete_fn fn, void *ctx) {

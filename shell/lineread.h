@@ -22,15 +22,13 @@ int lineread_words_add(lineread_words *w, const char *word);
 
 /* A completion callback: before is the line up to the cursor (UTF-8); the callback adds
 ** every word that may replace the word being typed (the text after the last blank of
-** before, possibly empty), each starting with it. ctx is what lineread_set_complete got. */
+** before, possibly empty), each starting with it (others are left out). ctx is what
+** lineread_set_complete got. */
 typedef void (*lineread_complete_fn)(void *ctx, const char *before, lineread_words *out);
 
 /* Opens a reader on in/out. Uses libedit only when in is a terminal (after setting LC_CTYPE
 ** from the environment, C.UTF-8 when that is the bare C locale). NULL when out of memory. */
 lineread *lineread_open(const char *prog, FILE *in, FILE *out);
-
-/* Whether the reader edits lines at a terminal (libedit), not reading plain lines. */
-int lineread_is_terminal(const lineread *r);
 
 /* Sets the completion callback Tab calls (terminal only; NULL: Tab completes nothing). Tab
 ** inserts the candidates' common part (and a blank after the only one); a second Tab on the
