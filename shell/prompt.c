@@ -13,22 +13,55 @@
 #include "commands.h"
 #include "lineread.h"
 
-/* What the reader closure keeps: the line reader, and whether input ended (Ctrl-D at a
-** terminal then leaves the cursor after the prompt: the prompt ends the line). */
+/* What the reader closure keeps: the line reader, the Lua state reading (completion calls
+** back into it while a line is read) and the env table's registry reference. */
 typedef struct {
   lineread *r;
-  int eof;
+  lua_State *L;
+  int env;
 } reader;
 
-/* reader(prompt) -> the next line, or nil at the end of input (upvalue 1: the reader). */
+/* Tab at a terminal: env.complete(before) -> {word, ...} (scripts/volley/play.lua sets it;
+** scripts/volley/complete.lua computes it). A missing function, an error or a result that
+** is not a list completes nothing. */
+static void complete_line(void *ctx, const char *before, lineread_words *out) {
+  reader *rd = (reader *)ctx;
+  lua_State *L = rd->L;
+  int top, i, n;
+  if (L == NULL) return;
+  top = lua_gettop(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, rd->env);
+  lua_getfield(L, -1, "complete");
+  if (lua_isfunction(L, -1)) {
+    lua_pushstring(L, before);
+    if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_istable(L, -1)) {
+      n = (int)lua_rawlen(L, -1);
+      for (i = 1; i <= n; i++) {
+        lua_rawgeti(L, -1, i);
+        if (lua_type(L, -1) == LUA_TSTRING && lineread_words_add(out, lua_tostring(L, -1)) != 0) {
+          lua_pop(L, 1);
+          break;
+        }
+        lua_pop(L, 1);
+      }
+    }
+  }
+  lua_settop(L, top);
+}
+
+/* reader(prompt [, remember]) -> the next line, or nil at the end of input (upvalue 1: the
+** reader). remember false keeps the line out of the history (the save question). */
 static int read_line(lua_State *L) {
   reader *rd = (reader *)lua_touserdata(L, lua_upvalueindex(1));
   const char *prompt = luaL_optstring(L, 1, "volley> ");
+  int remember = lua_isnoneornil(L, 2) || lua_toboolean(L, 2);
   const char *line;
+  lua_State *outer = rd->L;
   fflush(stdout);
-  line = lineread_get(rd->r, prompt);
+  rd->L = L;
+  line = lineread_get(rd->r, prompt, remember);
+  rd->L = outer;
   if (line == NULL) {
-    rd->eof = 1;
     lua_pushnil(L);
     return 1;
   }
@@ -48,12 +81,14 @@ int prompt_call(lua_State *L, FILE *in, FILE *out, const char *fn, int argc, cha
   int i;
   reader rd;
   int status = 1, tty = isatty(fileno(in));
-  rd.eof = 0;
+  rd.L = NULL;
+  rd.env = LUA_NOREF;
   rd.r = lineread_open("volley", in, out);
   if (rd.r == NULL) {
     fprintf(stderr, "volley: not enough memory\n");
     return 1;
   }
+  lineread_set_complete(rd.r, complete_line, &rd);
   lua_getglobal(L, "require");
   lua_pushliteral(L, "volley.play");
   if (lua_pcall(L, 1, 1, 0) == LUA_OK) {
@@ -71,6 +106,8 @@ int prompt_call(lua_State *L, FILE *in, FILE *out, const char *fn, int argc, cha
     lua_setfield(L, -2, "render");
     lua_pushboolean(L, tty);
     lua_setfield(L, -2, "tty");
+    lua_pushvalue(L, -1);
+    rd.env = luaL_ref(L, LUA_REGISTRYINDEX);
     if (lua_pcall(L, 2, 1, 0) == LUA_OK)
       status = (int)lua_tointeger(L, -1);
     else
@@ -79,7 +116,7 @@ int prompt_call(lua_State *L, FILE *in, FILE *out, const char *fn, int argc, cha
     fprintf(stderr, "volley: %s\n", lua_tostring(L, -1));
   }
   fflush(out);
-  if (tty && rd.eof) fputc('\n', out);  /* Ctrl-D: end the prompt's line */
+  luaL_unref(L, LUA_REGISTRYINDEX, rd.env);
   lineread_close(rd.r);
   return status;
 }

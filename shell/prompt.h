@@ -18,6 +18,9 @@ int prompt_run_args(lua_State *L, FILE *in, FILE *out, int argc, char **argv);
 /* Calls volley.play[fn](args, env) (fn "prompt" or "main") with env = {reader, render, tty}:
 ** the line reader over in/out (libedit at a terminal), the map pictures, and whether in is a
 ** terminal. `volley play` with a side nobody answers uses the reader as its prompt.
+** reader(prompt [, remember]) returns the next line or nil (remember false: not into the
+** history). The driver may set env.complete(before) -> {word, ...}: Tab at a terminal calls
+** it with the line up to the cursor for the words that may replace the word being typed.
 ** Returns the exit status fn returns (1 if it raised, with the message on stderr). */
 int prompt_call(lua_State *L, FILE *in, FILE *out, const char *fn, int argc, char **argv);
 

@@ -574,6 +574,23 @@ function M.main(args, env)
     n.hexes = names_cache
     return n
   end
+  -- The prompt at a terminal: Tab asks env.complete (shell/prompt.c) for the words that may
+  -- replace the word being typed (volley.complete), against the request being answered
+  -- (`asking`, its options as the view sees them) and the names the view sees.
+  local asking
+  if o.prompt then
+    env.complete = function(before)
+      local p = asking
+      if p and view ~= "referee" and p.side ~= view then
+        local shown = {}
+        for _, v in ipairs(p.options or {}) do
+          if seen(tostring(v)) then shown[#shown + 1] = v end
+        end
+        p = { side = p.side, kind = p.kind, options = shown, default = p.default }
+      end
+      return require("volley.complete").candidates(before, { pending = p, names = names() })
+    end
+  end
 
   -- What one resume did: its rolls and narrative printed, the checkpoint after an answer,
   -- the journal line.
@@ -614,6 +631,7 @@ function M.main(args, env)
   -- The commands that answer nothing (volley.commands QUERIES): their lines, or nil and
   -- why not; `load` and `reload` replace the game (returns "replaced").
   local replace_game
+  local saved_answers = 0   -- the journal's answers when a save file was last named here
   local function query(c)
     local a = c.args
     local function call(fn, ...)
@@ -678,6 +696,7 @@ function M.main(args, env)
       if not jrnl then return nil, "save: this game cannot be named in a save" end
       local wok, werr = jrnl:write(a[1])
       if not wok then return nil, "save: " .. tostring(werr) end
+      saved_answers = jrnl:answers()
       return { "saved " .. jrnl:answers() .. " answers to " .. a[1] }
     elseif c.verb == "load" or c.verb == "reload" then
       local path = a[1]
@@ -696,21 +715,48 @@ function M.main(args, env)
           .. "): play it with volley play --resume or at a new prompt"
       end
       replace_game(game)
+      if c.verb == "load" then saved_answers = game.answers end
       return { (c.verb == "load" and ("loaded " .. path) or "reloaded the scenario's scripts")
         .. ": " .. game.answers .. " answers replayed" }, nil, "replaced"
     end
     return nil, "unknown command " .. c.verb
   end
 
+  -- Leaving the prompt at a terminal (Ctrl-D, quit) with answers not yet in a save file named
+  -- here (`save FILE`, `load FILE`; never with --save, which saves anyway): the player is
+  -- asked for a file name; Enter or Ctrl-D leaves without one, a save that fails asks again.
+  local function offer_save()
+    if not (env.tty and o.prompt and jrnl and not o.save) then return end
+    if jrnl:answers() == saved_answers then return end
+    while true do
+      local name = env.reader("save the game? (a file name, or Enter to leave without "
+        .. "saving) ", false)
+      name = name and name:match("^%s*(.-)%s*$") or ""
+      if name == "" then return end
+      local wok, werr = jrnl:write(name)
+      if wok then
+        saved_answers = jrnl:answers()
+        out:note("saved " .. jrnl:answers() .. " answers to " .. name)
+        return
+      end
+      out:note("refused: save: " .. tostring(werr))
+    end
+  end
+
   -- The next answer from the script for `side`: informational commands are printed, refused
   -- ones reported; returns the value, or nil and why the script stops ("end", "quit",
-  -- "strict").
+  -- "strict"). At a terminal the end of input (Ctrl-D) quits, after offer_save.
   local function script_answer(side, req)
     local pending = { side = side, kind = req.kind, prompt = req.prompt, rule = req.rule,
                       options = req.options, default = req.default }
     script.prompt_text = side .. "> "
+    asking = pending
     while true do
       local line, n = script:next()
+      if line == nil and env.tty and o.prompt then
+        offer_save()
+        return nil, "quit"
+      end
       if line == nil then return nil, "end" end
       local c = commands.interpret(line, pending, names())
       if c.kind ~= "skip" then
@@ -719,6 +765,7 @@ function M.main(args, env)
         if c.kind == "print" then
           for _, l in ipairs(c.lines) do out:note(l) end
         elseif c.kind == "quit" then
+          offer_save()
           return nil, "quit"
         elseif c.kind == "undo" then
           return nil, "undo", n
@@ -963,12 +1010,19 @@ function M.main(args, env)
   if o.prompt then
     -- the game is over: the prompt still answers what answers nothing, until quit
     script.prompt_text = "volley> "
+    asking = nil
     while true do
       local line = script:next()
-      if line == nil then break end
+      if line == nil then
+        offer_save()
+        break
+      end
       local c = commands.interpret(line, nil, names())
       if c.kind ~= "skip" and not env.tty then out:text("> " .. line:match("^%s*(.-)%s*$")) end
-      if c.kind == "quit" then break end
+      if c.kind == "quit" then
+        offer_save()
+        break
+      end
       if c.kind == "print" then
         for _, l in ipairs(c.lines) do out:note(l) end
       elseif c.kind == "query" and c.verb ~= "load" and c.verb ~= "reload" then
