@@ -23,10 +23,15 @@ local track     -- what undo needs of it (not game state): the steps' snapshots 
 M.UNDO_HISTORY = 64
 
 -- The API a mod's script sees as `volley`: registering hooks, under the mod's own name.
+-- `volley.on` works only while a script's top level runs (`load_script` sets g.loading): a
+-- handler that registered another would grow the list being fired, without end.
 local function mod_api(g, path)
   local api = {}
   --- volley.on(point, fn, {kind, priority}) [docs/modding.md]
   function api.on(point, fn, opts)
+    if not g.loading then
+      error("volley.on: hooks are registered when the script loads, not from a handler", 2)
+    end
     if type(fn) ~= "function" then
       error("bad argument #2 to 'on' (function expected, got " .. type(fn) .. ")", 2)
     end
@@ -70,7 +75,9 @@ end
 local function load_script(g, path, source)
   local fn, env = sandbox.loadfile(path, { api = mod_api(g, source), source = source })
   if not fn then error(sandbox.format(env), 0) end
+  g.loading = true
   local ok, err = sandbox.call({ point = "load", source = source }, fn)
+  g.loading = nil
   if not ok then error(sandbox.format(err), 0) end
 end
 
