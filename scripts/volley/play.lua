@@ -416,6 +416,14 @@ function M.main(args, env)
   env = env or {}
   local o, status = M.parse(args)
   if not o then return status end
+  -- what --save needs is checked before the game, not found missing when it is over
+  if o.save then
+    local cok, cerr = core.save.check_target(o.save)
+    if not cok then
+      io.stderr:write("volley play: --save: ", o.save, ": ", tostring(cerr), "\n")
+      return 1
+    end
+  end
   -- the prompt: `volley` (M.prompt), or `volley play` with a side nobody else answers
   o.prompt = env.reader ~= nil and env.prompt == true
   local resumed, err
@@ -517,7 +525,7 @@ function M.main(args, env)
       cap = cap, view = view })
     if not jok then
       if o.save then
-        out:err("volley play: --save: " .. tostring(jrnl))
+        out:err("volley play: --save: " .. (tostring(jrnl):gsub("^[^%s:]+:%d+: ", "")))
         return 1
       end
       jrnl = nil

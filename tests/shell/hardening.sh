@@ -24,4 +24,34 @@ status=$?
 echo "$err" | grep -qF "$tmp/reg.lua:1: volley.on: hooks are registered when the script loads, not from a handler (turn.start)" \
   || fail "hook from a handler: sim said: $err"
 
+# 2, 3. What --save needs is checked before the game: exit 1, the reason, no game played.
+mkdir "$tmp/out"
+long=$(printf '%0251d' 0)
+for case in "$tmp/none/x.save|$tmp/none/x.save: cannot write in the folder $tmp/none (No such file or directory)" \
+            "$tmp/out|$tmp/out: is a directory" \
+            "$tmp/out/|$tmp/out/: a folder, not a file name" \
+            "$tmp/out/$long|$tmp/out/$long: the file name is too long (251 bytes; at most 250)"; do
+  target=${case%%|*}
+  want=${case#*|}
+  out=$("$volley" play tests/data/demo --seed 3 $bots --save "$target" 2>"$tmp/err")
+  status=$?
+  [ $status -eq 1 ] || fail "--save $target: exit $status"
+  [ -z "$out" ] || fail "--save $target: the game was played: $out"
+  [ "$(cat "$tmp/err")" = "volley play: --save: $want" ] || fail "--save $target said: $(cat "$tmp/err")"
+done
+# A scenario played by a path that is not an id is saved (quoted) and replays.
+cp -r tests/data/demo "$tmp/demo"
+"$volley" play "$tmp/demo/" --seed 3 $bots --save "$tmp/out/p.save" >/dev/null \
+  || fail "a path-addressed scenario is not saved"
+grep -qx "scenario \"$tmp/demo\"" "$tmp/out/p.save" || fail "the scenario line: $(sed -n 3p "$tmp/out/p.save")"
+"$volley" replay "$tmp/out/p.save" >/dev/null || fail "a path-addressed save does not replay"
+# A symbolic link planted at the temporary name is never written through.
+echo precious > "$tmp/victim"
+ln -s "$tmp/victim" "$tmp/out/.v.save.tmp"
+"$volley" play tests/data/demo --seed 3 $bots --save "$tmp/out/v.save" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] || fail "a planted link: not refused"
+[ "$(cat "$tmp/victim")" = precious ] || fail "a planted link: the target was overwritten"
+grep -qF "$tmp/out/.v.save.tmp': it exists and is not a regular file (remove it)" "$tmp/err" \
+  || fail "a planted link: $(cat "$tmp/err")"
+
 echo ok
