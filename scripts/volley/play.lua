@@ -458,6 +458,23 @@ function M.main(args, env)
       return 1
     end
   end
+  -- a save must not overwrite what the game reads (device and inode, links followed)
+  if o.save then
+    local inputs = {}
+    if o.script and o.script ~= "-" then inputs[#inputs + 1] = { "the --script file", o.script } end
+    for _, m in ipairs(o.mods) do inputs[#inputs + 1] = { "the --mod file", m } end
+    for _, f in ipairs(info.files or {}) do
+      inputs[#inputs + 1] = { "the game's " .. f.role .. " file", f.file }
+    end
+    for _, f in ipairs(info.options or {}) do
+      inputs[#inputs + 1] = { "option " .. f.name .. "'s file", f.file }
+    end
+    for _, f in ipairs(inputs) do
+      if f[2] and core.save.same_file(o.save, f[2]) then
+        return usage_status("--save " .. o.save .. " would overwrite " .. f[1] .. " " .. f[2])
+      end
+    end
+  end
   local sides = info.sides
   local is_side = {}
   for _, s in ipairs(sides) do is_side[s] = true end

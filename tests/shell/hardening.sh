@@ -54,4 +54,29 @@ ln -s "$tmp/victim" "$tmp/out/.v.save.tmp"
 grep -qF "$tmp/out/.v.save.tmp': it exists and is not a regular file (remove it)" "$tmp/err" \
   || fail "a planted link: $(cat "$tmp/err")"
 
+# 4. --save never overwrites what the game reads: the --script file, a --mod, the scenario's
+#    files (compared by device and inode, so a hard link to the file is caught too).
+cp tests/data/mods/veterans.lua "$tmp/m.lua"
+ln "$tmp/m.lua" "$tmp/m-link.lua"
+printf 'end\n' > "$tmp/s.script"
+for case in "--mod $tmp/m.lua --save $tmp/m-link.lua|--save $tmp/m-link.lua would overwrite the --mod file $tmp/m.lua" \
+            "--save $tmp/demo/map.ini|--save $tmp/demo/map.ini would overwrite the game's scenario file $tmp/demo/map.ini"; do
+  args=${case%%|*}
+  want=${case#*|}
+  cp "$tmp/m.lua" "$tmp/before"
+  cp "$tmp/demo/map.ini" "$tmp/map.before"
+  out=$("$volley" play "$tmp/demo" --seed 3 $bots $args 2>"$tmp/err")
+  status=$?
+  [ $status -eq 2 ] || fail "$args: exit $status"
+  [ -z "$out" ] || fail "$args: the game was played"
+  [ "$(head -1 "$tmp/err")" = "volley play: $want" ] || fail "$args said: $(cat "$tmp/err")"
+  cmp -s "$tmp/m.lua" "$tmp/before" && cmp -s "$tmp/demo/map.ini" "$tmp/map.before" \
+    || fail "$args: an input was overwritten"
+done
+out=$("$volley" play "$tmp/demo" --seed 3 --bot B=random --script "$tmp/s.script" --save "$tmp/s.script" 2>"$tmp/err")
+[ $? -eq 2 ] || fail "--save onto the script: not refused"
+[ "$(head -1 "$tmp/err")" = "volley play: --save $tmp/s.script would overwrite the --script file $tmp/s.script" ] \
+  || fail "--save onto the script said: $(cat "$tmp/err")"
+[ "$(cat "$tmp/s.script")" = end ] || fail "--save onto the script: overwritten"
+
 echo ok
