@@ -101,7 +101,7 @@ local function root_files(rel, pattern, out)
   local function walk(root, sub)
     for _, e in ipairs(core.scenario.list_dir(root .. "/" .. sub) or {}) do
       local child = sub .. "/" .. e.name
-      if e.kind == "dir" then
+      if e.kind == "dir" and not e.link then   -- a linked folder could loop
         walk(root, child)
       elseif e.name:match(pattern) and not found[child] then
         found[child] = root .. "/" .. child

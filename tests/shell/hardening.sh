@@ -79,4 +79,18 @@ out=$("$volley" play "$tmp/demo" --seed 3 --bot B=random --script "$tmp/s.script
   || fail "--save onto the script said: $(cat "$tmp/err")"
 [ "$(cat "$tmp/s.script")" = end ] || fail "--save onto the script: overwritten"
 
+# 5. volley list does not follow linked folders in its search for misplaced scenario.ini
+#    files: twelve links to "." once made it exponential (and reported each file many times).
+cp -r tests/data/depth "$tmp/depth"
+for n in 1 2 3 4 5 6 7 8 9 10 11 12; do ln -s . "$tmp/depth/scenarios/game/battle/l$n"; done
+err=$(VOLLEY_PATH="$tmp/depth" timeout 20 "$volley" list 2>&1 >/dev/null)
+status=$?
+[ $status -eq 1 ] || fail "list with linked folders: exit $status"
+place='(a scenario is scenarios/<game>/<battle>/scenario.ini)'
+[ "$err" = "volley list: $tmp/depth/scenarios/scenario.ini: too shallow for an id $place
+volley list: $tmp/depth/scenarios/game/battle/sub/scenario.ini: too deep for an id $place
+volley list: $tmp/depth/scenarios/game/battle/sub/deeper/scenario.ini: too deep for an id $place
+volley list: $tmp/depth/scenarios/shallow/scenario.ini: too shallow for an id $place" ] \
+  || fail "list with linked folders said: $err"
+
 echo ok
