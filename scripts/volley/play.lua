@@ -311,6 +311,13 @@ end
 local Script = {}
 Script.__index = Script
 
+--- The longest line a script or the prompt takes, in bytes (its line end not counted): a
+-- longer one is refused and the script goes on after it.
+M.LINE_MAX = 4096
+--- How far a line that is too long is read looking for its end: past it the script stops
+-- (a file with no line ends, /dev/zero, is not read for ever).
+M.LINE_CEILING = 256 * 1024 * 1024
+
 local function open_script(path)
   if path == "-" then return setmetatable({ name = "stdin", fh = io.stdin, n = 0 }, Script) end
   local fh, err = io.open(path, "r")
@@ -318,17 +325,38 @@ local function open_script(path)
   return setmetatable({ name = path, fh = fh, n = 0, owned = true }, Script)
 end
 
--- The next line (without its line end) and its number, or nil at the end.
+--- The next line (without its line end) and its number; false, its number and why when the
+-- line is refused (too long, a NUL byte, not UTF-8, a carriage return inside it); nil at the
+-- end. A UTF-8 byte-order mark starting the first line is skipped.
 function Script:next()
-  local line
+  local line, len, endless
+  if self.done then return nil end
   if self.reader then
     line = self.reader(self.prompt_text or "volley> ")
+    if line and #line > M.LINE_MAX then line, len = false, #line end
   else
-    line = self.fh:read("*l")
+    line, len, endless = core.text.read_line(self.fh, M.LINE_MAX, M.LINE_CEILING)
+    if line == nil and len then   -- a read error: the end, said once
+      self.n = self.n + 1
+      self.done = true
+      return false, self.n, "cannot read: " .. len
+    end
   end
   if line == nil then return nil end
   self.n = self.n + 1
-  return (line:gsub("\r$", "")), self.n
+  if line == false then
+    if endless then
+      self.done = true
+      return false, self.n, string.format("line too long (no line end within %d bytes; at most "
+        .. "%d): the rest of the script is not read", M.LINE_CEILING, M.LINE_MAX)
+    end
+    return false, self.n, string.format("line too long (%d bytes; at most %d)", len, M.LINE_MAX)
+  end
+  if self.n == 1 and line:sub(1, 3) == "\239\187\191" then line = line:sub(4) end
+  line = line:gsub("\r$", "")
+  local why = core.text.check(line)
+  if why then return false, self.n, why end
+  return line, self.n
 end
 
 function Script:close()
@@ -735,11 +763,12 @@ function M.main(args, env)
                       options = req.options, default = req.default }
     script.prompt_text = side .. "> "
     while true do
-      local line, n = script:next()
+      local line, n, bad = script:next()
       if line == nil then return nil, "end" end
-      local c = commands.interpret(line, pending, names())
+      local c = line and commands.interpret(line, pending, names())
+          or { kind = "refused", why = bad }
       if c.kind ~= "skip" then
-        if not env.tty then out:text(side .. "> " .. line:match("^%s*(.-)%s*$")) end
+        if not env.tty and line then out:text(side .. "> " .. line:match("^%s*(.-)%s*$")) end
         if c.kind == "answer" then return c.value, n end
         if c.kind == "print" then
           for _, l in ipairs(c.lines) do out:note(l) end
@@ -989,10 +1018,12 @@ function M.main(args, env)
     -- the game is over: the prompt still answers what answers nothing, until quit
     script.prompt_text = "volley> "
     while true do
-      local line = script:next()
+      local line, _, bad = script:next()
       if line == nil then break end
-      local c = commands.interpret(line, nil, names())
-      if c.kind ~= "skip" and not env.tty then out:text("> " .. line:match("^%s*(.-)%s*$")) end
+      local c = line and commands.interpret(line, nil, names()) or { kind = "refused", why = bad }
+      if c.kind ~= "skip" and not env.tty and line then
+        out:text("> " .. line:match("^%s*(.-)%s*$"))
+      end
       if c.kind == "quit" then break end
       if c.kind == "print" then
         for _, l in ipairs(c.lines) do out:note(l) end

@@ -93,4 +93,29 @@ volley list: $tmp/depth/scenarios/game/battle/sub/deeper/scenario.ini: too deep 
 volley list: $tmp/depth/scenarios/shallow/scenario.ini: too shallow for an id $place" ] \
   || fail "list with linked folders said: $err"
 
+# 6. Script lines: at most 4096 bytes, UTF-8 without NUL, CR or controls; a leading BOM
+#    skipped; a file without line ends read in bounded memory, the save still written.
+printf 'move A4 0605\n' > "$tmp/lines.script"
+head -c 5000 /dev/zero | tr '\0' x >> "$tmp/lines.script"
+printf '\nab\000cd\nab\377\nx\ry\n\033[2Jz\nquit\n' >> "$tmp/lines.script"
+"$volley" play tests/data/demo --seed 3 --bot B=first --script "$tmp/lines.script" \
+  --save "$tmp/out/lines.save" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] || fail "refused lines: exit status"
+[ "$(cat "$tmp/err")" = "$tmp/lines.script:2: line too long (5000 bytes; at most 4096)
+$tmp/lines.script:3: NUL byte at column 3
+$tmp/lines.script:4: invalid UTF-8 at column 3
+$tmp/lines.script:5: a carriage return at column 2
+$tmp/lines.script:6: a control character (U+001B) at column 1" ] || fail "refused lines said: $(cat "$tmp/err")"
+grep -q '^answer A move "A4 0605"' "$tmp/out/lines.save" || fail "refused lines: not saved"
+printf '\357\273\277move A4 0605\nquit\n' > "$tmp/bom.script"
+out=$("$volley" play tests/data/demo --seed 3 --bot B=first --script "$tmp/bom.script" 2>&1) \
+  || fail "a leading BOM: $out"
+echo "$out" | grep -qx 'A> move A4 0605' || fail "a leading BOM: $out"
+out=$(timeout 60 "$volley" play tests/data/demo --seed 3 --bot B=first --script /dev/zero \
+  --save "$tmp/out/zero.save" 2>&1)
+[ $? -eq 1 ] || fail "/dev/zero: exit status: $out"
+echo "$out" | grep -qx "/dev/zero:1: line too long (no line end within 268435456 bytes; at most 4096): the rest of the script is not read" \
+  || fail "/dev/zero said: $out"
+[ -s "$tmp/out/zero.save" ] || fail "/dev/zero: not saved"
+
 echo ok
