@@ -144,7 +144,13 @@ function M.parse(args)
       if not v or not v:match("^%d[%d,]*$") or v:find(",,", 1, true) or v:sub(-1) == "," then
         return usage("--dice takes die faces, e.g. --dice 3,0,6")
       end
-      for f in v:gmatch("%d+") do o.dice[#o.dice + 1] = compat.tointeger(tonumber(f)) end
+      for f in v:gmatch("%d+") do
+        local face = #f <= 10 and compat.tointeger(tonumber(f))
+        if not face or face > 2147483647 then
+          return usage("--dice takes die faces, e.g. --dice 3,0,6 (" .. f .. " is no face)")
+        end
+        o.dice[#o.dice + 1] = face
+      end
       i = i + 2
     elseif a == "--option" then
       o.options[#o.options + 1] = v
@@ -786,7 +792,8 @@ function M.main(args, env)
             if o.strict then return nil, "strict" end
           end
         elseif c.kind == "dice" then
-          local fok, ferr = st:call("volley.session", "force", c.faces)
+          local fok, ferr = st:call("volley.session", "force", c.faces,
+            script.name .. ":" .. n .. ": dice force")
           if not fok then
             refuse(n, "dice force: " .. describe(ferr))
             if o.strict then return nil, "strict" end

@@ -156,7 +156,10 @@ function M.open(target, opts)
   if g.scenario.paths.rules then load_script(g, g.scenario.paths.rules, "battle") end
   for _, o in ipairs(g.options or {}) do load_script(g, o.path, "battle") end
   for _, path in ipairs(opts.mods or {}) do load_script(g, path, path) end
-  if opts.dice and #opts.dice > 0 then g.dice:force(opts.dice) end
+  if opts.dice and #opts.dice > 0 then
+    g.dice:force(opts.dice)
+    g.force_origin = "--dice"
+  end
   local policy = opts.undo
   if policy ~= nil and policy ~= "strict" and policy ~= "solo" and policy ~= "off" then
     error("undo policy '" .. tostring(policy) .. "' is neither strict nor solo (nor off)", 0)
@@ -415,8 +418,11 @@ end
 --- Queues forced dice (test mode, `dice force V...`): the next rolls come out as given.
 -- @tparam {integer,...} faces
 -- @raise with the dice's message for a value out of range when it is rolled
-function M.force(faces)
+-- @tparam[opt] string origin where they were forced, for a face the die cannot show
+--   ("tests/x.script:3: dice force")
+function M.force(faces, origin)
   current.dice:force(faces)
+  current.force_origin = origin or "dice force"
 end
 
 --- A side's view hash (DESIGN.md Part B "Locations, views and hidden information"): the

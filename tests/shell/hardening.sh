@@ -118,4 +118,22 @@ echo "$out" | grep -qx "/dev/zero:1: line too long (no line end within 268435456
   || fail "/dev/zero said: $out"
 [ -s "$tmp/out/zero.save" ] || fail "/dev/zero: not saved"
 
+# 7. --dice: a value no die has is a usage error; a face the die rolled cannot show names
+#    the flag or the script line, not the runtime's file.
+for d in 99999999999999999999 2147483648; do
+  "$volley" play tests/data/demo --seed 3 $bots --dice "$d" >/dev/null 2>"$tmp/err"
+  [ $? -eq 2 ] || fail "--dice $d: exit status"
+  [ "$(head -1 "$tmp/err")" = "volley play: --dice takes die faces, e.g. --dice 3,0,6 ($d is no face)" ] \
+    || fail "--dice $d said: $(cat "$tmp/err")"
+done
+"$volley" play tests/data/demo --seed 3 $bots --dice 9 >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] || fail "--dice 9: exit status"
+[ "$(cat "$tmp/err")" = "volley play: the game stopped: --dice: face 9 is out of range for d6 (1-6)" ] \
+  || fail "--dice 9 said: $(cat "$tmp/err")"
+sed 's/^dice force 5$/dice force 9/' tests/golden/play/hotseat.script > "$tmp/dice.script"
+"$volley" play tests/data/demo --seed 3 --script "$tmp/dice.script" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] || fail "dice force 9: exit status"
+[ "$(cat "$tmp/err")" = "volley play: the game stopped: $tmp/dice.script:7: dice force: face 9 is out of range for d6 (1-6)" ] \
+  || fail "dice force 9 said: $(cat "$tmp/err")"
+
 echo ok
