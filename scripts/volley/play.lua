@@ -450,6 +450,15 @@ function M.main(args, env)
   env = env or {}
   local o, status = M.parse(args)
   if not o then return status end
+  -- a folder given as a script or a mod opens, and would read as nothing
+  local inputs = { o.script ~= "-" and o.script or nil }
+  for _, m in ipairs(o.mods) do inputs[#inputs + 1] = m end
+  for _, path in ipairs(inputs) do
+    if core.scenario.kind(path) == "dir" then
+      io.stderr:write("volley play: ", path, ": cannot read (Is a directory)\n")
+      return 1
+    end
+  end
   -- what --save needs is checked before the game, not found missing when it is over
   if o.save then
     local cok, cerr = core.save.check_target(o.save)

@@ -646,6 +646,12 @@ function M.main(args, host)
   local o, status = M.parse(args)
   if not o then return status end
   if o.merge then return merge(o) end
+  for _, path in ipairs(o.mods or {}) do   -- a folder opens, and would read as nothing
+    if core.scenario.kind(path) == "dir" then
+      io.stderr:write("volley sim: ", path, ": cannot read (Is a directory)\n")
+      return 1
+    end
+  end
   return run(o, host)
 end
 

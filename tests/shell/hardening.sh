@@ -136,4 +136,16 @@ sed 's/^dice force 5$/dice force 9/' tests/golden/play/hotseat.script > "$tmp/di
 [ "$(cat "$tmp/err")" = "volley play: the game stopped: $tmp/dice.script:7: dice force: face 9 is out of range for d6 (1-6)" ] \
   || fail "dice force 9 said: $(cat "$tmp/err")"
 
+# 8. A folder as --mod or --script: refused before the game (it opens, then reads as nothing).
+mkdir "$tmp/folder"
+for args in "play tests/data/demo --seed 3 $bots --mod $tmp/folder" \
+            "play tests/data/demo --seed 3 --bot B=random --script $tmp/folder" \
+            "sim tests/data/demo --games 1 --seed 3 --mod $tmp/folder"; do
+  out=$("$volley" $args 2>"$tmp/err")
+  [ $? -eq 1 ] || fail "$args: exit status"
+  [ -z "$out" ] || fail "$args: the game was played"
+  [ "$(cat "$tmp/err")" = "volley ${args%% *}: $tmp/folder: cannot read (Is a directory)" ] \
+    || fail "$args said: $(cat "$tmp/err")"
+done
+
 echo ok
