@@ -112,22 +112,17 @@ static int text_check(lua_State *L) {
   return 1;
 }
 
-/***
-A string made safe to print: each byte that is not part of valid UTF-8, and each control
-character (C0 -- newline and tab included --, DEL, C1), becomes U+FFFD. The string itself
-when there is nothing to replace.
-@function clean
-@tparam string s
-@treturn string
-*/
-static int text_clean(lua_State *L) {
+/* Pushes the string at idx with each invalid UTF-8 byte (and, unless utf8_only, each
+** control character) replaced by U+FFFD; the string itself when nothing is replaced. */
+static void push_clean(lua_State *L, int idx, int utf8_only) {
   size_t n, i, k, start = 0;
-  const unsigned char *s = (const unsigned char *)luaL_checklstring(L, 1, &n);
+  const unsigned char *s = (const unsigned char *)lua_tolstring(L, idx, &n);
   luaL_Buffer b;
   int changed = 0;
+  idx = lua_absindex(L, idx);
   for (i = 0; i < n; i += k) {
     k = vl_utf8_char(s + i, n - i);
-    if (k == 0 || is_control(s + i, k)) {
+    if (k == 0 || (!utf8_only && is_control(s + i, k))) {
       if (!changed) luaL_buffinit(L, &b);
       changed = 1;
       luaL_addlstring(&b, (const char *)s + start, i - start);
@@ -137,11 +132,31 @@ static int text_clean(lua_State *L) {
     }
   }
   if (!changed) {
-    lua_settop(L, 1);
-    return 1;
+    lua_pushvalue(L, idx);
+    return;
   }
   luaL_addlstring(&b, (const char *)s + start, n - start);
   luaL_pushresult(&b);
+}
+
+void vl_lua_pushclean(lua_State *L, int idx) {
+  if (lua_type(L, idx) == LUA_TSTRING) push_clean(L, idx, 0);
+  else lua_pushvalue(L, idx);
+}
+
+/***
+A string made safe to print: each byte that is not part of valid UTF-8, and each control
+character (C0 -- newline and tab included --, DEL, C1), becomes U+FFFD. The string itself
+when there is nothing to replace.
+@function clean
+@tparam string s
+@tparam[opt] boolean utf8_only replace invalid UTF-8 only, keep control characters (for
+JSON, which escapes them)
+@treturn string
+*/
+static int text_clean(lua_State *L) {
+  luaL_checkstring(L, 1);
+  push_clean(L, 1, lua_toboolean(L, 2));
   return 1;
 }
 

@@ -281,8 +281,10 @@ end
 
 --- Adds a line to the game's narrative (what a player reads in `log`).
 -- @tparam string text
+-- Controls and bytes that are not UTF-8 (a script's text) become U+FFFD: a line cannot forge
+-- another, nor send a terminal escape.
 function Game:log(text)
-  self.narrative[#self.narrative + 1] = text
+  self.narrative[#self.narrative + 1] = core.text.clean(tostring(text))
 end
 
 --- Runs the system's sequence of play to its end. Call inside the coroutine that answers

@@ -148,4 +148,22 @@ for args in "play tests/data/demo --seed 3 $bots --mod $tmp/folder" \
     || fail "$args said: $(cat "$tmp/err")"
 done
 
+# 9. A mod's text (a modifier's label and rule, an error message) reaches the transcript, the
+#    terminal and JSON without control characters or bytes that are not UTF-8: each becomes
+#    U+FFFD [docs/modding.md "Text from a script"].
+printf 'volley.on("fire.drm", function(ctx) ctx.mods:add(1, "vet\\n\\27[31mred\\255", "[x\\0 1]") end, { kind = "modify" })\n' \
+  > "$tmp/text.lua"
+printf 'volley.on("turn.start", function() error("boom\\nfake line\\27[2J\\255") end)\n' > "$tmp/err.lua"
+r=$(printf '\357\277\275')
+out=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/text.lua" 2>&1 | grep -m1 'vet')
+[ "$out" = "roll d6: 2 (A4 fires at B1) [demo 5.2]; +1 vet$r${r}[31mred$r [x$r 1] ($tmp/text.lua); total 3 on fire row 4 or less: Nothing" ] \
+  || fail "a mod's label in the transcript: $out"
+"$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/text.lua" --json > "$tmp/text.jsonl" 2>&1
+iconv -f UTF-8 -t UTF-8 "$tmp/text.jsonl" >/dev/null 2>&1 || fail "the JSON holds bytes that are not UTF-8"
+grep -q '"label":"vet\\ufffd\\ufffd\[31mred\\ufffd","rule":"\[x\\ufffd 1\]"' "$tmp/text.jsonl" \
+  || fail "a mod's label in JSON: $(grep -m1 vet "$tmp/text.jsonl")"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/err.lua" 2>&1 >/dev/null)
+[ "$err" = "volley play: the game stopped: $tmp/err.lua:1: boom${r}fake line${r}[2J$r (turn.start)" ] \
+  || fail "a mod's error message: $err"
+
 echo ok
