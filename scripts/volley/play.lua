@@ -110,7 +110,8 @@ function M.parse(args)
     local v = args[i + 1]
     if VALUE_FLAGS[a] and (v == nil or v == "") then return usage(VALUE_FLAGS[a]) end
     if (a == "--as" or a == "--script" or a == "--save" or a == "--undo" or a == "--seed"
-        or a == "--max-decisions" or a == "--dice") and seen[a] then
+        or a == "--max-decisions" or a == "--dice" or a == "--json" or a == "--strict"
+        or a == "--resume") and seen[a] then
       return usage(a .. " given twice")
     end
     seen[a] = true
@@ -451,9 +452,9 @@ function M.main(args, env)
   local o, status = M.parse(args)
   if not o then return status end
   -- a folder given as a script or a mod opens, and would read as nothing
-  local inputs = { o.script ~= "-" and o.script or nil }
-  for _, m in ipairs(o.mods) do inputs[#inputs + 1] = m end
-  for _, path in ipairs(inputs) do
+  local readers = { o.script ~= "-" and o.script or nil }
+  for _, m in ipairs(o.mods) do readers[#readers + 1] = m end
+  for _, path in ipairs(readers) do
     if core.scenario.kind(path) == "dir" then
       io.stderr:write("volley play: ", path, ": cannot read (Is a directory)\n")
       return 1

@@ -166,4 +166,19 @@ err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/err.lua" 2>&1 >/
 [ "$err" = "volley play: the game stopped: $tmp/err.lua:1: boom${r}fake line${r}[2J$r (turn.start)" ] \
   || fail "a mod's error message: $err"
 
+# 10. A flag given twice is a usage error (exit 2), as is an --option the scenario lacks in sim.
+for args in "play tests/data/demo --seed 3 $bots --json --json|--json given twice" \
+            "play tests/data/demo --seed 3 --bot B=random --script $tmp/s.script --strict --strict|--strict given twice" \
+            "sim tests/data/demo --games 2 --seed 3 --shard 1/2 --shard 2/2|--shard given twice" \
+            "sim tests/data/demo --games 1 --json --json|--json given twice" \
+            "sim tests/data/demo --games 1 --option nosuch|unknown option 'nosuch' (the scenario's: none)" \
+            "render tests/data/demo --text --text|--text given twice"; do
+  a=${args%%|*}
+  want=${args#*|}
+  "$volley" $a >/dev/null 2>"$tmp/err"
+  status=$?
+  [ $status -eq 2 ] || fail "$a: exit $status"
+  [ "$(head -1 "$tmp/err")" = "volley ${a%% *}: $want" ] || fail "$a said: $(head -1 "$tmp/err")"
+done
+
 echo ok
