@@ -55,6 +55,42 @@ local function mod_api(g, path)
     g.hooks:set_source("system")
     if not ok then error(err, 2) end
   end
+  --- volley.ask(side, request) [docs/modding.md]: asks a player from a handler, as a rule
+  -- does (`game:ask`): the request is a copy (its text cleaned, its functions guarded), the
+  -- answer is checked against its legal answers and recorded in the journal.
+  function api.ask(side, request)
+    if g.loading then
+      error("volley.ask: a script asks from a handler, not while it loads", 2)
+    end
+    local sides = g:sides()
+    local known = false
+    for _, s in ipairs(sides) do known = known or s == side end
+    if not known then
+      error("volley.ask: no side '" .. core.text.clean(tostring(side)) .. "' (sides: "
+        .. table.concat(sides, " ") .. ")", 2)
+    end
+    if type(request) ~= "table" then
+      error("bad argument #2 to 'ask' (table expected, got " .. type(request) .. ")", 2)
+    end
+    local r = {}
+    for k, v in pairs(request) do r[k] = v end
+    for _, k in ipairs({ "kind", "prompt", "rule", "default" }) do
+      if type(r[k]) == "string" then r[k] = core.text.clean(r[k]) end
+    end
+    if type(r.options) == "table" then
+      local list = {}
+      for i, v in ipairs(r.options) do list[i] = type(v) == "string" and core.text.clean(v) or v end
+      r.options = list
+    end
+    for _, k in ipairs({ "enumerate", "validate" }) do
+      if type(r[k]) == "function" then
+        r[k] = sandbox.guard({ point = "ask", source = path }, r[k])
+      end
+    end
+    local ok, err = pcall(ask.check_request, r)
+    if not ok then error("volley.ask: " .. tostring(err):gsub("^[^\n]-:%d+: ", ""), 2) end
+    return g:ask(side, r)
+  end
   return api
 end
 

@@ -181,4 +181,30 @@ for args in "play tests/data/demo --seed 3 $bots --json --json|--json given twic
   [ "$(head -1 "$tmp/err")" = "volley ${a%% *}: $want" ] || fail "$a said: $(head -1 "$tmp/err")"
 done
 
+# volley.ask: a mod's handler asks a player as a rule does; the answer is checked, recorded in
+# the save and replayed [docs/modding.md "What a mod may and may not change"].
+cat > "$tmp/ask.lua" <<'LUA'
+volley.on("fire.drm", function(ctx, mods)
+  local v = volley.ask("A", { kind = "house", prompt = "Bonus for this fire?", options = { 1, 0 },
+                              rule = "[house 2]" })
+  mods:add(v, "house bonus", "[house 2]")
+end, { kind = "modify" })
+LUA
+out=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/ask.lua" --save "$tmp/out/ask.save" 2>&1) \
+  || fail "volley.ask: $out"
+echo "$out" | grep -qx '19\. A house: 0' || fail "volley.ask: no answer in the transcript"
+echo "$out" | grep -qF "roll d6: 2 (A4 fires at B1) [demo 5.2]; +0 house bonus [house 2] ($tmp/ask.lua); total 2" \
+  || fail "volley.ask: the answer is not the modifier"
+grep -q '^answer A house 0 state ' "$tmp/out/ask.save" || fail "volley.ask: the answer is not saved"
+"$volley" replay "$tmp/out/ask.save" >/dev/null || fail "volley.ask: the save does not replay"
+printf 'volley.ask("A", {kind = "x", prompt = "?", options = {1}, rule = "[h 1]"})\n' > "$tmp/ask2.lua"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/ask2.lua" 2>&1 >/dev/null)
+[ "$err" = "volley play: $tmp/ask2.lua:1: volley.ask: a script asks from a handler, not while it loads (load, $tmp/ask2.lua)" ] \
+  || fail "volley.ask while loading: $err"
+printf 'volley.on("turn.start", function() volley.ask("Z", {kind = "x", prompt = "?", options = {1}, rule = "[h 1]"}) end)\n' \
+  > "$tmp/ask3.lua"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/ask3.lua" 2>&1 >/dev/null)
+[ "$err" = "volley play: the game stopped: $tmp/ask3.lua:1: volley.ask: no side 'Z' (sides: A B) (turn.start)" ] \
+  || fail "volley.ask of no side: $err"
+
 echo ok
