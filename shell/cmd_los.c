@@ -1,18 +1,20 @@
 /*
-** cmd_los.c -- `volley los <map.ini> A B`: line of sight from A to B on a bare map, under the
-** policy of the map's system (charts/<system>/los.ini, with a los.ini beside the map as the
-** scenario layer). Prints DESIGN.md's one line:
+** cmd_los.c -- `volley los <id|path|map.ini> A B`: line of sight from A to B on a bare map,
+** under the policy of the map's system (charts/<system>/los.ini, with a los.ini beside the
+** map as the scenario layer); a scenario (an id, a folder or its .ini) names its map, read
+** through the scenario loader in the host state. Prints DESIGN.md's one line:
 **   LOS A -> B: clear
 **   LOS A -> B: blocked at X (<reason>) [rule]
 ** X a hex label or "a/b" for a hexside. Both answers exit 0; a map or policy that does not
-** load, or a hex off the map, exits 1; usage errors exit 2. Scenario ids arrive with the
-** scenario loader (then the scenario's units stand on the map as obstacles).
+** load, or a hex off the map, exits 1; usage errors exit 2. The scenario's units are not
+** obstacles here: the terrain's line only.
 */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "commands.h"
+#include "host.h"
 #include "volley/los.h"
 #include "volley/map.h"
 
@@ -21,13 +23,45 @@ static int ends_with(const char *s, const char *suffix) {
   return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
+/* 1 when path is a .ini file without a [scenario] section, or one that cannot be opened (the
+** map loader says why): a map. Anything else is left to the scenario loader. */
+static int is_map_file(const char *path) {
+  char line[256];
+  int scenario = 0;
+  FILE *f;
+  if (!ends_with(path, ".ini")) return 0;
+  if ((f = fopen(path, "r")) == NULL) return 1;
+  while (fgets(line, sizeof line, f) != NULL)
+    if (strncmp(line, "[scenario]", 10) == 0) scenario = 1;
+  fclose(f);
+  return !scenario;
+}
+
+/* Runs require("volley.scenario").read(target) in the host state and leaves its map's path
+** on the stack, or raises with why. */
+static int scenario_map(lua_State *L) {
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "volley.scenario");
+  lua_call(L, 1, 1);
+  lua_getfield(L, -1, "read");
+  lua_pushvalue(L, 1);
+  lua_call(L, 1, 2);
+  if (lua_isnil(L, -2)) return lua_error(L);
+  lua_pop(L, 1);
+  lua_getfield(L, -1, "paths");
+  if (lua_istable(L, -1)) lua_getfield(L, -1, "map");
+  if (!lua_isstring(L, -1)) return luaL_error(L, "the scenario names no map");
+  return 1;
+}
+
 int cmd_los(int argc, char **argv) {
   const command *self = command_find("los");
   const char *args[3];
   char buf[VL_ERROR_FILE_MAX + VL_ERROR_MSG_MAX + 32], layer[4096], where[32];
   char reason[VL_LOS_REASON_MAX];
-  const char *slash;
+  const char *slash, *map_path;
   int n = 0, i, status = 1;
+  lua_State *L = NULL;   /* the host state when a scenario names the map */
   vl_hex a, b;
   vl_error err;
   vl_path *data;
@@ -45,24 +79,41 @@ int cmd_los(int argc, char **argv) {
     args[n++] = argv[i];
   }
   if (n < 3) return command_usage(self, "give a map and two hexes");
-  if (!ends_with(args[0], ".ini"))
-    return command_usage(self, "scenario ids arrive with the scenario loader; give a map.ini");
+  map_path = args[0];
+  if (!is_map_file(map_path)) {
+    char why[512];
+    L = host_open(why, sizeof why);
+    if (L == NULL) {
+      fprintf(stderr, "volley: %s\n", why);
+      return 1;
+    }
+    lua_pushcfunction(L, scenario_map);
+    lua_pushstring(L, map_path);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+      fprintf(stderr, "volley los: %s\n", lua_tostring(L, -1));
+      host_close(L);
+      return 1;
+    }
+    map_path = lua_tostring(L, -1);   /* stays referenced on L's stack until host_close */
+  }
   data = command_data_path();
   if (data == NULL) {
     fprintf(stderr, "volley los: not enough memory\n");
+    host_close(L);
     return 1;
   }
   memset(&err, 0, sizeof err);
-  m = vl_map_load(args[0], data, &err);
+  m = vl_map_load(map_path, data, &err);
   if (m == NULL) goto fail;
   if (vl_hex_parse(vl_map_grid(m), args[1], &a, &err) != VL_OK ||
       vl_hex_parse(vl_map_grid(m), args[2], &b, &err) != VL_OK) {
     vl_path_free(data);
     vl_map_free(m);
+    host_close(L);
     return command_usage(self, err.msg);
   }
-  slash = strrchr(args[0], '/');
-  snprintf(layer, sizeof layer, "%.*s%slos.ini", slash ? (int)(slash - args[0]) : 0, args[0],
+  slash = strrchr(map_path, '/');
+  snprintf(layer, sizeof layer, "%.*s%slos.ini", slash ? (int)(slash - map_path) : 0, map_path,
            slash ? "/" : "");
   p = vl_los_policy_find(data, vl_map_system(m), access(layer, R_OK) == 0 ? layer : NULL, &err);
   if (p == NULL) goto fail;
@@ -86,5 +137,6 @@ done:
   vl_los_policy_free(p);
   vl_map_free(m);
   vl_path_free(data);
+  host_close(L);
   return status;
 }

@@ -210,6 +210,10 @@ int cmd_render(int argc, char **argv) {
       fputs(help_text, stdout);
       return 0;
     }
+    if ((strcmp(a, "--text") == 0 && text) || (strcmp(a, "--ascii") == 0 && ascii)) {
+      snprintf(buf, sizeof buf, "%s given twice", a);
+      return command_usage(self, buf);
+    }
     if (strcmp(a, "--text") == 0) text = 1;
     else if (strcmp(a, "--ascii") == 0) ascii = 1;
     else if (strcmp(a, "--svg") == 0) slot = &svg;

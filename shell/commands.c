@@ -20,7 +20,7 @@ static const command commands[] = {
   {"render", "render <id|path|map.ini> (--svg F | --text) [--hex H [--radius R]]",
    "draw a map, or a scenario's default set-up, in the terminal or as SVG (docs/shell.md)",
    cmd_render},
-  {"los", "los <map.ini> A B", "line of sight from hex A to hex B, and why", cmd_los},
+  {"los", "los <id|path|map.ini> A B", "line of sight from hex A to hex B, and why", cmd_los},
   {"list", "list", "every scenario and variant: id, title, system, sides, provisional", cmd_list},
   {"replay", "replay FILE", "recompute a saved game, verify it, print its state hash", cmd_replay},
   {"dump", "dump FILE", "a saved game's final state, the bytes its state hash is taken of", cmd_dump},

@@ -72,5 +72,6 @@ int luaopen_volley_core(lua_State *L) {
   vl_lua_open_save(L);
   vl_lua_open_los(L);
   vl_lua_open_scenario(L);
+  vl_lua_open_text(L);
   return 1;
 }

@@ -62,6 +62,8 @@ void vl_lua_open_scenario(lua_State *L);
 /* lua_sandbox.c: `volley.core.sandbox`, the C half of scripts/volley/sandbox.lua
 ** (docs/modding.md). Adds the sub-table sandbox. */
 void vl_lua_open_sandbox(lua_State *L);
+void vl_lua_open_text(lua_State *L);
+void vl_lua_pushclean(lua_State *L, int idx);   /* the string at idx, printable (lua_text.c) */
 
 /* The module's entry point (lua_core.c). */
 int luaopen_volley_core(lua_State *L);

@@ -335,6 +335,8 @@ static int sb_leave(lua_State *L) {
     lua_setfield(L, 5, "budget");
   } else {
     push_message(L, 3, &w);
+    vl_lua_pushclean(L, -1);               /* a script's text: no controls, valid UTF-8 */
+    lua_remove(L, -2);
     lua_setfield(L, 5, "msg");
   }
   if (w.set) {

@@ -9,6 +9,7 @@
 #include "lua_engine.h"
 #include "lua_modules.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -646,6 +647,14 @@ static int sb_read(lua_State *L) {
     luaL_addsize(&buf, n);
     total += n;
   } while (n == LUAL_BUFFERSIZE && total <= VL_SANDBOX_MAX_CHUNK);
+  if (ferror(f)) {   /* a folder opens, then fails to read (EISDIR): not an empty script */
+    int e = errno;
+    fclose(f);
+    luaL_pushresult(&buf);
+    lua_pushnil(L);
+    lua_pushfstring(L, "cannot read (%s)", strerror(e));
+    return 2;
+  }
   fclose(f);
   luaL_pushresult(&buf);
   if (total > VL_SANDBOX_MAX_CHUNK) {

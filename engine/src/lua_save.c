@@ -15,6 +15,7 @@ The save file: header, journal, checksum; atomic writes; the append-only autosav
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "volley/save.h"
 
@@ -462,6 +463,38 @@ static int save_write(lua_State *L) {
 }
 
 /***
+Whether two paths name the same existing file (the same device and inode, links followed):
+a save must not overwrite the files its game reads.
+@function same_file
+@tparam string a
+@tparam string b
+@treturn boolean false when either does not exist
+*/
+static int save_same_file(lua_State *L) {
+  struct stat sa, sb;
+  const char *a = luaL_checkstring(L, 1), *b = luaL_checkstring(L, 2);
+  lua_pushboolean(L, stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+                         sa.st_ino == sb.st_ino);
+  return 1;
+}
+
+/***
+Checks, before a game, that `write` could write a path: the name not too long (with the
+temporary file's), not a folder, its folder existing and writable.
+@function check_target
+@tparam string path
+@treturn[1] true
+@treturn[2] nil
+@treturn[2] string why not (without the path: "is a directory")
+*/
+static int save_check_target(lua_State *L) {
+  vl_error err;
+  if (vl_save_check_target(luaL_checkstring(L, 1), &err) != VL_OK) return fail(L, &err);
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/***
 Checks that a save was played with the content described now: the same scenario, the same
 files with the same SHA-256, the same options and mods. Seed, undo policy, bots, cap and view
 are the save's own and not compared.
@@ -655,6 +688,8 @@ static const luaL_Reg save_funcs[] = {
   {"text", save_text},
   {"write", save_write},
   {"check", save_check},
+  {"check_target", save_check_target},
+  {"same_file", save_same_file},
   {"sha256", save_sha256},
   {"hash_file", save_hash_file},
   {"autosave", save_autosave},

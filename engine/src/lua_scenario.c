@@ -222,10 +222,11 @@ static int by_name(const struct dirent **a, const struct dirent **b) {
 
 /***
 ** The entries of a folder, in bytewise order of their names, without those whose name
-** starts with '.'.
+** starts with '.'. A symbolic link has the kind of what it points to and `link = true`: a
+** walk down a tree skips linked folders (a link to "." would make it endless).
 ** @function list_dir
 ** @tparam string path
-** @treturn[1] {table,...} `{name=, kind="dir"|"file"}`
+** @treturn[1] {table,...} `{name=, kind="dir"|"file", link=true|nil}`
 ** @treturn[2] nil
 ** @treturn[2] string "<path>: <why>"
 */
@@ -241,12 +242,16 @@ static int scn_list_dir(lua_State *L) {
   lua_createtable(L, n, 0);
   for (i = 0; i < n; i++) {
     char full[PATH_MAX];
-    struct stat st;
+    struct stat st, lst;
     int w = snprintf(full, sizeof full, "%s/%s", path, names[i]->d_name);
     if (names[i]->d_name[0] != '.' && w > 0 && (size_t)w < sizeof full && stat(full, &st) == 0) {
-      lua_createtable(L, 0, 2);
+      lua_createtable(L, 0, 3);
       set_str(L, "name", names[i]->d_name);
       set_str(L, "kind", S_ISDIR(st.st_mode) ? "dir" : "file");
+      if (lstat(full, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, "link");
+      }
       lua_rawseti(L, -2, ++k);
     }
     free(names[i]);

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -95,8 +96,8 @@ static int bad(vl_error *err, const char *fmt, const char *what) {
 static int check_header(const vl_save_header *h, vl_error *err) {
   size_t i;
   if (h->volley != NULL && !is_word(h->volley)) return bad(err, "volley version '%s' is not a word", h->volley);
-  if (!is_scenario_id(h->scenario))
-    return bad(err, "scenario id '%s' is not lower-case [a-z0-9-] segments joined by '/'", h->scenario);
+  if (!is_scenario_id(h->scenario) && !is_path(h->scenario))
+    return bad(err, "scenario '%s' is neither an id nor a path (non-empty UTF-8)", h->scenario);
   for (i = 0; i < h->n_files; i++) {
     const vl_save_file *f = &h->files[i];
     if (f->role == NULL || (strcmp(f->role, "scenario") != 0 && strcmp(f->role, "system") != 0))
@@ -299,7 +300,8 @@ static void put_header(vl_tb *b, const vl_save_header *h) {
   vl_tb_puts(b, "\nvolley ");
   vl_tb_puts(b, h->volley);
   vl_tb_puts(b, "\nscenario ");
-  vl_tb_puts(b, h->scenario);
+  if (is_scenario_id(h->scenario)) vl_tb_puts(b, h->scenario);   /* an id (or an id-like path) */
+  else vl_tb_quoted(b, h->scenario, strlen(h->scenario));       /* a path: always quoted */
   vl_tb_putc(b, '\n');
   for (i = 0; i < h->n_files; i++) {
     vl_tb_puts(b, "file ");
@@ -491,7 +493,23 @@ static int write_atomic(const char *path, const char *text, size_t len, vl_error
     return vl_error_set(err, VL_EIO, path, 0, "not a regular file: a save would replace it");
   tmp = temp_of(path);
   if (tmp == NULL) return vl_error_set(err, VL_ENOMEM, NULL, 0, "not enough memory");
-  fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  /* A stale temporary file (a crash between write and rename) is removed when it is a
+  ** regular file; anything else there (a link planted to make the save write elsewhere, a
+  ** folder) is refused. The file is then created new: O_EXCL never follows a link. */
+  if (lstat(tmp, &st) == 0) {
+    if (!S_ISREG(st.st_mode)) {
+      rc = vl_error_set(err, VL_EIO, tmp, 0,
+                        "cannot create '%s': it exists and is not a regular file (remove it)", tmp);
+      free(tmp);
+      return rc;
+    }
+    if (unlink(tmp) != 0 && errno != ENOENT) {
+      rc = io_error(err, "remove the stale", tmp, errno);
+      free(tmp);
+      return rc;
+    }
+  }
+  fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0) {
     rc = io_error(err, "create", tmp, errno);
     free(tmp);
@@ -520,6 +538,42 @@ static int write_atomic(const char *path, const char *text, size_t len, vl_error
   }
   free(tmp);
   return sync_dir(path, err);
+}
+
+int vl_save_check_target(const char *path, vl_error *err) {
+  const char *slash, *base;
+  char *dir;
+  struct stat st;
+  int rc = VL_OK;
+  if (path == NULL || *path == '\0') return vl_error_set(err, VL_EINVAL, NULL, 0, "an empty file name");
+  slash = strrchr(path, '/');
+  base = slash ? slash + 1 : path;
+  if (*base == '\0' || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
+    return vl_error_set(err, VL_EINVAL, NULL, 0, "a folder, not a file name");
+  if (strlen(base) + 5 > NAME_MAX)   /* ".<name>.tmp" must fit too */
+    return vl_error_set(err, VL_EINVAL, NULL, 0,
+                        "the file name is too long (%zu bytes; at most %d)", strlen(base),
+                        NAME_MAX - 5);
+  if (lstat(path, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return vl_error_set(err, VL_EINVAL, NULL, 0, "is a directory");
+    if (!S_ISREG(st.st_mode))
+      return vl_error_set(err, VL_EINVAL, NULL, 0, "not a regular file: a save would replace it");
+  }
+  dir = dir_of(path);
+  if (dir == NULL) return vl_error_set(err, VL_ENOMEM, NULL, 0, "not enough memory");
+  if (stat(dir, &st) != 0) {
+    char why[128];
+    if (strerror_r(errno, why, sizeof why) != 0) snprintf(why, sizeof why, "error %d", errno);
+    rc = vl_error_set(err, VL_EIO, NULL, 0, "cannot write in the folder %s (%s)", dir, why);
+  } else if (!S_ISDIR(st.st_mode)) {
+    rc = vl_error_set(err, VL_EIO, NULL, 0, "cannot write in %s (not a folder)", dir);
+  } else if (access(dir, W_OK | X_OK) != 0) {
+    char why[128];
+    if (strerror_r(errno, why, sizeof why) != 0) snprintf(why, sizeof why, "error %d", errno);
+    rc = vl_error_set(err, VL_EIO, NULL, 0, "cannot write in the folder %s (%s)", dir, why);
+  }
+  free(dir);
+  return rc;
 }
 
 int vl_save_write(const vl_save *s, const char *path, vl_error *err) {
@@ -846,6 +900,11 @@ static int header_line(reader *rd, hbuild *hb, int k) {
     if ((hb->h.volley = rword(rd, "a volley version")) == NULL) return rd->err->code;
     break;
   case 1:
+    if (rd->p < rd->e && *rd->p == '"') {   /* a path the scenario was opened by */
+      if ((hb->h.scenario = rstring(rd, "a scenario path")) == NULL) return rd->err->code;
+      if (!is_path(hb->h.scenario)) return rfail(rd, "a scenario path is not UTF-8 text");
+      break;
+    }
     if ((rc = rtoken(rd, tok, "a scenario id")) != VL_OK) return rc;
     if (!is_scenario_id(tok))
       return rfail(rd, "scenario id '%s' is not lower-case [a-z0-9-] segments joined by '/'", tok);

@@ -220,11 +220,22 @@ end
 -- @tparam string reason what the roll is for
 -- @tparam string rule the case, e.g. "[demo 5.2]"
 -- @treturn integer the natural result
-function Game:roll(kind, reason, rule)
+-- @raise when a forced face does not fit the die, naming where the face was forced
+--   (`self.force_origin`, "--dice" or "FILE:LINE: dice force"):
+--   "--dice: face 9 is out of range for d6 (1-6)"
+local function roll(self, kind, reason, rule)
   if kind == "d6" then return self.dice:d6(reason, rule) end
   if kind == "d10" then return self.dice:d10(reason, rule) end
   if kind == "2d6" then return (self.dice:two_d6(reason, rule)) end
-  error("bad die kind '" .. tostring(kind) .. "' (known: d6, d10, 2d6)", 2)
+  error("bad die kind '" .. tostring(kind) .. "' (known: d6, d10, 2d6)", 3)
+end
+
+function Game:roll(kind, reason, rule)
+  if #self.dice:pending() == 0 then return roll(self, kind, reason, rule) end
+  local ok, v = pcall(roll, self, kind, reason, rule)
+  if ok then return v end
+  local msg = tostring(v):gsub("^[^\n]-:%d+: ", ""):gsub("^forced value ", "face ")
+  error((self.force_origin or "forced dice") .. ": " .. msg, 0)
 end
 
 --- The system's chart tables with the scenario's charts/ over them (`volley.charts`), loaded
@@ -270,8 +281,10 @@ end
 
 --- Adds a line to the game's narrative (what a player reads in `log`).
 -- @tparam string text
+-- Controls and bytes that are not UTF-8 (a script's text) become U+FFFD: a line cannot forge
+-- another, nor send a terminal escape.
 function Game:log(text)
-  self.narrative[#self.narrative + 1] = text
+  self.narrative[#self.narrative + 1] = core.text.clean(tostring(text))
 end
 
 --- Runs the system's sequence of play to its end. Call inside the coroutine that answers

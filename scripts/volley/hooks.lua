@@ -156,18 +156,22 @@ function Registry:handlers_of(point, kind)
   return out
 end
 
+-- The handlers of a fired point, copied: a handler registered while the point fires
+-- does not run in this firing (nor grow the list being walked).
 local function check_fired(self, point)
   if not self.points[point] then
     error("fired an undeclared hook point '" .. tostring(point) .. "'", 3)
   end
+  local copy = {}
+  for i, h in ipairs(self.handlers[point]) do copy[i] = h end
+  return copy
 end
 
 --- Runs the observe handlers of a point in order with `(ctx, ...)`.
 -- @tparam string point
 -- @param ctx the point's context
 function Registry:fire(point, ctx, ...)
-  check_fired(self, point)
-  for _, h in ipairs(self.handlers[point]) do
+  for _, h in ipairs(check_fired(self, point)) do
     if h.kind == "observe" then h.fn(ctx, ...) end
   end
 end
@@ -180,11 +184,11 @@ end
 -- @param ctx the point's context
 -- @param mods the modifier list the rule will total
 function Registry:modify(point, ctx, mods, ...)
-  check_fired(self, point)
+  local list = check_fired(self, point)
   local credit = type(mods) == "table" and type(mods.set_source) == "function"
   local own = credit and mods.source
   if type(ctx) == "table" and ctx.mods == nil then ctx.mods = mods end   -- also as ctx.mods
-  for _, h in ipairs(self.handlers[point]) do
+  for _, h in ipairs(list) do
     if h.kind == "modify" then
       if credit then mods:set_source(h.source) end
       h.fn(ctx, mods, ...)
@@ -200,9 +204,8 @@ end
 -- @param ctx the point's context
 -- @tparam function default the rule's own procedure, called as `default(ctx, ...)`
 function Registry:replace(point, ctx, default, ...)
-  check_fired(self, point)
   local winner
-  for _, h in ipairs(self.handlers[point]) do
+  for _, h in ipairs(check_fired(self, point)) do
     -- in run order: a higher priority, or an equal one registered later, wins
     if h.kind == "replace" then winner = h end
   end

@@ -4,6 +4,7 @@
 -- @module volley.json
 
 local dkjson = require "dkjson"
+local core = require "volley.core"
 
 local M = {}
 
@@ -27,10 +28,12 @@ end
 -- order differs between Lua 5.4 and LuaJIT).
 -- @param t a table of strings, numbers, booleans, `M.null` and tables of those
 -- @treturn string
--- A copy of t in which every integral number of 10^14 or more in magnitude is a value whose
+-- A copy of t in which every string is valid UTF-8 (a byte that is not becomes U+FFFD) and
+-- every integral number of 10^14 or more in magnitude is a value whose
 -- __tojson writes it in full: dkjson writes numbers with %.14g on LuaJIT (1.2345678901235e+14
 -- for a seed), while seeds below 2^53 must be exact on both VMs.
 local function exact(v, depth)
+  if type(v) == "string" then return core.text.clean(v, true) end   -- never invalid UTF-8
   if type(v) == "number" and v == math.floor(v) and (v >= 1e14 or v <= -1e14) and v == v
       and v ~= math.huge and v ~= -math.huge then
     local text = string.format("%.0f", v)
@@ -38,7 +41,9 @@ local function exact(v, depth)
   end
   if type(v) ~= "table" or v == M.null or depth > 32 then return v end
   local out = {}
-  for k, x in pairs(v) do out[k] = exact(x, depth + 1) end
+  for k, x in pairs(v) do
+    out[type(k) == "string" and core.text.clean(k, true) or k] = exact(x, depth + 1)
+  end
   return out
 end
 

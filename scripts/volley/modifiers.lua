@@ -7,6 +7,8 @@
 -- cannot claim another's name.
 -- @module volley.modifiers
 
+local core = require "volley.core"
+
 local M = {}
 
 local List = {}
@@ -35,8 +37,10 @@ function List:add(value, label, rule)
   if type(rule) ~= "string" or rule == "" then
     error("modifier '" .. label .. "' without a rule", 2)
   end
-  self.items[#self.items + 1] = { value = value, label = label, rule = rule,
-                                  source = self.source }
+  -- a mod's text reaches transcripts, terminals and JSON: controls and bytes that are not
+  -- UTF-8 become U+FFFD (docs/modding.md "Text from a script")
+  self.items[#self.items + 1] = { value = value, label = core.text.clean(label),
+                                  rule = core.text.clean(rule), source = self.source }
   return value
 end
 

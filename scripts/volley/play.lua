@@ -110,7 +110,8 @@ function M.parse(args)
     local v = args[i + 1]
     if VALUE_FLAGS[a] and (v == nil or v == "") then return usage(VALUE_FLAGS[a]) end
     if (a == "--as" or a == "--script" or a == "--save" or a == "--undo" or a == "--seed"
-        or a == "--max-decisions" or a == "--dice") and seen[a] then
+        or a == "--max-decisions" or a == "--dice" or a == "--json" or a == "--strict"
+        or a == "--resume") and seen[a] then
       return usage(a .. " given twice")
     end
     seen[a] = true
@@ -144,7 +145,13 @@ function M.parse(args)
       if not v or not v:match("^%d[%d,]*$") or v:find(",,", 1, true) or v:sub(-1) == "," then
         return usage("--dice takes die faces, e.g. --dice 3,0,6")
       end
-      for f in v:gmatch("%d+") do o.dice[#o.dice + 1] = compat.tointeger(tonumber(f)) end
+      for f in v:gmatch("%d+") do
+        local face = #f <= 10 and compat.tointeger(tonumber(f))
+        if not face or face > 2147483647 then
+          return usage("--dice takes die faces, e.g. --dice 3,0,6 (" .. f .. " is no face)")
+        end
+        o.dice[#o.dice + 1] = face
+      end
       i = i + 2
     elseif a == "--option" then
       o.options[#o.options + 1] = v
@@ -311,6 +318,13 @@ end
 local Script = {}
 Script.__index = Script
 
+--- The longest line a script or the prompt takes, in bytes (its line end not counted): a
+-- longer one is refused and the script goes on after it.
+M.LINE_MAX = 4096
+--- How far a line that is too long is read looking for its end: past it the script stops
+-- (a file with no line ends, /dev/zero, is not read for ever).
+M.LINE_CEILING = 256 * 1024 * 1024
+
 local function open_script(path)
   if path == "-" then return setmetatable({ name = "stdin", fh = io.stdin, n = 0 }, Script) end
   local fh, err = io.open(path, "r")
@@ -318,17 +332,38 @@ local function open_script(path)
   return setmetatable({ name = path, fh = fh, n = 0, owned = true }, Script)
 end
 
--- The next line (without its line end) and its number, or nil at the end.
+--- The next line (without its line end) and its number; false, its number and why when the
+-- line is refused (too long, a NUL byte, not UTF-8, a carriage return inside it); nil at the
+-- end. A UTF-8 byte-order mark starting the first line is skipped.
 function Script:next()
-  local line
+  local line, len, endless
+  if self.done then return nil end
   if self.reader then
     line = self.reader(self.prompt_text or "volley> ")
+    if line and #line > M.LINE_MAX then line, len = false, #line end
   else
-    line = self.fh:read("*l")
+    line, len, endless = core.text.read_line(self.fh, M.LINE_MAX, M.LINE_CEILING)
+    if line == nil and len then   -- a read error: the end, said once
+      self.n = self.n + 1
+      self.done = true
+      return false, self.n, "cannot read: " .. len
+    end
   end
   if line == nil then return nil end
   self.n = self.n + 1
-  return (line:gsub("\r$", "")), self.n
+  if line == false then
+    if endless then
+      self.done = true
+      return false, self.n, string.format("line too long (no line end within %d bytes; at most "
+        .. "%d): the rest of the script is not read", M.LINE_CEILING, M.LINE_MAX)
+    end
+    return false, self.n, string.format("line too long (%d bytes; at most %d)", len, M.LINE_MAX)
+  end
+  if self.n == 1 and line:sub(1, 3) == "\239\187\191" then line = line:sub(4) end
+  line = line:gsub("\r$", "")
+  local why = core.text.check(line)
+  if why then return false, self.n, why end
+  return line, self.n
 end
 
 function Script:close()
@@ -416,6 +451,23 @@ function M.main(args, env)
   env = env or {}
   local o, status = M.parse(args)
   if not o then return status end
+  -- a folder given as a script or a mod opens, and would read as nothing
+  local readers = { o.script ~= "-" and o.script or nil }
+  for _, m in ipairs(o.mods) do readers[#readers + 1] = m end
+  for _, path in ipairs(readers) do
+    if core.scenario.kind(path) == "dir" then
+      io.stderr:write("volley play: ", path, ": cannot read (Is a directory)\n")
+      return 1
+    end
+  end
+  -- what --save needs is checked before the game, not found missing when it is over
+  if o.save then
+    local cok, cerr = core.save.check_target(o.save)
+    if not cok then
+      io.stderr:write("volley play: --save: ", o.save, ": ", tostring(cerr), "\n")
+      return 1
+    end
+  end
   -- the prompt: `volley` (M.prompt), or `volley play` with a side nobody else answers
   o.prompt = env.reader ~= nil and env.prompt == true
   local resumed, err
@@ -448,6 +500,23 @@ function M.main(args, env)
     if not ok then
       io.stderr:write("volley play: ", describe(info), "\n")
       return 1
+    end
+  end
+  -- a save must not overwrite what the game reads (device and inode, links followed)
+  if o.save then
+    local inputs = {}
+    if o.script and o.script ~= "-" then inputs[#inputs + 1] = { "the --script file", o.script } end
+    for _, m in ipairs(o.mods) do inputs[#inputs + 1] = { "the --mod file", m } end
+    for _, f in ipairs(info.files or {}) do
+      inputs[#inputs + 1] = { "the game's " .. f.role .. " file", f.file }
+    end
+    for _, f in ipairs(info.options or {}) do
+      inputs[#inputs + 1] = { "option " .. f.name .. "'s file", f.file }
+    end
+    for _, f in ipairs(inputs) do
+      if f[2] and core.save.same_file(o.save, f[2]) then
+        return usage_status("--save " .. o.save .. " would overwrite " .. f[1] .. " " .. f[2])
+      end
     end
   end
   local sides = info.sides
@@ -517,7 +586,7 @@ function M.main(args, env)
       cap = cap, view = view })
     if not jok then
       if o.save then
-        out:err("volley play: --save: " .. tostring(jrnl))
+        out:err("volley play: --save: " .. (tostring(jrnl):gsub("^[^%s:]+:%d+: ", "")))
         return 1
       end
       jrnl = nil
@@ -752,15 +821,16 @@ function M.main(args, env)
     script.prompt_text = side .. "> "
     asking = pending
     while true do
-      local line, n = script:next()
+      local line, n, bad = script:next()
       if line == nil and env.tty and o.prompt then
         offer_save()
         return nil, "quit"
       end
       if line == nil then return nil, "end" end
-      local c = commands.interpret(line, pending, names())
+      local c = line and commands.interpret(line, pending, names())
+          or { kind = "refused", why = bad }
       if c.kind ~= "skip" then
-        if not env.tty then out:text(side .. "> " .. line:match("^%s*(.-)%s*$")) end
+        if not env.tty and line then out:text(side .. "> " .. line:match("^%s*(.-)%s*$")) end
         if c.kind == "answer" then return c.value, n end
         if c.kind == "print" then
           for _, l in ipairs(c.lines) do out:note(l) end
@@ -779,7 +849,8 @@ function M.main(args, env)
             if o.strict then return nil, "strict" end
           end
         elseif c.kind == "dice" then
-          local fok, ferr = st:call("volley.session", "force", c.faces)
+          local fok, ferr = st:call("volley.session", "force", c.faces,
+            script.name .. ":" .. n .. ": dice force")
           if not fok then
             refuse(n, "dice force: " .. describe(ferr))
             if o.strict then return nil, "strict" end
@@ -1012,13 +1083,15 @@ function M.main(args, env)
     script.prompt_text = "volley> "
     asking = nil
     while true do
-      local line = script:next()
+      local line, _, bad = script:next()
       if line == nil then
         offer_save()
         break
       end
-      local c = commands.interpret(line, nil, names())
-      if c.kind ~= "skip" and not env.tty then out:text("> " .. line:match("^%s*(.-)%s*$")) end
+      local c = line and commands.interpret(line, nil, names()) or { kind = "refused", why = bad }
+      if c.kind ~= "skip" and not env.tty and line then
+        out:text("> " .. line:match("^%s*(.-)%s*$"))
+      end
       if c.kind == "quit" then
         offer_save()
         break

@@ -110,10 +110,12 @@ local PLACE = " (a scenario is scenarios/<game>/<battle>/scenario.ini)"
 local STRAY_DEPTH = 6  -- folders below a battle's searched for a misplaced scenario.ini
 
 -- Reports each scenario.ini in the folders below dir, down to `left` levels: there it has
--- no id. Folders in byte order, each before the folders inside it.
+-- no id. Folders in byte order, each before the folders inside it; a symbolic link to a
+-- folder is not followed (links to "." would make the search exponential, and report the
+-- same file under many names).
 local function strays(dir, left, problems)
   for _, f in ipairs(core.scenario.list_dir(dir) or {}) do
-    if f.kind == "dir" and left > 0 then
+    if f.kind == "dir" and not f.link and left > 0 then
       local sub = dir .. "/" .. f.name
       if core.scenario.kind(sub .. "/scenario.ini") == "file" then
         problems[#problems + 1] = sub .. "/scenario.ini: too deep for an id" .. PLACE

@@ -23,10 +23,15 @@ local track     -- what undo needs of it (not game state): the steps' snapshots 
 M.UNDO_HISTORY = 64
 
 -- The API a mod's script sees as `volley`: registering hooks, under the mod's own name.
+-- `volley.on` works only while a script's top level runs (`load_script` sets g.loading): a
+-- handler that registered another would grow the list being fired, without end.
 local function mod_api(g, path)
   local api = {}
   --- volley.on(point, fn, {kind, priority}) [docs/modding.md]
   function api.on(point, fn, opts)
+    if not g.loading then
+      error("volley.on: hooks are registered when the script loads, not from a handler", 2)
+    end
     if type(fn) ~= "function" then
       error("bad argument #2 to 'on' (function expected, got " .. type(fn) .. ")", 2)
     end
@@ -50,6 +55,42 @@ local function mod_api(g, path)
     g.hooks:set_source("system")
     if not ok then error(err, 2) end
   end
+  --- volley.ask(side, request) [docs/modding.md]: asks a player from a handler, as a rule
+  -- does (`game:ask`): the request is a copy (its text cleaned, its functions guarded), the
+  -- answer is checked against its legal answers and recorded in the journal.
+  function api.ask(side, request)
+    if g.loading then
+      error("volley.ask: a script asks from a handler, not while it loads", 2)
+    end
+    local sides = g:sides()
+    local known = false
+    for _, s in ipairs(sides) do known = known or s == side end
+    if not known then
+      error("volley.ask: no side '" .. core.text.clean(tostring(side)) .. "' (sides: "
+        .. table.concat(sides, " ") .. ")", 2)
+    end
+    if type(request) ~= "table" then
+      error("bad argument #2 to 'ask' (table expected, got " .. type(request) .. ")", 2)
+    end
+    local r = {}
+    for k, v in pairs(request) do r[k] = v end
+    for _, k in ipairs({ "kind", "prompt", "rule", "default" }) do
+      if type(r[k]) == "string" then r[k] = core.text.clean(r[k]) end
+    end
+    if type(r.options) == "table" then
+      local list = {}
+      for i, v in ipairs(r.options) do list[i] = type(v) == "string" and core.text.clean(v) or v end
+      r.options = list
+    end
+    for _, k in ipairs({ "enumerate", "validate" }) do
+      if type(r[k]) == "function" then
+        r[k] = sandbox.guard({ point = "ask", source = path }, r[k])
+      end
+    end
+    local ok, err = pcall(ask.check_request, r)
+    if not ok then error("volley.ask: " .. tostring(err):gsub("^[^\n]-:%d+: ", ""), 2) end
+    return g:ask(side, r)
+  end
   return api
 end
 
@@ -70,7 +111,9 @@ end
 local function load_script(g, path, source)
   local fn, env = sandbox.loadfile(path, { api = mod_api(g, source), source = source })
   if not fn then error(sandbox.format(env), 0) end
+  g.loading = true
   local ok, err = sandbox.call({ point = "load", source = source }, fn)
+  g.loading = nil
   if not ok then error(sandbox.format(err), 0) end
 end
 
@@ -94,7 +137,7 @@ local function root_files(rel, pattern, out)
   local function walk(root, sub)
     for _, e in ipairs(core.scenario.list_dir(root .. "/" .. sub) or {}) do
       local child = sub .. "/" .. e.name
-      if e.kind == "dir" then
+      if e.kind == "dir" and not e.link then   -- a linked folder could loop
         walk(root, child)
       elseif e.name:match(pattern) and not found[child] then
         found[child] = root .. "/" .. child
@@ -149,7 +192,10 @@ function M.open(target, opts)
   if g.scenario.paths.rules then load_script(g, g.scenario.paths.rules, "battle") end
   for _, o in ipairs(g.options or {}) do load_script(g, o.path, "battle") end
   for _, path in ipairs(opts.mods or {}) do load_script(g, path, path) end
-  if opts.dice and #opts.dice > 0 then g.dice:force(opts.dice) end
+  if opts.dice and #opts.dice > 0 then
+    g.dice:force(opts.dice)
+    g.force_origin = "--dice"
+  end
   local policy = opts.undo
   if policy ~= nil and policy ~= "strict" and policy ~= "solo" and policy ~= "off" then
     error("undo policy '" .. tostring(policy) .. "' is neither strict nor solo (nor off)", 0)
@@ -408,8 +454,11 @@ end
 --- Queues forced dice (test mode, `dice force V...`): the next rolls come out as given.
 -- @tparam {integer,...} faces
 -- @raise with the dice's message for a value out of range when it is rolled
-function M.force(faces)
+-- @tparam[opt] string origin where they were forced, for a face the die cannot show
+--   ("tests/x.script:3: dice force")
+function M.force(faces, origin)
   current.dice:force(faces)
+  current.force_origin = origin or "dice force"
 end
 
 --- A side's view hash (DESIGN.md Part B "Locations, views and hidden information"): the

@@ -52,10 +52,15 @@ local BOT_NAME = "^[a-z][a-z0-9_]*$"
 function M.parse(args)
   local o = { bots = {}, bot_order = {}, mods = {}, options = {}, files = {} }
   local given = {}   -- the play options given, which --merge refuses
+  local once = { ["--json"] = true, ["--merge"] = true, ["--games"] = true, ["--seed"] = true,
+                 ["--shard"] = true, ["--max-decisions"] = true }
+  local seen = {}
   local i = 1
   while i <= #args do
     local a = args[i]
     local v = args[i + 1]
+    if once[a] and seen[a] then return usage(a .. " given twice") end
+    seen[a] = true
     if a == "--json" then
       o.json = true
       i = i + 1
@@ -420,6 +425,11 @@ local function run(o, host)
   -- the scenario's sides and cap, and its scripts and the mods checked once before any game
   local st, info = open(o, seed)
   if not st then
+    -- an --option the scenario does not have is a usage error (docs/sim.md "Exit status")
+    if info:match("^unknown option '") or info:match("^option '[^']*' asked twice$") then
+      local _, status = usage(info)
+      return status
+    end
     io.stderr:write("volley sim: ", info, "\n")
     return 1
   end
@@ -646,6 +656,12 @@ function M.main(args, host)
   local o, status = M.parse(args)
   if not o then return status end
   if o.merge then return merge(o) end
+  for _, path in ipairs(o.mods or {}) do   -- a folder opens, and would read as nothing
+    if core.scenario.kind(path) == "dir" then
+      io.stderr:write("volley sim: ", path, ": cannot read (Is a directory)\n")
+      return 1
+    end
+  end
   return run(o, host)
 end
 

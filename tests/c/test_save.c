@@ -489,6 +489,103 @@ static void writes_atomically(void **unused) {
   vl_save_free(s);
 }
 
+/* The temporary file is created new: a symbolic link planted at ".<name>.tmp" is refused and
+** its target left alone (the save once wrote through it); a stale regular temporary file (a
+** crash between write and rename) is removed and the save goes on. */
+static void never_writes_through_a_planted_link(void **unused) {
+  vl_save *s = good_save();
+  char path[128], tmp[128], victim[128], *a;
+  vl_error err;
+  struct stat sb;
+  (void)unused;
+  in_tmp(path, sizeof path, "linked.save");
+  in_tmp(tmp, sizeof tmp, ".linked.save.tmp");
+  in_tmp(victim, sizeof victim, "victim.txt");
+  spit(victim, "precious\n", 9);
+  assert_int_equal(symlink(victim, tmp), 0);
+  assert_int_equal(vl_save_write(s, path, &err), VL_EIO);
+  assert_non_null(strstr(err.msg, "linked.save.tmp': it exists and is not a regular file (remove it)"));
+  a = slurp(victim, NULL);
+  assert_string_equal(a, "precious\n");
+  free(a);
+  assert_int_equal(lstat(path, &sb), -1);
+  /* a link to where nothing is yet: still refused, nothing created there */
+  unlink(tmp);
+  unlink(victim);
+  assert_int_equal(symlink(victim, tmp), 0);
+  assert_int_equal(vl_save_write(s, path, &err), VL_EIO);
+  assert_int_equal(lstat(victim, &sb), -1);
+  unlink(tmp);
+  /* a stale regular temporary file is replaced */
+  spit(tmp, "stale", 5);
+  assert_int_equal(vl_save_write(s, path, &err), VL_OK);
+  assert_int_equal(lstat(tmp, &sb), -1);
+  assert_int_equal(lstat(path, &sb), 0);
+  vl_save_free(s);
+}
+
+/* What --save is checked for before a game. */
+static void checks_a_target_before_the_game(void **unused) {
+  char path[512], name[300];
+  vl_error err;
+  (void)unused;
+  in_tmp(path, sizeof path, "fine.save");
+  assert_int_equal(vl_save_check_target(path, &err), VL_OK);
+  assert_int_equal(vl_save_check_target("bare.save", &err), VL_OK);
+  in_tmp(path, sizeof path, "no/such/dir/game.save");
+  assert_int_equal(vl_save_check_target(path, &err), VL_EIO);
+  assert_non_null(strstr(err.msg, "cannot write in the folder /tmp/volley-test-save-"));
+  assert_non_null(strstr(err.msg, "/no/such/dir (No such file or directory)"));
+  assert_int_equal(vl_save_check_target(tmpdir, &err), VL_EINVAL);
+  assert_string_equal(err.msg, "is a directory");
+  assert_int_equal(vl_save_check_target("/tmp/", &err), VL_EINVAL);
+  assert_string_equal(err.msg, "a folder, not a file name");
+  memset(name, 'n', 251);
+  name[251] = '\0';
+  in_tmp(path, sizeof path, name);
+  assert_int_equal(vl_save_check_target(path, &err), VL_EINVAL);
+  assert_string_equal(err.msg, "the file name is too long (251 bytes; at most 250)");
+  name[250] = '\0';
+  in_tmp(path, sizeof path, name);
+  assert_int_equal(vl_save_check_target(path, &err), VL_OK);
+  in_tmp(path, sizeof path, "plain");
+  spit(path, "x", 1);
+  in_tmp(path, sizeof path, "plain/x.save");
+  assert_int_equal(vl_save_check_target(path, &err), VL_EIO);
+  assert_non_null(strstr(err.msg, "/plain (not a folder)"));
+}
+
+/* A scenario played by a path that is not an id is written quoted and read back. */
+static void records_a_scenario_path(void **unused) {
+  vl_save_header h = header();
+  vl_save *s, *back;
+  vl_error err;
+  char *text;
+  size_t len;
+  (void)unused;
+  h.scenario = "/tmp/my demo";
+  s = vl_save_new(&h, &err);
+  assert_non_null(s);
+  text = vl_save_text(s, &len);
+  assert_non_null(strstr(text, "\nscenario \"/tmp/my demo\"\n"));
+  back = vl_save_parse(text, len, "t.save", 0, &err);
+  assert_non_null(back);
+  assert_string_equal(vl_save_header_of(back)->scenario, "/tmp/my demo");
+  assert_int_equal(vl_save_check(back, &h, &err), VL_OK);
+  vl_save_free(back);
+  free(text);
+  vl_save_free(s);
+  h.scenario = "tests/data/demo";   /* id-like: bare, as saves always wrote it */
+  s = vl_save_new(&h, &err);
+  text = vl_save_text(s, NULL);
+  assert_non_null(strstr(text, "\nscenario tests/data/demo\n"));
+  free(text);
+  vl_save_free(s);
+  h.scenario = "";
+  assert_null(vl_save_new(&h, &err));
+  assert_string_equal(err.msg, "scenario '' is neither an id nor a path (non-empty UTF-8)");
+}
+
 static void a_stalled_save_leaves_the_old_file(void **unused) {
   vl_save *s = good_save();
   char path[128], tmp[128], *a, *b;
@@ -613,6 +710,9 @@ int main(void) {
     cmocka_unit_test(refuses_other_content),
     cmocka_unit_test(refuses_bad_headers_and_lines_in_memory),
     cmocka_unit_test(writes_atomically),
+    cmocka_unit_test(never_writes_through_a_planted_link),
+    cmocka_unit_test(checks_a_target_before_the_game),
+    cmocka_unit_test(records_a_scenario_path),
     cmocka_unit_test(a_stalled_save_leaves_the_old_file),
     cmocka_unit_test(autosave_is_append_only),
     cmocka_unit_test(hashes_a_file),

@@ -1,5 +1,5 @@
 #!/bin/sh
-# volley los <map.ini> A B on the sample map (docs/los.md "The subcommand"): DESIGN.md's exact
+# volley los <id|path|map.ini> A B on the sample map (docs/los.md "The subcommand"): DESIGN.md's exact
 # wording for a clear line, a line blocked at a hex and one blocked at a hexside, exit 0 for
 # both answers; a hex off the map exits 1, usage errors (a bad label, a scenario id, missing
 # arguments) exit 2.
@@ -32,13 +32,20 @@ out=$("$volley" los nope/missing.ini 0101 0202 2>&1)
 
 "$volley" los "$map" 01 0202 >/dev/null 2>&1
 [ $? -eq 2 ] || fail "a malformed label must exit 2"
-out=$("$volley" los rough-and-ready/palo-alto 0101 0202 2>&1)
-[ $? -eq 2 ] || fail "a scenario id must exit 2 (for now)"
-echo "$out" | head -n 1 | grep -qx "volley los: scenario ids arrive with the scenario loader; give a map.ini" ||
-  fail "scenario id: $out"
+# A scenario (an id, its folder, its .ini) names its map and the map's LOS policy.
+want="LOS 0613 -> 0914: blocked at 0814 (Chaparral: fire into, not through) [rough_and_ready PA 6.17] [rough_and_ready RP 6.17]"
+for what in rough-and-ready/palo-alto scenarios/rough-and-ready/palo-alto \
+            scenarios/rough-and-ready/palo-alto/scenario.ini scenarios/rough-and-ready/palo-alto/map.ini; do
+  out=$("$volley" los "$what" 0613 0914 2>&1) || fail "los $what: exit $?: $out"
+  [ "$out" = "$want" ] || fail "los $what: $out"
+done
+out=$("$volley" los nosuch 0101 0202 2>&1)
+[ $? -eq 1 ] || fail "an unknown scenario must exit 1"
+[ "$out" = "volley los: no scenario 'nosuch' (neither an id on the data path nor a file or folder)" ] ||
+  fail "unknown scenario: $out"
 "$volley" los "$map" 0101 >/dev/null 2>&1
 [ $? -eq 2 ] || fail "one hex must exit 2"
 "$volley" los "$map" 0101 0202 0303 >/dev/null 2>&1
 [ $? -eq 2 ] || fail "three hexes must exit 2"
-"$volley" --help | grep -q "volley los <map.ini> A B" || fail "--help does not list los"
+"$volley" --help | grep -q "volley los <id|path|map.ini> A B" || fail "--help does not list los"
 exit 0

@@ -56,7 +56,7 @@ echo "$out" | grep -q '"decisions":5,"max_decisions":5,"reason":"capped",.*"winn
   | grep -m1 '^roll d6: 6 forced ' >/dev/null || fail "--dice 6,6 did not force the first roll"
 "$volley" play tests/data/demo --seed 10 --bot A=random --bot B=random --dice 7 >/dev/null 2>"$tmp/err"
 [ $? -eq 1 ] || fail "a forced 7 on a d6 must stop the game with exit 1"
-grep -q "forced value 7 is out of range for d6 (1-6)" "$tmp/err" || fail "no message for a forced 7"
+grep -qx "volley play: the game stopped: --dice: face 7 is out of range for d6 (1-6)" "$tmp/err" || fail "no message for a forced 7: $(cat "$tmp/err")"
 
 # A data root that adds one file to charts/demo/ hides none of the others (the fire table).
 mkdir -p "$tmp/root/charts/demo"

@@ -72,11 +72,12 @@ typedef struct vl_save_bot {
 } vl_save_bot;
 
 /* The header. Words (side, bot and option names, the view) are [A-Za-z0-9_./-]+; the
-** scenario id is lower-case [a-z0-9-] segments joined by '/'. */
+** scenario is an id, lower-case [a-z0-9-] segments joined by '/', or the path the scenario
+** was opened by (non-empty UTF-8; written quoted, so a reader tells the two apart). */
 typedef struct vl_save_header {
   int format;                       /* VL_SAVE_FORMAT; a writer may leave 0 */
   const char *volley;               /* the version that wrote it; NULL: this one (VOLLEY_VERSION) */
-  const char *scenario;             /* "rough-and-ready/palo-alto" */
+  const char *scenario;             /* "rough-and-ready/palo-alto", or "/tmp/demo" */
   const vl_save_file *files;
   size_t n_files;
   const vl_save_option *options;
@@ -141,12 +142,20 @@ int vl_save_finished(const vl_save *s);
 char *vl_save_text(const vl_save *s, size_t *len);
 
 /* Writes the file atomically: the text into a temporary file in path's directory (named
-** ".<name>.tmp"), fsync, rename over path, fsync of the directory. So path holds either its
+** ".<name>.tmp", created new: a stale regular one is removed first, anything else there -- a
+** symbolic link -- is refused, never followed), fsync, rename over path, fsync of the directory. So path holds either its
 ** old content or the new one, whatever happens. With VOLLEY_TEST_SAVE_STALL=1 in the
 ** environment the process stops itself (SIGSTOP) between the write and the rename, for crash
 ** tests (DESIGN.md "Testing"). VL_OK, or VL_EIO with err->msg naming the file and the
 ** system's reason (the temporary file removed), VL_ENOMEM. */
 int vl_save_write(const vl_save *s, const char *path, vl_error *err);
+
+/* Checks, before a game, that vl_save_write could write path: its name (and the temporary
+** ".<name>.tmp") within NAME_MAX, path not a folder nor anything but a regular file, its
+** folder existing, a folder, writable. VL_OK, or VL_EINVAL / VL_EIO with err->msg saying
+** why, without the path ("cannot write in the folder /tmp/x (No such file or directory)",
+** "is a directory", "the file name is too long (251 bytes; at most 250)"), VL_ENOMEM. */
+int vl_save_check_target(const char *path, vl_error *err);
 
 /* Flags of vl_save_parse and vl_save_read. */
 #define VL_SAVE_UNFINISHED 1u   /* accept an autosave without its checksum line (unfinished):

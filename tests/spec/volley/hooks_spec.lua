@@ -68,6 +68,20 @@ describe("volley.hooks", function()
       reg:modify("fire.drm", { range = 2 }, mods)
       assert.are.same({ { -1, "range 2" } }, mods)
     end)
+
+    it("fires a snapshot: a handler registered while a point fires waits for the next firing",
+      function()
+        local seen = {}
+        local function again() seen[#seen + 1] = "again" end
+        reg:on("turn.start", function()
+          seen[#seen + 1] = "first"
+          reg:on("turn.start", again)
+        end)
+        reg:fire("turn.start", {})
+        assert.same({ "first" }, seen)
+        reg:fire("turn.start", {})
+        assert.same({ "first", "first", "again" }, seen)
+      end)
   end)
 
   describe("replace", function()

@@ -1,0 +1,210 @@
+#!/bin/sh
+# Hostile input to volley play and sim: each case once hung, lost data or leaked an internal
+# path; each now fails cleanly before any harm with the message pinned here.
+set -u
+volley=$1
+fail() { echo "FAIL: $*" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bots="--bot A=random --bot B=random"
+
+# 1. A handler that registers a handler: refused with the script's line and the point, in
+#    play and in sim (the registry once grew the list it was walking, without end)
+#    [docs/modding.md "Hooks"].
+printf 'local function reg() volley.on("turn.start", reg, {kind="observe"}) end\nvolley.on("turn.start", reg, {kind="observe"})\n' \
+  > "$tmp/reg.lua"
+err=$(timeout 60 "$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/reg.lua" 2>&1 >/dev/null)
+status=$?
+[ $status -eq 1 ] || fail "hook from a handler: play exit $status: $err"
+[ "$err" = "volley play: the game stopped: $tmp/reg.lua:1: volley.on: hooks are registered when the script loads, not from a handler (turn.start)" ] \
+  || fail "hook from a handler: play said: $err"
+err=$(timeout 60 "$volley" sim tests/data/demo --games 1 --seed 5 --mod "$tmp/reg.lua" 2>&1 >/dev/null)
+status=$?
+[ $status -eq 1 ] || fail "hook from a handler: sim exit $status: $err"
+echo "$err" | grep -qF "$tmp/reg.lua:1: volley.on: hooks are registered when the script loads, not from a handler (turn.start)" \
+  || fail "hook from a handler: sim said: $err"
+
+# 2, 3. What --save needs is checked before the game: exit 1, the reason, no game played.
+mkdir "$tmp/out"
+long=$(printf '%0251d' 0)
+for case in "$tmp/none/x.save|$tmp/none/x.save: cannot write in the folder $tmp/none (No such file or directory)" \
+            "$tmp/out|$tmp/out: is a directory" \
+            "$tmp/out/|$tmp/out/: a folder, not a file name" \
+            "$tmp/out/$long|$tmp/out/$long: the file name is too long (251 bytes; at most 250)"; do
+  target=${case%%|*}
+  want=${case#*|}
+  out=$("$volley" play tests/data/demo --seed 3 $bots --save "$target" 2>"$tmp/err")
+  status=$?
+  [ $status -eq 1 ] || fail "--save $target: exit $status"
+  [ -z "$out" ] || fail "--save $target: the game was played: $out"
+  [ "$(cat "$tmp/err")" = "volley play: --save: $want" ] || fail "--save $target said: $(cat "$tmp/err")"
+done
+# A scenario played by a path that is not an id is saved (quoted) and replays.
+cp -r tests/data/demo "$tmp/demo"
+"$volley" play "$tmp/demo/" --seed 3 $bots --save "$tmp/out/p.save" >/dev/null \
+  || fail "a path-addressed scenario is not saved"
+grep -qx "scenario \"$tmp/demo\"" "$tmp/out/p.save" || fail "the scenario line: $(sed -n 3p "$tmp/out/p.save")"
+"$volley" replay "$tmp/out/p.save" >/dev/null || fail "a path-addressed save does not replay"
+# A symbolic link planted at the temporary name is never written through.
+echo precious > "$tmp/victim"
+ln -s "$tmp/victim" "$tmp/out/.v.save.tmp"
+"$volley" play tests/data/demo --seed 3 $bots --save "$tmp/out/v.save" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] || fail "a planted link: not refused"
+[ "$(cat "$tmp/victim")" = precious ] || fail "a planted link: the target was overwritten"
+grep -qF "$tmp/out/.v.save.tmp': it exists and is not a regular file (remove it)" "$tmp/err" \
+  || fail "a planted link: $(cat "$tmp/err")"
+
+# 4. --save never overwrites what the game reads: the --script file, a --mod, the scenario's
+#    files (compared by device and inode, so a hard link to the file is caught too).
+cp tests/data/mods/veterans.lua "$tmp/m.lua"
+ln "$tmp/m.lua" "$tmp/m-link.lua"
+printf 'end\n' > "$tmp/s.script"
+for case in "--mod $tmp/m.lua --save $tmp/m-link.lua|--save $tmp/m-link.lua would overwrite the --mod file $tmp/m.lua" \
+            "--save $tmp/demo/map.ini|--save $tmp/demo/map.ini would overwrite the game's scenario file $tmp/demo/map.ini"; do
+  args=${case%%|*}
+  want=${case#*|}
+  cp "$tmp/m.lua" "$tmp/before"
+  cp "$tmp/demo/map.ini" "$tmp/map.before"
+  out=$("$volley" play "$tmp/demo" --seed 3 $bots $args 2>"$tmp/err")
+  status=$?
+  [ $status -eq 2 ] || fail "$args: exit $status"
+  [ -z "$out" ] || fail "$args: the game was played"
+  [ "$(head -1 "$tmp/err")" = "volley play: $want" ] || fail "$args said: $(cat "$tmp/err")"
+  cmp -s "$tmp/m.lua" "$tmp/before" && cmp -s "$tmp/demo/map.ini" "$tmp/map.before" \
+    || fail "$args: an input was overwritten"
+done
+out=$("$volley" play "$tmp/demo" --seed 3 --bot B=random --script "$tmp/s.script" --save "$tmp/s.script" 2>"$tmp/err")
+[ $? -eq 2 ] || fail "--save onto the script: not refused"
+[ "$(head -1 "$tmp/err")" = "volley play: --save $tmp/s.script would overwrite the --script file $tmp/s.script" ] \
+  || fail "--save onto the script said: $(cat "$tmp/err")"
+[ "$(cat "$tmp/s.script")" = end ] || fail "--save onto the script: overwritten"
+
+# 5. volley list does not follow linked folders in its search for misplaced scenario.ini
+#    files: twelve links to "." once made it exponential (and reported each file many times).
+cp -r tests/data/depth "$tmp/depth"
+for n in 1 2 3 4 5 6 7 8 9 10 11 12; do ln -s . "$tmp/depth/scenarios/game/battle/l$n"; done
+err=$(VOLLEY_PATH="$tmp/depth" timeout 20 "$volley" list 2>&1 >/dev/null)
+status=$?
+[ $status -eq 1 ] || fail "list with linked folders: exit $status"
+place='(a scenario is scenarios/<game>/<battle>/scenario.ini)'
+[ "$err" = "volley list: $tmp/depth/scenarios/scenario.ini: too shallow for an id $place
+volley list: $tmp/depth/scenarios/game/battle/sub/scenario.ini: too deep for an id $place
+volley list: $tmp/depth/scenarios/game/battle/sub/deeper/scenario.ini: too deep for an id $place
+volley list: $tmp/depth/scenarios/shallow/scenario.ini: too shallow for an id $place" ] \
+  || fail "list with linked folders said: $err"
+
+# 6. Script lines: at most 4096 bytes, UTF-8 without NUL, CR or controls; a leading BOM
+#    skipped; a file without line ends read in bounded memory, the save still written.
+printf 'move A4 0605\n' > "$tmp/lines.script"
+head -c 5000 /dev/zero | tr '\0' x >> "$tmp/lines.script"
+printf '\nab\000cd\nab\377\nx\ry\n\033[2Jz\nquit\n' >> "$tmp/lines.script"
+"$volley" play tests/data/demo --seed 3 --bot B=first --script "$tmp/lines.script" \
+  --save "$tmp/out/lines.save" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] || fail "refused lines: exit status"
+[ "$(cat "$tmp/err")" = "$tmp/lines.script:2: line too long (5000 bytes; at most 4096)
+$tmp/lines.script:3: NUL byte at column 3
+$tmp/lines.script:4: invalid UTF-8 at column 3
+$tmp/lines.script:5: a carriage return at column 2
+$tmp/lines.script:6: a control character (U+001B) at column 1" ] || fail "refused lines said: $(cat "$tmp/err")"
+grep -q '^answer A move "A4 0605"' "$tmp/out/lines.save" || fail "refused lines: not saved"
+printf '\357\273\277move A4 0605\nquit\n' > "$tmp/bom.script"
+out=$("$volley" play tests/data/demo --seed 3 --bot B=first --script "$tmp/bom.script" 2>&1) \
+  || fail "a leading BOM: $out"
+echo "$out" | grep -qx 'A> move A4 0605' || fail "a leading BOM: $out"
+out=$(timeout 60 "$volley" play tests/data/demo --seed 3 --bot B=first --script /dev/zero \
+  --save "$tmp/out/zero.save" 2>&1)
+[ $? -eq 1 ] || fail "/dev/zero: exit status: $out"
+echo "$out" | grep -qx "/dev/zero:1: line too long (no line end within 268435456 bytes; at most 4096): the rest of the script is not read" \
+  || fail "/dev/zero said: $out"
+[ -s "$tmp/out/zero.save" ] || fail "/dev/zero: not saved"
+
+# 7. --dice: a value no die has is a usage error; a face the die rolled cannot show names
+#    the flag or the script line, not the runtime's file.
+for d in 99999999999999999999 2147483648; do
+  "$volley" play tests/data/demo --seed 3 $bots --dice "$d" >/dev/null 2>"$tmp/err"
+  [ $? -eq 2 ] || fail "--dice $d: exit status"
+  [ "$(head -1 "$tmp/err")" = "volley play: --dice takes die faces, e.g. --dice 3,0,6 ($d is no face)" ] \
+    || fail "--dice $d said: $(cat "$tmp/err")"
+done
+"$volley" play tests/data/demo --seed 3 $bots --dice 9 >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] || fail "--dice 9: exit status"
+[ "$(cat "$tmp/err")" = "volley play: the game stopped: --dice: face 9 is out of range for d6 (1-6)" ] \
+  || fail "--dice 9 said: $(cat "$tmp/err")"
+sed 's/^dice force 5$/dice force 9/' tests/golden/play/hotseat.script > "$tmp/dice.script"
+"$volley" play tests/data/demo --seed 3 --script "$tmp/dice.script" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] || fail "dice force 9: exit status"
+[ "$(cat "$tmp/err")" = "volley play: the game stopped: $tmp/dice.script:7: dice force: face 9 is out of range for d6 (1-6)" ] \
+  || fail "dice force 9 said: $(cat "$tmp/err")"
+
+# 8. A folder as --mod or --script: refused before the game (it opens, then reads as nothing).
+mkdir "$tmp/folder"
+for args in "play tests/data/demo --seed 3 $bots --mod $tmp/folder" \
+            "play tests/data/demo --seed 3 --bot B=random --script $tmp/folder" \
+            "sim tests/data/demo --games 1 --seed 3 --mod $tmp/folder"; do
+  out=$("$volley" $args 2>"$tmp/err")
+  [ $? -eq 1 ] || fail "$args: exit status"
+  [ -z "$out" ] || fail "$args: the game was played"
+  [ "$(cat "$tmp/err")" = "volley ${args%% *}: $tmp/folder: cannot read (Is a directory)" ] \
+    || fail "$args said: $(cat "$tmp/err")"
+done
+
+# 9. A mod's text (a modifier's label and rule, an error message) reaches the transcript, the
+#    terminal and JSON without control characters or bytes that are not UTF-8: each becomes
+#    U+FFFD [docs/modding.md "Text from a script"].
+printf 'volley.on("fire.drm", function(ctx) ctx.mods:add(1, "vet\\n\\27[31mred\\255", "[x\\0 1]") end, { kind = "modify" })\n' \
+  > "$tmp/text.lua"
+printf 'volley.on("turn.start", function() error("boom\\nfake line\\27[2J\\255") end)\n' > "$tmp/err.lua"
+r=$(printf '\357\277\275')
+out=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/text.lua" 2>&1 | grep -m1 'vet')
+[ "$out" = "roll d6: 2 (A4 fires at B1) [demo 5.2]; +1 vet$r${r}[31mred$r [x$r 1] ($tmp/text.lua); total 3 on fire row 4 or less: Nothing" ] \
+  || fail "a mod's label in the transcript: $out"
+"$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/text.lua" --json > "$tmp/text.jsonl" 2>&1
+iconv -f UTF-8 -t UTF-8 "$tmp/text.jsonl" >/dev/null 2>&1 || fail "the JSON holds bytes that are not UTF-8"
+grep -q '"label":"vet\\ufffd\\ufffd\[31mred\\ufffd","rule":"\[x\\ufffd 1\]"' "$tmp/text.jsonl" \
+  || fail "a mod's label in JSON: $(grep -m1 vet "$tmp/text.jsonl")"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/err.lua" 2>&1 >/dev/null)
+[ "$err" = "volley play: the game stopped: $tmp/err.lua:1: boom${r}fake line${r}[2J$r (turn.start)" ] \
+  || fail "a mod's error message: $err"
+
+# 10. A flag given twice is a usage error (exit 2), as is an --option the scenario lacks in sim.
+for args in "play tests/data/demo --seed 3 $bots --json --json|--json given twice" \
+            "play tests/data/demo --seed 3 --bot B=random --script $tmp/s.script --strict --strict|--strict given twice" \
+            "sim tests/data/demo --games 2 --seed 3 --shard 1/2 --shard 2/2|--shard given twice" \
+            "sim tests/data/demo --games 1 --json --json|--json given twice" \
+            "sim tests/data/demo --games 1 --option nosuch|unknown option 'nosuch' (the scenario's: none)" \
+            "render tests/data/demo --text --text|--text given twice"; do
+  a=${args%%|*}
+  want=${args#*|}
+  "$volley" $a >/dev/null 2>"$tmp/err"
+  status=$?
+  [ $status -eq 2 ] || fail "$a: exit $status"
+  [ "$(head -1 "$tmp/err")" = "volley ${a%% *}: $want" ] || fail "$a said: $(head -1 "$tmp/err")"
+done
+
+# volley.ask: a mod's handler asks a player as a rule does; the answer is checked, recorded in
+# the save and replayed [docs/modding.md "What a mod may and may not change"].
+cat > "$tmp/ask.lua" <<'LUA'
+volley.on("fire.drm", function(ctx, mods)
+  local v = volley.ask("A", { kind = "house", prompt = "Bonus for this fire?", options = { 1, 0 },
+                              rule = "[house 2]" })
+  mods:add(v, "house bonus", "[house 2]")
+end, { kind = "modify" })
+LUA
+out=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/ask.lua" --save "$tmp/out/ask.save" 2>&1) \
+  || fail "volley.ask: $out"
+echo "$out" | grep -qx '19\. A house: 0' || fail "volley.ask: no answer in the transcript"
+echo "$out" | grep -qF "roll d6: 2 (A4 fires at B1) [demo 5.2]; +0 house bonus [house 2] ($tmp/ask.lua); total 2" \
+  || fail "volley.ask: the answer is not the modifier"
+grep -q '^answer A house 0 state ' "$tmp/out/ask.save" || fail "volley.ask: the answer is not saved"
+"$volley" replay "$tmp/out/ask.save" >/dev/null || fail "volley.ask: the save does not replay"
+printf 'volley.ask("A", {kind = "x", prompt = "?", options = {1}, rule = "[h 1]"})\n' > "$tmp/ask2.lua"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/ask2.lua" 2>&1 >/dev/null)
+[ "$err" = "volley play: $tmp/ask2.lua:1: volley.ask: a script asks from a handler, not while it loads (load, $tmp/ask2.lua)" ] \
+  || fail "volley.ask while loading: $err"
+printf 'volley.on("turn.start", function() volley.ask("Z", {kind = "x", prompt = "?", options = {1}, rule = "[h 1]"}) end)\n' \
+  > "$tmp/ask3.lua"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/ask3.lua" 2>&1 >/dev/null)
+[ "$err" = "volley play: the game stopped: $tmp/ask3.lua:1: volley.ask: no side 'Z' (sides: A B) (turn.start)" ] \
+  || fail "volley.ask of no side: $err"
+
+echo ok
