@@ -1,7 +1,7 @@
---- Lists the cases of Rough & Ready's activation, command and victory rules (the digest's
--- inventory, rough_and_ready.md section 3.1: 3.x, 4.x, 8.0, with the errata that change
--- them, section 3.6) that no procedure of scripts/systems/rough_and_ready/ (the hook
--- catalogue points.lua left out) or no spec of
+--- Lists the cases of Rough & Ready's activation, command, movement, stacking, facing and
+-- victory rules (the digest's inventory, rough_and_ready.md section 3.1: 3.x, 4.x,
+-- 5.1-5.3, 8.0, with the errata that change them, section 3.6) that no procedure of
+-- scripts/systems/rough_and_ready/ (the hook catalogue points.lua left out) or no spec of
 -- tests/spec/systems/rough_and_ready/ cites. A case counts as cited only where it is named
 -- on its own in a citation (`[rough_and_ready 4.23]`, `[rough_and_ready 3.22, E15]`), not
 -- inside a range (`3.11-3.23`).
@@ -13,10 +13,14 @@
 local M = {}
 
 --- The cases, in the rulebook's order. Section headings (3.1, 3.2, 4.2), the historical note
--- 4.0 and the example after 3.23 (covered as T-RR-01) are not cases of their own; the
--- digest's 4.1a-c and 8.0a-d are paragraphs of 4.1 and 8.0.
+-- 4.0 and the example after 3.23 (covered as T-RR-01) are not cases of their own, nor are
+-- the headings 5.1, 5.2, 5.3; the digest's 4.1a-c and 8.0a-d are paragraphs of 4.1 and 8.0.
 M.CASES = { "3.0", "3.11", "3.12", "3.13", "3.21", "3.22", "3.23", "4.1", "4.21", "4.22",
-            "4.23", "4.24", "4.25", "4.26", "4.27", "4.28", "8.0", "E6", "E10", "E15" }
+            "4.23", "4.24", "4.25", "4.26", "4.27", "4.28",
+            "5.11", "5.12", "5.13", "5.14", "5.15",
+            "5.21", "5.22", "5.23", "5.24", "5.25", "5.26", "5.27", "5.28",
+            "5.31", "5.32", "5.33", "5.34",
+            "8.0", "E6", "E10", "E11", "E12", "E15" }
 
 M.PROCEDURES = "scripts/systems/rough_and_ready"
 M.TESTS = "tests/spec/systems/rough_and_ready"

@@ -4,9 +4,11 @@
 -- never by a free activation (issue #21, below). The others arrive with the Rough & Ready
 -- system issues; until then nothing here pretends to play them:
 --
--- * [rough_and_ready PA 5.16] only infantry and leaders enter chaparral, and infantry that
---   entered it rolls for a Hit at the end of its movement; [rough_and_ready PA 5.18] one
---   elevation (the map has no [elevation] section): issues #22 and #24;
+-- * [rough_and_ready PA 5.16] only infantry and leaders enter chaparral: played by the
+--   system's movement (#22) from its chart, where chaparral is NA to cavalry (errata E11)
+--   and artillery, trail or not, so nothing of it is written here; the Hit roll of infantry
+--   that entered chaparral comes with the Hits (#23); [rough_and_ready PA 5.18] one
+--   elevation: the map has no [elevation] section, so no step pays for climbing;
 -- * [rough_and_ready PA 6.17] light woods and chaparral block line of sight, fired into but
 --   not through (the terrain's blocks-los flag, already in the charts), and combat units
 --   block: issue #23;

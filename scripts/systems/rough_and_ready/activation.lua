@@ -439,22 +439,16 @@ function M.select(game)
   error("the activation chain found no activation " .. R311, 0)
 end
 
---- The actions step [rough_and_ready 3.13]: what the activated units do. Until movement,
--- fire and shock exist (#22-#24) the step is the point `activation.actions` and one request,
--- `actions`, whose only answer is `done`.
+--- The actions step [rough_and_ready 3.13]: what the activated units do. Their movement,
+-- fire and rally (systems.rough_and_ready.actions: `move` requests until `done`); shock
+-- comes with #24. The point `activation.actions` may observe it or do it instead.
 function M.actions(game)
   local act = game.vars.activation
   local ctx = { side = act.side, kind = act.kind, target = act.target, leader = act.leader,
                 units = act.units, artillery = act.artillery, n = act.n }
   game.hooks:fire("activation.actions", ctx)
   game.hooks:replace("activation.actions", ctx, function()
-    game:ask(act.side, {
-      kind = "actions",
-      prompt = act.target .. "'s units may move and/or fire, then shock (done)",
-      options = { "done" },
-      default = "done",
-      rule = "[rough_and_ready 3.13]",
-    })
+    require("systems.rough_and_ready.actions").run(game)
   end)
 end
 

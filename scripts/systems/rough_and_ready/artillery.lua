@@ -45,10 +45,14 @@ end
 -- @treturn integer hexes
 function M.max_range(game, gun)
   local h = assert(M.header(game, gun))
-  local n = 0
+  game.rr_max_range = game.rr_max_range or {}           -- derived from the chart: no state
+  local n = game.rr_max_range[h]
+  if n then return n end
+  n = 0
   while game:charts():lookup("artillery_range_drm", { header = h, value = n + 1 }) do
     n = n + 1
   end
+  game.rr_max_range[h] = n
   return n
 end
 
@@ -93,13 +97,12 @@ function M.targets(game, guns)
   for _, g in ipairs(guns) do range = math.min(range, M.max_range(game, g)) end
   local out
   for _, g in ipairs(guns) do
-    local mine = {}
-    for _, h in ipairs(sight.targets(game, g, range)) do mine[h] = true end
+    local list = sight.targets(game, g, range)
     if out == nil then
-      out = {}
-      for _, h in ipairs(sight.targets(game, g, range)) do out[#out + 1] = h end
+      out = list
     else
-      local keep = {}
+      local mine, keep = {}, {}
+      for _, h in ipairs(list) do mine[h] = true end
       for _, h in ipairs(out) do
         if mine[h] then keep[#keep + 1] = h end
       end

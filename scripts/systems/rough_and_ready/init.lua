@@ -6,7 +6,9 @@
 --
 -- Files: `activation.lua` (the chain, [rough_and_ready 3.11-3.23, 4.1, 4.25-4.28]),
 -- `command.lua` (command range and its effects, [rough_and_ready 4.21-4.27]), `victory.lua`
--- ([rough_and_ready 8.0]), `points.lua` (the hook catalogue).
+-- ([rough_and_ready 8.0]), `points.lua` (the hook catalogue); the actions step's
+-- `actions.lua` with fire (`fire.lua`, `artillery.lua`, `sight.lua`), `hits.lua` and
+-- `rally.lua` ([rough_and_ready 6.1-6.2, 6.5-6.6, 6.8]).
 -- @module systems.rough_and_ready
 
 local M = {}

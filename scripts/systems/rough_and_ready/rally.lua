@@ -38,6 +38,12 @@ end
 function M.eligible(game, unit)
   local at = command.on_map(game, unit)
   if not at then return false, unit .. " is not on the map" end
+  if #M.choices(game, unit) == 0 then
+    if hits.hits(game, unit) == 1 then
+      return false, unit .. " has nothing to rally off: its first Hit is permanent " .. M.R684
+    end
+    return false, unit .. " is neither Disordered nor Hit " .. M.R683
+  end
   local ok, why = command.in_command(game, unit)
   if not ok or command.out_of_command(game, unit) then
     return false, unit .. " is not In Command (" .. why .. ") " .. M.R682
@@ -56,12 +62,6 @@ function M.eligible(game, unit)
   end
   if contains(game.vars.shocked, unit) then
     return false, unit .. " has shock attacked this activation " .. M.R682
-  end
-  if #M.choices(game, unit) == 0 then
-    if hits.hits(game, unit) == 1 then
-      return false, unit .. " has nothing to rally off: its first Hit is permanent " .. M.R684
-    end
-    return false, unit .. " is neither Disordered nor Hit " .. M.R683
   end
   return true
 end

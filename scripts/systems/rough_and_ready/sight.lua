@@ -64,7 +64,7 @@ end
 -- @treturn boolean
 function M.in_front(game, unit, hex, range)
   local at = command.on_map(game, unit)
-  if not at or at == hex then return false end
+  if not at or at == hex or game.store:facing(unit) == nil then return false end
   local d = M.distance(game, at, hex)
   if d > range then return false end
   local line = M.grid(game):line(at, hex)
@@ -78,9 +78,10 @@ end
 
 --- Line of sight from one hex to another with the combat units on the map in the way
 -- [rough_and_ready 6.18, PA 6.17]: `true`, or `false` and the reason with its rule.
-function M.clear(game, from, to)
+-- @tparam[opt] {string,...} occupied the hexes holding combat units (default: the store's)
+function M.clear(game, from, to, occupied)
   local units = {}
-  for _, h in ipairs(game.store:combat_hexes{}) do
+  for _, h in ipairs(occupied or game.store:combat_hexes{}) do
     if h ~= from and h ~= to then units[#units + 1] = { hex = h } end
   end
   local ok, why = M.los(game):check(from, to, { units = units })
@@ -98,8 +99,11 @@ function M.targets(game, unit, range)
   if not at then return {} end
   local side = game.store:unit(unit).side
   local out = {}
+  local occupied = game.store:combat_hexes{}
   for _, h in ipairs(game.store:combat_hexes{ enemy_of = side }) do
-    if M.in_front(game, unit, h, range) and M.clear(game, at, h) then out[#out + 1] = h end
+    if M.in_front(game, unit, h, range) and M.clear(game, at, h, occupied) then
+      out[#out + 1] = h
+    end
   end
   return out
 end

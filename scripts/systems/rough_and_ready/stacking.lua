@@ -29,12 +29,16 @@ end
 
 --- May `unit` (not yet there) stand in `hex` with what the store holds there now?
 --
--- * Not in a hex holding an enemy unit: friendly units enter one only to Shock [5.28].
--- * Leaders stack freely [5.21, 5.26]; markers do not count [5.25].
--- * One wagon a hex, with at most one combat unit [7.0].
+-- * Not in a hex holding an enemy unit: friendly units enter one only to Shock
+--   [rough_and_ready 5.28].
+-- * Leaders stack freely [rough_and_ready 5.21, 5.26]; markers (Hits, Disordered, Square,
+--   ...) are no units of the store's stacks and never count [rough_and_ready 5.25].
+-- * One wagon a hex, with at most one combat unit [rough_and_ready 7.0].
 -- * Combat units: one a hex, except three infantry or cavalry of one command (Exception #1),
 --   two artillery batteries of any commands (#2), one battery with one infantry or cavalry
---   unit (#3) [5.21]; a battery is [5.22]'s.
+--   unit (#3) [rough_and_ready 5.21]; a battery is [rough_and_ready 5.22]'s.
+-- * The limits hold during movement too [rough_and_ready 5.23]: movement prohibits a hex
+--   where this says no, even to pass through (systems.rough_and_ready.movement).
 -- @param game `store`
 -- @tparam string unit
 -- @tparam string hex
@@ -102,6 +106,33 @@ function M.legal(game, unit, hex)
       .. "[rough_and_ready 5.21]"
   end
   return true
+end
+
+--- The combat units of a hex, top first (the store's stack order; a unit that moves in
+-- goes on top).
+function M.combat_units(game, hex)
+  local out = {}
+  for _, id in ipairs(game.store:stack(hex)) do
+    local info = game.store:unit(id)
+    if info.kind ~= "leader" and info.classes.combat then out[#out + 1] = id end
+  end
+  return out
+end
+
+--- The top unit of a hex: the first combat unit of its stack, or nil [rough_and_ready 5.24].
+function M.top(game, hex)
+  return M.combat_units(game, hex)[1]
+end
+
+--- Who may fire from a hex [rough_and_ready 5.24]: its top unit, and every artillery unit
+-- wherever it is in the stack (top first). For #23's fire; all the stack's units may Shock.
+-- @treturn {string,...}
+function M.firers(game, hex)
+  local out = {}
+  for i, id in ipairs(M.combat_units(game, hex)) do
+    if i == 1 or game.store:unit(id).classes.artillery then out[#out + 1] = id end
+  end
+  return out
 end
 
 return M

@@ -33,7 +33,7 @@ function M.open(seed)
 end
 
 --- The answers given automatically unless a spec scripts them (`auto` option).
-M.AUTO = { leadership = "no", artillery = "done", actions = "done" }
+M.AUTO = { leadership = "no", artillery = "done", move = "done" }
 
 --- Plays `g` from its start (or its cursor with `opts.resume`), answering each request with
 -- the next of `answers` (kinds in `opts.auto`, default `M.AUTO`, are answered by it), until
@@ -68,13 +68,16 @@ end
 
 --- Plays a scenario as `volley play` does: in an engine-owned state through volley.session
 -- (the battle's rules.lua and the options chosen loaded by the sandbox), answering each
--- request with the next of `answers`; set-up requests (`place`, `face`) get their default and the kinds of
+-- request with the next of `answers`; set-up requests (`place`, `face` before the first activation)
+-- get their default and the kinds of
 -- `M.AUTO` their answer. Returns `{requests = {{side, kind, options, answer}}, refusals,
 -- pending = {side, kind, options, rule}, narrative, rolls}` (the drain's, see
 -- volley.session) once the answers run out.
 -- @tparam string target a scenario id or path
 -- @tparam table opts volley.session.open's: `{seed =, options =, dice =}`
-function M.session(target, opts, answers)
+-- @tparam[opt] table auto the kinds answered automatically (default `M.AUTO`)
+function M.session(target, opts, answers, auto)
+  auto = auto or M.AUTO
   local core = require "volley.core"
   local st = core.new_state{}
   assert(st:require("volley.session"))
@@ -85,13 +88,15 @@ function M.session(target, opts, answers)
   local queue = {}
   for i, a in ipairs(answers or {}) do queue[i] = a end
   local kind, side, req, refusal = task:resume()
+  local setup = true                       -- set-up until the first activation request
   while kind == "request" do
     if refusal then rec.refusals[#rec.refusals + 1] = refusal end
+    if req.kind == "activate" or req.kind == "free_activation" then setup = false end
     local a
-    if not refusal and (req.kind == "place" or req.kind == "face") then
+    if not refusal and setup and (req.kind == "place" or req.kind == "face") then
       a = req.default or req.options[1]                          -- the set-up's default
     end
-    if a == nil and not refusal then a = M.AUTO[req.kind] end
+    if a == nil and not refusal then a = auto[req.kind] end
     if a == nil then a = table.remove(queue, 1) end
     if a == nil then
       rec.pending = { side = side, kind = req.kind, options = req.options, rule = req.rule }

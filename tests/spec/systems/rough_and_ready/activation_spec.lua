@@ -98,7 +98,7 @@ describe("[rough_and_ready 4.25] the Overall Commander's Leadership DRM", functi
   it("is offered when the leader is within the OC's range and raises the rating", function()
     local g = rr.open()
     g.dice:force{ 6 }
-    local auto = { artillery = "done", actions = "done" }
+    local auto = { artillery = "done", move = "done" }
     local rec = rr.play(g, { "garland", "belknap", "yes" }, { auto = auto })
     local lead = rr.requests(rec, "leadership")[1]
     assert.are.same({ "yes", "no" }, lead.options)
@@ -152,7 +152,7 @@ describe("[rough_and_ready 4.26] the OC moves in a free activation after a faile
             moved = { activation.oc_may_move(g, "MEX"), activation.oc_moved(g, "Arista") }
           end
         end)
-        local auto = { artillery = "done", actions = "done" }
+        local auto = { artillery = "done", move = "done" }
         local rec = rr.play(g, { "garland", "belknap", "no", "vega", "garcia" },
           { auto = auto })
         assert.are.same({ "Arista", true }, moved)
@@ -174,7 +174,7 @@ describe("[rough_and_ready 4.28, E6] artillery", function()
     local g = rr.open()
     g.dice:force{ 0, 0 }
     local rec = rr.play(g, { "garland", "C3US", "belknap", "garland" },
-      { auto = { leadership = "no", actions = "done" } })
+      { auto = { leadership = "no", move = "done" } })
     local art = rr.requests(rec, "artillery")
     assert.are.same({ "C3US", "done" }, art[1].options)      -- Garland, range 3 to 0602
     assert.are.equal("[rough_and_ready 4.28]", art[1].rule)
@@ -197,11 +197,12 @@ describe("[rough_and_ready 4.28, E6] artillery", function()
 end)
 
 describe("[rough_and_ready 3.13] the activated units' actions", function()
-  it("is one request, actions, answered done, until movement, fire and shock exist", function()
+  it("is the units' movement: move requests, answered done to end it", function()
     local g = rr.open()
     local rec = rr.play(g, { "garland" }, { auto = { artillery = "done" } })
-    assert.are.same({ side = "US", kind = "actions", options = { "done" },
-                      rule = "[rough_and_ready 3.13]" }, rec.pending)
+    assert.are.equal("move", rec.pending.kind)
+    assert.are.equal("[rough_and_ready 5.11]", rec.pending.rule)
+    assert.are.equal("done", rec.pending.options[#rec.pending.options])
   end)
 
   it("is the point activation.actions, which a replace handler may do instead", function()
@@ -212,7 +213,7 @@ describe("[rough_and_ready 3.13] the activated units' actions", function()
     end, { kind = "replace" })
     local rec = rr.play(g, { "garland" }, { auto = { artillery = "done" } })
     assert.are.same({ "US garland 4US-1,4US-2" }, seen)
-    assert.are.same({}, rr.requests(rec, "actions"))
+    assert.are.same({}, rr.requests(rec, "move"))
     assert.are.equal("activate", rec.pending.kind)
   end)
 end)
@@ -264,7 +265,7 @@ describe("[rough_and_ready 3.11, 4.28] the candidates a battle's handler sees", 
     end, { kind = "modify" })
     g.hooks:on("activation.artillery", function(ctx) ctx.options = { "M8", "C3US" } end,
       { kind = "modify" })
-    local rec = rr.play(g, { "garland" }, { auto = { actions = "done" } })
+    local rec = rr.play(g, { "garland" }, { auto = { move = "done" } })
     assert.are.same({ "garland" }, rr.requests(rec, "activate")[1].options)
     assert.are.same({ "C3US", "done" }, rec.pending.options)
   end)

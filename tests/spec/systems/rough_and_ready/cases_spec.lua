@@ -1,8 +1,8 @@
--- The checker of tests/tools/rr_cases.lua: every case of Rough & Ready's 3.x, 4.x and 8.0
--- (and errata E6, E10, E15) is cited by a procedure and by a spec.
+-- The checker of tests/tools/rr_cases.lua: every case of Rough & Ready's 3.x, 4.x, 5.1-5.3
+-- and 8.0 (and errata E6, E10, E11, E12, E15) is cited by a procedure and by a spec.
 local cases = dofile("tests/tools/rr_cases.lua")
 
-describe("the rules' cases of the activation chain, command and victory", function()
+describe("the rules' cases of the activation chain, command, movement and victory", function()
   it("are each cited by a procedure and by a test", function()
     assert.are.same({}, cases.check())
   end)

@@ -69,7 +69,7 @@ describe("[rough_and_ready 4.23] out of command (T-RR-20)", function()
     local g = rr.open()
     place(g, { ["4US-2"] = "0310" })            -- MA 5, far from Garland
     local rec = rr.play(g, { "garland" }, { auto = { artillery = "done", leadership = "no" } })
-    assert.are.equal("actions", rec.pending.kind)
+    assert.are.equal("move", rec.pending.kind)
     assert.are.equal(1, g.store:marker("4US-2", "out_of_command"))
     assert.are.same({ "4US-2 is out of command: MA halved, no shock [rough_and_ready 4.23]" },
       rr.lines(g, "out of command"))
@@ -84,7 +84,7 @@ describe("[rough_and_ready 4.23] out of command (T-RR-20)", function()
     local g = rr.open()
     place(g, { ["4US-2"] = "0310" })
     local rec = rr.play(g, { "garland" }, { auto = { artillery = "done", leadership = "no" } })
-    assert.are.equal("actions", rec.pending.kind)
+    assert.are.equal("move", rec.pending.kind)
     place(g, { ["4US-2"] = "0303" })            -- moved into range mid-activation
     assert.are.equal(3, command.ma(g, "4US-2"))
     g = rr.open()

@@ -169,3 +169,62 @@ describe("[rough_and_ready 8.0] Palo Alto's Battle Lost points (its [victory] ke
       labels(mex_mods))
   end)
 end)
+
+describe("[rough_and_ready 5.23] T-RR-11 on the Palo Alto board", function()
+  local rec
+  setup(function()
+    -- Twiggs' May rides to 3122, next to Belknap's 8US-1 (3023); then Belknap's command
+    -- activates (a 0) and 8US-1 tries through May's hex, then through 8US-2's (3123)
+    rec = rr.session(ID, { seed = 1, dice = { 0 } },
+      { "twiggs", "May 3122", "N/NE", "done", "belknap", "8US-1 3122 3222", "8US-1 3123 3223",
+        "N/NE" }, { artillery = "done", leadership = "no" })
+  end)
+
+  it("refuses infantry through a dragoon of another command", function()
+    assert.are.same({ "3023 -> 3122: prohibited (3122 would hold infantry or cavalry of 2 "
+      .. "commands (up to 3 stack only when of one command)) [rough_and_ready 5.23] "
+      .. "[rough_and_ready 5.11]" }, rec.refusals)
+  end)
+
+  it("moves a unit through one of its own command at no cost", function()
+    -- 3123 and 3223 clear: 1 MP each, the stack passed through adding nothing
+    assert.are.same({ "8US-1 moves 3023 -> 3123 3223 (2 MP of 5) [rough_and_ready 5.11]" },
+      rr.told(rec, "8US-1 moves"))
+  end)
+end)
+
+describe("[rough_and_ready PA 5.16, PA 5.18] Palo Alto's ground", function()
+  local game = require "volley.game"
+  local movement = require "systems.rough_and_ready.movement"
+
+  local function open()
+    local g = game.open(ID, { seed = 1 })
+    g:setup_defaults()
+    return g
+  end
+
+  it("lets only infantry and leaders into chaparral [rough_and_ready E11]", function()
+    local g = open()
+    -- the chaparral tongue 1001-1101 in front of the Mexican line; 1002 is clear
+    for _, u in ipairs{ "7LC-1", "8pdr", "4L-1", "Torrejon" } do
+      assert(g.store:place(u, "1002"))
+      local r, why = g.move:validate("1002", { "1001" }, movement.query(g, u))
+      if u == "7LC-1" or u == "8pdr" then
+        assert.are.equal("1002 -> 1001: prohibited (Chaparral) [rough_and_ready PA 5.16] "
+          .. "[rough_and_ready RP 5.15]", why)
+      else
+        assert.are.equal(3, r.cost)
+      end
+      assert(g.store:place(u, "eliminated"))
+    end
+  end)
+
+  it("has one elevation: no step pays for climbing", function()
+    local g = open()
+    for _, h in ipairs(g.map:hexes()) do
+      assert.are.equal(0, (g.map:elevation(h)))
+    end
+    -- clear to clear, tall grass: the chart's hex costs and nothing more
+    assert.are.equal(2, g.move:path("3014", "3214", movement.query(g, "5US-1")).cost)
+  end)
+end)

@@ -1,0 +1,451 @@
+--- Movement in Rough & Ready [rough_and_ready 5.11-5.15, 5.23, 5.34, E12]: the activated
+-- units' moves, one whole move a decision (DESIGN.md "Decisions").
+--
+-- The actions step asks the activated side one `move` request after another until it
+-- answers `done` or no unit is left to move. Its answers (canonical order):
+--
+-- * `<unit> <hex>`: the unit moves to the hex along its cheapest path (the costs of
+--   charts/rough_and_ready/movement.ini and the scenario's layer, volley.core.move); a typed
+--   `<unit> <hex> <hex> ... <hex>` moves it along that path, checked step by step, each
+--   illegal step refused with its rule. After the move a facing unit is asked `face` (the
+--   six vertex words), unless it joined a stack, whose facing it takes [rough_and_ready
+--   5.27, 5.34];
+-- * `face <unit> <vertex>`: the unit turns in place, free [rough_and_ready 5.34] (with its
+--   stack: [rough_and_ready 5.27]);
+-- * `done`: the activation's movement ends.
+--
+-- Each unit makes one move or one turn an activation (its movement): it moves hex by hex
+-- along the path, its MPs are not saved nor passed on [rough_and_ready 5.12]; its facing is
+-- then fixed until it moves again, in a later activation [rough_and_ready 5.34] (digest
+-- A20). The chart refuses what a unit may not enter: chaparral to cavalry, mounted or not,
+-- and to artillery, only infantry and leaders entering it [rough_and_ready E11] (PA 5.16,
+-- RP 5.15); a D entry disorders [rough_and_ready E12].
+-- @module systems.rough_and_ready.movement
+
+local command = require "systems.rough_and_ready.command"
+local stacking = require "systems.rough_and_ready.stacking"
+local facing = require "systems.rough_and_ready.facing"
+
+local M = {}
+
+M.R511 = "[rough_and_ready 5.11]"
+M.R513 = "[rough_and_ready 5.13]"
+M.R514 = "[rough_and_ready 5.14]"
+M.R515 = "[rough_and_ready 5.15]"
+M.R523 = "[rough_and_ready 5.23]"
+M.R528 = "[rough_and_ready 5.28]"
+M.RE12 = "[rough_and_ready E12, 6.61]"
+
+local function contains(list, x)
+  for _, v in ipairs(list or {}) do
+    if v == x then return true end
+  end
+  return false
+end
+
+--- A unit's movement class, the Terrain Effects Chart's column [rough_and_ready 5.11]:
+-- `inf`, `cav`, `art` (artillery, and wagons: [rough_and_ready 7.0]) or `ldr`.
+function M.class(game, unit)
+  local info = game.store:unit(unit)
+  if info.kind == "leader" then return "ldr" end
+  if info.type == "infantry" then return "inf" end
+  if info.type == "cavalry" then return "cav" end
+  return "art"
+end
+
+--- A unit's Movement Allowance this activation: out of command halved, rounded up
+-- [rough_and_ready 4.23] (`command.ma`); a leader's own.
+function M.ma(game, unit)
+  if game.store:unit(unit).kind == "leader" then return game.store:get(unit, "ma") end
+  return command.ma(game, unit)
+end
+
+local function is_combat(game, id)
+  local info = game.store:unit(id)
+  return info.kind ~= "leader" and info.classes.combat == true
+end
+
+--- Whether a hex is chaparral (the terrain whose trail a stacked mover may not use,
+-- [rough_and_ready 5.13]).
+function M.is_chaparral(game, hex)
+  return game.map:terrain(hex) == "ch"
+end
+
+--- The movement query of a unit (docs/move.md "Rough & Ready: what the rules pass"):
+--
+-- * class and MA [rough_and_ready 5.11, 4.23];
+-- * hexes holding an enemy unit prohibited: entered only by Shock [rough_and_ready 5.28];
+-- * friendly hexes the unit may not stack in prohibited, even to pass through
+--   [rough_and_ready 5.23] (`stacking.legal`: [rough_and_ready 5.21, 5.22, 5.25, 5.26]);
+--   passing through costs nothing;
+-- * chaparral hexes holding another friendly combat unit get no trail rate: the unit would
+--   be stacked there [rough_and_ready 5.13];
+-- * the front hexes of enemy combat units must-stop [rough_and_ready 5.14];
+-- then `movement.cost` handlers (ctx `{unit, query}`) may add to the overlays.
+-- @tparam[opt] table board `M.board(game, side)`, when the caller has it already
+-- @treturn table the query of volley.core.move
+function M.query(game, unit, board)
+  local store = game.store
+  local me = store:unit(unit)
+  board = board or M.board(game, me.side)
+  local prohibited, no_road, must_stop = {}, {}, {}
+  local hexes = board.hexes
+  local _, from = store:where(unit)
+  local ma = M.ma(game, unit)
+  local grid = facing.grid(game)
+  for _, h in ipairs(hexes) do
+    -- every step costs 1 MP or more: a hex farther than the MA is out of reach anyway
+    if h ~= from and grid:distance(from, h) <= ma then
+      local ok, why = stacking.legal(game, unit, h)
+      if not ok then
+        local enemy = why:find("enemy unit", 1, true)
+        prohibited[#prohibited + 1] = { at = h, why = why:gsub(" %[rough_and_ready [^%]]*%]$", ""),
+                                        rule = enemy and M.R528 or M.R523 }
+      elseif is_combat(game, unit) and M.is_chaparral(game, h) then
+        for _, other in ipairs(store:stack(h)) do
+          if is_combat(game, other) and store:unit(other).side == me.side then
+            no_road[#no_road + 1] = h
+            break
+          end
+        end
+      end
+    end
+  end
+  for _, f in ipairs(board.fronts) do
+    must_stop[#must_stop + 1] = { at = f.at, why = "front hex of " .. f.by, rule = M.R514 }
+  end
+  local q = { class = M.class(game, unit), ma = ma, prohibited = prohibited,
+              must_stop = must_stop, no_road = no_road }
+  game.hooks:modify("movement.cost", { unit = unit, query = q }, nil)
+  return q
+end
+
+--- What a side's moves depend on, computed once for a request: the hexes holding units
+-- (label order) and the enemy front hexes (`facing.enemy_fronts`, as a list and by hex).
+-- @treturn table `{hexes = {...}, fronts = {{at=, by=},...}, front_by = {[hex] = enemy}}`
+function M.board(game, side)
+  local hexes, seen = {}, {}
+  for _, id in ipairs(game.store:units{}) do
+    local kind, at = game.store:where(id)
+    if kind == "hex" and not seen[at] then
+      seen[at] = true
+      hexes[#hexes + 1] = at
+    end
+  end
+  table.sort(hexes)
+  local fronts = facing.enemy_fronts(game, side)
+  local by = {}
+  for _, f in ipairs(fronts) do by[f.at] = f.by end
+  return { hexes = hexes, fronts = fronts, front_by = by }
+end
+
+--- Whether a unit starts its move in an enemy front hex [rough_and_ready 5.15]: the enemy
+-- whose front it is, or nil.
+function M.pinned_by(game, unit, board)
+  local kind, at = game.store:where(unit)
+  if kind ~= "hex" then return nil end
+  board = board or M.board(game, game.store:unit(unit).side)
+  return board.front_by[at]
+end
+
+-- [rough_and_ready 5.15]: from an enemy front hex, one hex, and not next to any enemy.
+local function leave_front_ok(game, unit, by, path)
+  if #path > 1 then
+    return false, unit .. " starts in the front of " .. by .. ": it may move one hex away, "
+      .. "no more " .. M.R515
+  end
+  local near = facing.adjacent_enemies(game, game.store:unit(unit).side, path[1])
+  if #near > 0 then
+    return false, unit .. " starts in the front of " .. by .. ": it may not move next to "
+      .. near[1] .. " in " .. path[1] .. " " .. M.R515
+  end
+  return true
+end
+
+--- The destinations of a unit's move, reach order (cost, then label), each `{hex, path,
+-- cost, disorder, stop}` (volley.core.move's reach entries, the start left out), 5.15
+-- applied.
+function M.destinations(game, unit, board)
+  local _, from = game.store:where(unit)
+  board = board or M.board(game, game.store:unit(unit).side)
+  local q = M.query(game, unit, board)
+  local by = M.pinned_by(game, unit, board)
+  if not by then q.paths = false end
+  local reach = game.move:reach(from, q)
+  local out = {}
+  for _, e in ipairs(reach) do
+    if e.hex ~= from and (not by or leave_front_ok(game, unit, by, e.path)) then
+      out[#out + 1] = e
+    end
+  end
+  return out
+end
+
+--- Checks a move answered with a path (`places`: the hexes entered, the last the
+-- destination; one hex: the cheapest path to it).
+-- @treturn[1] table `{path=, cost=, disorder=, steps=}`
+-- @treturn[2] false
+-- @treturn[2] string why, with the rule
+function M.check(game, unit, places)
+  local _, from = game.store:where(unit)
+  if #places == 1 and places[1] == from then
+    return false, unit .. " is already in " .. from .. " (turning in place: face "
+      .. unit .. " <vertex>) " .. facing.R534
+  end
+  local q = M.query(game, unit)
+  local r, why
+  if #places == 1 then
+    r, why = game.move:path(from, places[1], q)
+    if not r then
+      -- the cheapest search says only "cannot be reached": name the step that fails on the
+      -- straight line when the goal is next door
+      local v, vwhy = game.move:validate(from, places, q)
+      if not v then return false, vwhy end
+      return false, why .. " " .. M.R511
+    end
+  else
+    r, why = game.move:validate(from, places, q)
+    if not r then return false, why end
+  end
+  local by = M.pinned_by(game, unit)
+  if by then
+    local ok, w = leave_front_ok(game, unit, by, r.path)
+    if not ok then return false, w end
+  end
+  return r
+end
+
+-- {====================================================================================
+-- The move request
+-- =====================================================================================
+
+--- The units that may move in the activation under way, in order: its units, its guns, its
+-- leader [rough_and_ready 3.13, 4.28], the Overall Commander when he may move
+-- [rough_and_ready 4.26]; those on the map.
+function M.movers(game)
+  local act = game.vars.activation
+  local out = {}
+  local function add(u)
+    if u and not contains(out, u) and game.store:where(u) == "hex" then out[#out + 1] = u end
+  end
+  for _, u in ipairs(act.units or {}) do add(u) end
+  for _, u in ipairs(act.artillery or {}) do add(u) end
+  add(act.leader)
+  add(require("systems.rough_and_ready.activation").oc_may_move(game, act.side))
+  return out
+end
+
+local function moved(game)
+  return game.vars.moved or {}
+end
+
+--- Whether a unit may turn in place now [rough_and_ready 5.27, 5.34]: it faces, has not
+-- moved this activation, and every other facing unit of its hex is an activated unit that
+-- has not moved either (they turn with it).
+-- @treturn[1] true
+-- @treturn[2] false
+-- @treturn[2] string why
+function M.may_turn(game, unit, movers)
+  if not contains(movers, unit) then
+    return false, unit .. " is not one of the activated units [rough_and_ready 3.13]"
+  end
+  if contains(moved(game), unit) then
+    return false, unit .. " has moved this activation: its facing is fixed " .. facing.R534
+  end
+  if not facing.faces(game, unit) then
+    return false, unit .. " does not face (only combat units do) " .. facing.R531
+  end
+  local _, hex = game.store:where(unit)
+  for _, other in ipairs(game.store:stack(hex)) do
+    if other ~= unit and facing.faces(game, other)
+        and (not contains(movers, other) or contains(moved(game), other)) then
+      return false, unit .. " is stacked with " .. other .. ", whose facing is fixed: stacked "
+        .. "units face alike " .. facing.R527
+    end
+  end
+  return true
+end
+
+--- The legal answers of the move request, canonical order: each unmoved mover's
+-- destinations (`<unit> <hex>`, movers in order, hexes in reach order), then each turn in
+-- place (`face <unit> <vertex>`, the vertices other than its own), then `done`.
+function M.options(game)
+  local movers = M.movers(game)
+  local done = moved(game)
+  local board = M.board(game, game.vars.activation.side)
+  local out = {}
+  for _, u in ipairs(movers) do
+    if not contains(done, u) then
+      for _, e in ipairs(M.destinations(game, u, board)) do out[#out + 1] = u .. " " .. e.hex end
+    end
+  end
+  for _, u in ipairs(movers) do
+    if M.may_turn(game, u, movers) then
+      local now = game.store:facing(u)
+      for _, w in ipairs(facing.words(game)) do
+        if w ~= now then out[#out + 1] = "face " .. u .. " " .. w end
+      end
+    end
+  end
+  out[#out + 1] = "done"
+  return out
+end
+
+--- Checks a typed answer that is not an option: a path (`<unit> <hex> <hex>...`) or a turn
+-- with an alias (`face <unit> E`). The refusal names the rule.
+function M.validate(game, answer)
+  if type(answer) ~= "string" then return false, "not a move" end
+  local w = {}
+  for x in answer:gmatch("%S+") do w[#w + 1] = x end
+  local movers = M.movers(game)
+  if w[1] == "face" then
+    if #w ~= 3 then return false, "face <unit> <vertex>" end
+    local ok, why = M.may_turn(game, w[2], movers)
+    if not ok then return false, why end
+    if not facing.canonical(game, w[3]) then
+      return false, "'" .. w[3] .. "' is not a vertex (" .. table.concat(facing.words(game), " ")
+        .. ", E, W) " .. facing.R531
+    end
+    return true
+  end
+  if #w < 2 then
+    return false, "'" .. answer .. "' is no move: <unit> <hex> [<hex>...], face <unit> <vertex> "
+      .. "or done"
+  end
+  local unit = w[1]
+  if not contains(movers, unit) then
+    return false, unit .. " is not one of the activated units [rough_and_ready 3.13]"
+  end
+  if contains(moved(game), unit) then
+    return false, unit .. " has moved this activation (MPs are not saved) [rough_and_ready 5.12]"
+  end
+  local places = {}
+  for k = 2, #w do places[#places + 1] = w[k] end
+  local r, why = M.check(game, unit, places)
+  if not r then return false, why end
+  return true
+end
+
+local function mark_moved(game, unit)
+  local list = {}
+  for _, u in ipairs(moved(game)) do list[#list + 1] = u end
+  list[#list + 1] = unit
+  game.vars.moved = list
+end
+
+--- Turns a unit (and its stack) in place [rough_and_ready 5.27, 5.34]; its movement is over.
+function M.turn(game, unit, word)
+  word = facing.canonical(game, word)
+  local turned = facing.turn(game, unit, word)
+  mark_moved(game, unit)
+  game:log(table.concat(turned, ", ") .. " turn" .. (#turned == 1 and "s" or "")
+    .. " to face " .. word .. " (no MP) " .. facing.R534)
+end
+
+-- After a move: the facing, fixed until the unit moves again [rough_and_ready 5.34].
+local function face_after(game, unit, side)
+  if not facing.faces(game, unit) then return end
+  local _, hex = game.store:where(unit)
+  local mate = facing.stack_facing(game, unit, hex)
+  if mate then
+    assert(game.store:face(unit, mate))
+    game:log(unit .. " faces " .. mate .. " as its stack does " .. facing.R527)
+    return
+  end
+  local now = game.store:facing(unit)
+  -- typed: a vertex word, an alias (E, W), or the prompt's `face <unit> <vertex>`
+  local function word_of(answer)
+    if type(answer) ~= "string" then return nil end
+    local u, w = answer:match("^face (%S+) (%S+)$")
+    if u and u ~= unit then return nil end
+    return facing.canonical(game, w or answer)
+  end
+  local answer = game:ask(side, {
+    kind = "face",
+    prompt = unit .. " ends its move in " .. hex .. ": its facing (a vertex)",
+    options = facing.words(game),
+    validate = function(a)
+      if word_of(a) then return true end
+      return false, "'" .. tostring(a) .. "' is not a facing of " .. unit .. " ("
+        .. table.concat(facing.words(game), " ") .. ", E, W)"
+    end,
+    default = (now ~= nil and now ~= "none") and now or nil,
+    rule = facing.R534,
+  })
+  local word = word_of(answer)
+  assert(game.store:face(unit, word))
+  game:log(unit .. " faces " .. word .. " " .. facing.R534)
+end
+
+--- Moves a unit along a checked path: `movement.start`, `movement.enter` for each hex,
+-- `movement.front` when it stops in an enemy front hex [rough_and_ready 5.14], the D
+-- disorder [rough_and_ready E12, 6.61], `movement.end`; then its facing.
+-- @tparam table r the check (`M.check`)
+function M.apply(game, unit, r)
+  local side = game.store:unit(unit).side
+  local _, from = game.store:where(unit)
+  game.hooks:fire("movement.start", { unit = unit, hex = from, ma = M.ma(game, unit) })
+  local at = from
+  for i, h in ipairs(r.path) do
+    local step = r.steps[i]
+    assert(game.store:place(unit, h))
+    game.hooks:fire("movement.enter", { unit = unit, from = at, to = h, cost = step.cost })
+    at = h
+  end
+  local oc = require("systems.rough_and_ready.activation").oc_may_move(game, side)
+  game:log(string.format("%s moves %s -> %s (%s MP of %d%s) %s", unit, from,
+    table.concat(r.path, " "), tostring(r.cost), M.ma(game, unit),
+    command.out_of_command(game, unit) and game.store:unit(unit).kind ~= "leader"
+      and ", out of command [rough_and_ready 4.23]" or "", M.R511))
+  if oc == unit then require("systems.rough_and_ready.activation").oc_moved(game, unit) end
+  local by = M.pinned_by(game, unit)
+  if by and at ~= from then
+    game:log(unit .. " entered the front of " .. by .. " in " .. at .. ": it stops " .. M.R514)
+    local enemies = {}
+    for _, e in ipairs(facing.adjacent_enemies(game, side, at)) do
+      if contains(facing.front(game, e), at) then enemies[#enemies + 1] = e end
+    end
+    game.hooks:fire("movement.front", { unit = unit, hex = at, enemies = enemies })
+  end
+  if r.disorder and is_combat(game, unit) and game.store:marker(unit, "disordered") == 0 then
+    game.store:set_marker(unit, "disordered", 1)
+    game:log(unit .. " crossed a D entry of the Terrain Effects Chart: Disordered " .. M.RE12)
+  end
+  game.hooks:fire("movement.end", { unit = unit, hex = at, entered = r.path })
+  mark_moved(game, unit)
+  face_after(game, unit, side)
+end
+
+--- The activation's movement [rough_and_ready 3.13, 5.1-5.3]: `move` requests until `done`
+-- or every mover has moved.
+function M.activation(game)
+  local act = game.vars.activation
+  game.vars.moved = {}
+  while true do
+    local opts = M.options(game)
+    if #opts == 1 then break end
+    -- the state does not change while the request waits: its options are computed once
+    local answer = game:ask(act.side, {
+      kind = "move",
+      prompt = act.target .. ": move a unit (<unit> <hex> [path]), turn one (face <unit> "
+        .. "<vertex>) or done",
+      enumerate = function() return opts end,
+      validate = function(a) return M.validate(game, a) end,
+      default = "done",
+      rule = "[rough_and_ready 5.11]",
+    })
+    if answer == "done" then break end
+    local w = {}
+    for x in answer:gmatch("%S+") do w[#w + 1] = x end
+    if w[1] == "face" then
+      M.turn(game, w[2], w[3])
+    else
+      local places = {}
+      for k = 2, #w do places[#places + 1] = w[k] end
+      M.apply(game, w[1], assert(M.check(game, w[1], places)))
+    end
+  end
+  game.vars.moved = nil
+end
+
+return M
