@@ -176,7 +176,13 @@ function M.run(game)
         .. "<vertex>), fire, rally or done",
       enumerate = function() return opts end,
       validate = function(a)
-        if type(a) == "string" then
+        if a == "fire" then
+          return false, "no activated unit has an enemy in its front, in range and in sight "
+            .. "now [rough_and_ready 6.11]"
+        elseif a == "rally" then
+          return false, "no activated unit may rally now [rough_and_ready 6.82]"
+        end
+        if type(a) == "string" and pcall(game.store.unit, game.store, unit_of(a)) then
           local why = blocked(game, unit_of(a))
           if why then return false, why end
         end

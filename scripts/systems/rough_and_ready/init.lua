@@ -5,7 +5,9 @@
 -- the requests, the hook points and the decisions taken where the rules are silent.
 --
 -- Files: `activation.lua` (the chain, [rough_and_ready 3.11-3.23, 4.1, 4.25-4.28]),
--- `command.lua` (command range and its effects, [rough_and_ready 4.21-4.27]), `victory.lua`
+-- `command.lua` (command range and its effects, [rough_and_ready 4.21-4.27]),
+-- `movement.lua` (the activated units' moves, [rough_and_ready 5.11-5.15]), `stacking.lua`
+-- ([rough_and_ready 5.21-5.28]), `facing.lua` ([rough_and_ready 5.31-5.34]), `victory.lua`
 -- ([rough_and_ready 8.0]), `points.lua` (the hook catalogue); the actions step's
 -- `actions.lua` with fire (`fire.lua`, `artillery.lua`, `sight.lua`), `hits.lua` and
 -- `rally.lua` ([rough_and_ready 6.1-6.2, 6.5-6.6, 6.8]).
@@ -15,7 +17,7 @@ local M = {}
 
 M.id = "rough_and_ready"
 M.title = "Rough & Ready: Opening Battles of the Mexican-American War (activation chain, "
-  .. "command, victory)"
+  .. "command, movement, fire, victory)"
 
 --- No scenario parameters yet (a scenario's `[params]` must be empty).
 M.params = {}
@@ -24,8 +26,8 @@ M.points = require "systems.rough_and_ready.points"
 
 --- The sequence of play [rough_and_ready 3.0, 3.11-3.13, 8.0]: the opening (the first
 -- side's free activation), then activations until a side withdraws or both agree to a draw;
--- each: select (nominate, roll, pass or free activation), the activated units' actions,
--- the end of the activation, the victory check.
+-- each: select (nominate, roll, pass or free activation), the activated units' actions
+-- (their movement), the end of the activation, the victory check.
 function M.sequence(_)
   local runner = require "volley.runner"
   local activation = require "systems.rough_and_ready.activation"

@@ -379,25 +379,41 @@ end
 
 --- Moves a unit along a checked path: `movement.start`, `movement.enter` for each hex,
 -- `movement.front` when it stops in an enemy front hex [rough_and_ready 5.14], the D
--- disorder [rough_and_ready E12, 6.61], `movement.end`; then its facing.
+-- disorder [rough_and_ready E12, 6.61], `movement.end`; then its facing. A `movement.enter`
+-- handler that takes the unit off the hex it entered (#23's reaction fire eliminating it,
+-- say) ends the move there.
 -- @tparam table r the check (`M.check`)
 function M.apply(game, unit, r)
   local side = game.store:unit(unit).side
   local _, from = game.store:where(unit)
-  game.hooks:fire("movement.start", { unit = unit, hex = from, ma = M.ma(game, unit) })
-  local at = from
+  local ma = M.ma(game, unit)
+  local ooc = command.out_of_command(game, unit) and game.store:unit(unit).kind ~= "leader"
+  game.hooks:fire("movement.start", { unit = unit, hex = from, ma = ma })
+  local at, entered, cost, disorder, cut = from, {}, 0, false, false
   for i, h in ipairs(r.path) do
     local step = r.steps[i]
     assert(game.store:place(unit, h))
+    entered[#entered + 1] = h
+    cost = step.total
+    disorder = disorder or step.disorder
     game.hooks:fire("movement.enter", { unit = unit, from = at, to = h, cost = step.cost })
     at = h
+    local kind, now = game.store:where(unit)
+    if kind ~= "hex" or now ~= h then
+      cut = true
+      break
+    end
   end
-  local oc = require("systems.rough_and_ready.activation").oc_may_move(game, side)
   game:log(string.format("%s moves %s -> %s (%s MP of %d%s) %s", unit, from,
-    table.concat(r.path, " "), tostring(r.cost), M.ma(game, unit),
-    command.out_of_command(game, unit) and game.store:unit(unit).kind ~= "leader"
-      and ", out of command [rough_and_ready 4.23]" or "", M.R511))
-  if oc == unit then require("systems.rough_and_ready.activation").oc_moved(game, unit) end
+    table.concat(entered, " "), tostring(cost), ma,
+    ooc and ", out of command [rough_and_ready 4.23]" or "", M.R511))
+  local activation = require "systems.rough_and_ready.activation"
+  if activation.oc_may_move(game, side) == unit then activation.oc_moved(game, unit) end
+  mark_moved(game, unit)
+  if cut then
+    game:log(unit .. "'s move ends in " .. at .. " " .. M.R511)
+    return
+  end
   local by = M.pinned_by(game, unit)
   if by and at ~= from then
     game:log(unit .. " entered the front of " .. by .. " in " .. at .. ": it stops " .. M.R514)
@@ -407,12 +423,11 @@ function M.apply(game, unit, r)
     end
     game.hooks:fire("movement.front", { unit = unit, hex = at, enemies = enemies })
   end
-  if r.disorder and is_combat(game, unit) and game.store:marker(unit, "disordered") == 0 then
+  if disorder and is_combat(game, unit) and game.store:marker(unit, "disordered") == 0 then
     game.store:set_marker(unit, "disordered", 1)
     game:log(unit .. " crossed a D entry of the Terrain Effects Chart: Disordered " .. M.RE12)
   end
-  game.hooks:fire("movement.end", { unit = unit, hex = at, entered = r.path })
-  mark_moved(game, unit)
+  game.hooks:fire("movement.end", { unit = unit, hex = at, entered = entered })
   face_after(game, unit, side)
 end
 

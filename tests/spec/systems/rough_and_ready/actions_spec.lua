@@ -51,6 +51,17 @@ describe("[rough_and_ready 6.12] activated fire in the actions step", function()
   end)
 end)
 
+describe("[rough_and_ready 6.11] fire with nothing to fire at", function()
+  it("is refused, and so is rally with nobody to rally", function()
+    local g = opened({ ["4US-1"] = "SE/S" })
+    local rec = rr.play(g, { "garland", "fire", "rally" }, { auto = NO })
+    assert.are.same({ "no activated unit has an enemy in its front, in range and in sight now "
+      .. "[rough_and_ready 6.11] [rough_and_ready 5.11]", "no activated unit may rally now "
+      .. "[rough_and_ready 6.82] [rough_and_ready 5.11]" }, rr.refusals(rec))
+    assert.is_false(has(rec.pending.options, "fire"))
+  end)
+end)
+
 describe("[rough_and_ready 6.14] movement reaction fire in the actions step", function()
   it("a unit stopping in an enemy front hex draws its fire", function()
     local g = opened({ ["4L-1"] = "NW/N" }, { ["4L-1"] = "0405" })

@@ -334,6 +334,18 @@ describe("[rough_and_ready 3.13] the activation's movement", function()
         "movement.end 4US-2 0407" }, seen)
     end)
 
+  it("ends a move where a movement.enter handler took the unit off its path", function()
+    local g = rr.open()
+    g.hooks:on("movement.enter", function(ctx)
+      if ctx.to == "0404" then assert(g.store:place(ctx.unit, "eliminated")) end
+    end)
+    local rec = rr.play(g, { "garland", "4US-2 0405" }, { auto = NO })
+    assert.are.same({ "4US-2 moves 0402 -> 0403 0404 (3 MP of 5) [rough_and_ready 5.11]",
+      "4US-2's move ends in 0404 [rough_and_ready 5.11]" }, rr.lines(g, "4US-2"))
+    assert.are.equal("move", rec.pending.kind)               -- no facing asked
+    assert.are.same({}, options_of(rec, "4US-2 "))
+  end)
+
   it("lets movement.cost handlers change the query", function()
     local g = rr.open()
     g.hooks:on("movement.cost", function(ctx)
