@@ -101,11 +101,15 @@ function M.fire_options(game)
   return out
 end
 
---- The units that may rally now [rough_and_ready 6.82], in the activation's order.
+--- The units that may rally now [rough_and_ready 6.82], in the activation's order (its
+-- units, then its guns).
 function M.rally_options(game)
   local act = game.vars.activation
   local out = {}
-  for _, u in ipairs(act.units or {}) do
+  local all = {}
+  for _, u in ipairs(act.units or {}) do all[#all + 1] = u end
+  for _, u in ipairs(act.artillery or {}) do all[#all + 1] = u end
+  for _, u in ipairs(all) do
     if not contains(game.vars.rallied, u) and rally.eligible(game, u) then out[#out + 1] = u end
   end
   return out

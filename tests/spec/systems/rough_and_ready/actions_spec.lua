@@ -87,4 +87,15 @@ describe("[rough_and_ready 6.82] rally in the actions step", function()
     end
     assert.is_false(has(rec.pending.options, "rally"))   -- its first Hit is permanent
   end)
+
+  it("an activated gun rallies its Disorder, and then does not move", function()
+    local g = opened({})
+    g.store:set_marker("C3US", "disordered", 1)
+    local rec = rr.play(g, { "garland", "C3US", "rally", "C3US" }, { auto = { leadership = "no" } })
+    assert.are.same({ "C3US", "done" }, rr.requests(rec, "rally_unit")[1].options)
+    assert.are.equal(0, g.store:marker("C3US", "disordered"))
+    for _, o in ipairs(rec.pending.options) do
+      assert.is_nil(o:match("^C3US "), o)
+    end
+  end)
 end)
