@@ -48,17 +48,18 @@ grep -q '^[A-Za-z0-9-]* moves [0-9]* -> [0-9 ]* ([0-9]* MP of [0-9]*.*) \[rough_
   "$tmp/g.txt" || fail "no move line"
 
 # A script moving and facing: the set-up's five US facings, Garland's command, no guns, a
-# move with the cheapest path, its facing by the prompt's face command, a turn in place, a
-# typed path refused with its rule, done.
-printf 'S/SW\nS/SW\nS/SW\nS/SW\nS/SW\ngarland\ndone\nmove 4US-2 0405\nface 4US-2 E\nface 4US-1 W\nmove Garland 0406 0407\ndone\n' \
+# move with the cheapest path, its facing answered with an alias, a typed path refused with
+# its rule, done. (The prompt's command language refuses `face <unit> <dir>` while a move
+# request is pending and reads it as `<unit> <dir>` at a face request, so the turn in place
+# is left to movement_spec.lua.)
+printf 'S/SW\nS/SW\nS/SW\nS/SW\nS/SW\ngarland\ndone\nmove 4US-2 0405\nE\nmove Garland 0406 0407\ndone\n' \
   > "$tmp/s.txt"
 "$volley" play tests/data/rr --seed 3 --script "$tmp/s.txt" --bot MEX=first --max-decisions 40 \
   > "$tmp/s.out" 2>&1
 [ $? -eq 1 ] || fail "the script with a refused line did not exit 1: $(cat "$tmp/s.out")"
 for line in '4US-2 moves 0402 -> 0403 0404 0405 (5 MP of 5) [rough_and_ready 5.11]' \
             '4US-2 faces NE/SE [rough_and_ready 5.34]' \
-            '4US-1 turns to face SW/NW (no MP) [rough_and_ready 5.34]' \
-            "$tmp/s.txt:11: 0302 -> 0406: not adjacent [rough_and_ready 5.12] [rough_and_ready 5.11]"; do
+            "$tmp/s.txt:10: 0302 -> 0406: not adjacent [rough_and_ready 5.12] [rough_and_ready 5.11]"; do
   grep -qxF "$line" "$tmp/s.out" || fail "no line '$line': $(cat "$tmp/s.out")"
 done
 

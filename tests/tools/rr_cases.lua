@@ -25,6 +25,15 @@ M.CASES = { "3.0", "3.11", "3.12", "3.13", "3.21", "3.22", "3.23", "4.1", "4.21"
 M.PROCEDURES = "scripts/systems/rough_and_ready"
 M.TESTS = "tests/spec/systems/rough_and_ready"
 
+--- Fire, Hits, Disorder and Rally (#23): 6.11-6.18, 6.21-6.25, 6.51-6.54, 6.61-6.64,
+-- 6.81-6.84 and the 18-pounder's errata E4 (the headings 6.1, 6.5, 6.6, 6.8 are no cases;
+-- 6.2's paragraph is, the artillery tables' rule).
+M.FIRE = { "6.11", "6.12", "6.13", "6.14", "6.15", "6.16", "6.17", "6.18",
+           "6.2", "6.21", "6.22", "6.23", "6.24", "6.25",
+           "6.51", "6.52", "6.53", "6.54", "6.61", "6.62", "6.63", "6.64",
+           "6.81", "6.82", "6.83", "6.84", "E4" }
+for _, c in ipairs(M.FIRE) do M.CASES[#M.CASES + 1] = c end
+
 -- The cases a text cites, as a set.
 function M.cited(text, into)
   into = into or {}

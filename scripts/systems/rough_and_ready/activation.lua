@@ -439,16 +439,16 @@ function M.select(game)
   error("the activation chain found no activation " .. R311, 0)
 end
 
---- The actions step [rough_and_ready 3.13]: what the activated units do. Today their
--- movement (systems.rough_and_ready.movement: `move` requests until `done`); fire and shock
--- come with #23-#24. The point `activation.actions` may observe it or do it instead.
+--- The actions step [rough_and_ready 3.13]: what the activated units do. Their movement,
+-- fire and rally (systems.rough_and_ready.actions: `move` requests until `done`); shock
+-- comes with #24. The point `activation.actions` may observe it or do it instead.
 function M.actions(game)
   local act = game.vars.activation
   local ctx = { side = act.side, kind = act.kind, target = act.target, leader = act.leader,
                 units = act.units, artillery = act.artillery, n = act.n }
   game.hooks:fire("activation.actions", ctx)
   game.hooks:replace("activation.actions", ctx, function()
-    require("systems.rough_and_ready.movement").activation(game)
+    require("systems.rough_and_ready.actions").run(game)
   end)
 end
 

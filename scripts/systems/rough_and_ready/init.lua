@@ -8,14 +8,16 @@
 -- `command.lua` (command range and its effects, [rough_and_ready 4.21-4.27]),
 -- `movement.lua` (the activated units' moves, [rough_and_ready 5.11-5.15]), `stacking.lua`
 -- ([rough_and_ready 5.21-5.28]), `facing.lua` ([rough_and_ready 5.31-5.34]), `victory.lua`
--- ([rough_and_ready 8.0]), `points.lua` (the hook catalogue).
+-- ([rough_and_ready 8.0]), `points.lua` (the hook catalogue); the actions step's
+-- `actions.lua` with fire (`fire.lua`, `artillery.lua`, `sight.lua`), `hits.lua` and
+-- `rally.lua` ([rough_and_ready 6.1-6.2, 6.5-6.6, 6.8]).
 -- @module systems.rough_and_ready
 
 local M = {}
 
 M.id = "rough_and_ready"
 M.title = "Rough & Ready: Opening Battles of the Mexican-American War (activation chain, "
-  .. "command, movement, victory)"
+  .. "command, movement, fire, victory)"
 
 --- No scenario parameters yet (a scenario's `[params]` must be empty).
 M.params = {}

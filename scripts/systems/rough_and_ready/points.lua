@@ -3,9 +3,9 @@
 -- kinds of handler it takes. `volley hooks rough_and_ready` prints them.
 --
 -- The points marked "now" in docs/rough_and_ready.md are fired by the procedures written
--- (activation, command, movement, victory); the others are declared so battles and mods
--- can rely on their names and fields, and are fired by the fire and shock procedures as
--- they come (#23-#24). A `modify` point without a modifier list passes its
+-- (activation, command, movement, fire, victory); the others are declared so battles and
+-- mods can rely on their names and fields, and are fired by the shock procedures as they
+-- come (#24). A `modify` point without a modifier list passes its
 -- context itself: the handler changes the fields the point documents (`options`, `usable`,
 -- `in_command`); with a list (`mods`) it adds labelled, cited modifiers.
 -- @module systems.rough_and_ready.points
@@ -98,7 +98,7 @@ return {
   p("fire.return", { O, R }, "a unit fired on may return fire", "6.14", { "unit", "firer" }),
   p("fire.resolved", { O },
     "after a fire result is applied (PA grass fire)",
-    "6.16, 6.24", { "firers", "target", "natural", "total", "result" }),
+    "6.16, 6.24", { "firers", "target", "kind", "natural", "total", "result", "range" }),
   p("disorder.applied", { O },
     "a unit is Disordered (a second Disorder: a Hit)",
     "6.61-6.64", { "unit", "second" }),

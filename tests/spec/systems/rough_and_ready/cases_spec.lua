@@ -7,6 +7,16 @@ describe("the rules' cases of the activation chain, command, movement and victor
     assert.are.same({}, cases.check())
   end)
 
+  it("include fire, Hits, Disorder and Rally: 6.11-6.18, 6.2-6.25, 6.51-6.64, 6.81-6.84, E4",
+    function()
+    local have = {}
+    for _, c in ipairs(cases.CASES) do have[c] = true end
+    for _, c in ipairs({ "6.11", "6.18", "6.2", "6.25", "6.51", "6.54", "6.61", "6.64", "6.81",
+                         "6.84", "E4" }) do
+      assert.is_true(have[c], c)
+    end
+  end)
+
   it("counts a case cited on its own, never inside a range or a battle's case", function()
     local set = cases.cited("[rough_and_ready 3.11-3.23] [rough_and_ready PA 3.0] "
       .. "[rough_and_ready 3.22, E15] [rough_and_ready 3.23 example]")

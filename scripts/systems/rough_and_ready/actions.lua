@@ -1,0 +1,227 @@
+--- The actions step [rough_and_ready 3.13]: the activated units move (movement.lua), fire
+-- before or after moving (fire.lua [rough_and_ready 6.12]) or rally (rally.lua
+-- [rough_and_ready 6.82]), in any order, one request at a time, until `done`.
+--
+-- The request is movement's `move` request (`<unit> <hex> [path]`, `face <unit> <vertex>`,
+-- `done`) with two more answers when they have something to offer: `fire`, which asks the
+-- `fire` request (`<unit> <hex>`, or `<gun>+<gun> <hex>` for guns combining, or `done` to
+-- fire nothing), and `rally`, which asks the `rally_unit` request. A gun that fired does not
+-- move, one that moved does not fire [rough_and_ready 6.25]; a unit that rallied does
+-- nothing else [rough_and_ready 6.82]. A unit that moved into an enemy's front hex draws
+-- that enemy's movement reaction fire [rough_and_ready 6.14] once its move is over.
+-- @module systems.rough_and_ready.actions
+
+local movement = require "systems.rough_and_ready.movement"
+local fire = require "systems.rough_and_ready.fire"
+local rally = require "systems.rough_and_ready.rally"
+local command = require "systems.rough_and_ready.command"
+
+local M = {}
+
+local function contains(list, x)
+  for _, v in ipairs(list or {}) do
+    if v == x then return true end
+  end
+  return false
+end
+
+local function words(s)
+  local w = {}
+  for x in s:gmatch("%S+") do w[#w + 1] = x end
+  return w
+end
+
+-- The unit an answer of the move request moves or turns.
+local function unit_of(answer)
+  local w = words(answer)
+  if w[1] == "face" then return w[2] end
+  return w[1]
+end
+
+-- Why a unit may not move now for fire's or rally's sake, or nil.
+local function blocked(game, unit)
+  if contains(game.vars.rallied, unit) then
+    return unit .. " rallied this activation: it does nothing else [rough_and_ready 6.82]"
+  end
+  if command.is_artillery(game, unit) and fire.used(game, "fired", unit) then
+    return unit .. " has fired this activation: artillery moves or fires [rough_and_ready 6.25]"
+  end
+  return nil
+end
+
+--- The activated units that may still fire, in the activation's order (units, then guns).
+local function shooters(game)
+  local act = game.vars.activation
+  local out = {}
+  for _, u in ipairs(act.units or {}) do out[#out + 1] = u end
+  for _, u in ipairs(act.artillery or {}) do out[#out + 1] = u end
+  local keep = {}
+  for _, u in ipairs(out) do
+    if command.on_map(game, u) and not fire.used(game, "fired", u)
+        and not contains(game.vars.rallied, u) then
+      keep[#keep + 1] = u
+    end
+  end
+  return keep
+end
+
+--- The legal answers of the `fire` request, canonical order: each unit's small-arms targets
+-- (`<unit> <hex>`), then for each hex of activated guns that have neither moved nor fired,
+-- each gun alone and, with two or more, all of them combining (`<g1>+<g2> <hex>`)
+-- [rough_and_ready 6.22]; targets in label order; then `done`.
+function M.fire_options(game)
+  local out = {}
+  local guns_at, hexes = {}, {}
+  for _, u in ipairs(shooters(game)) do
+    if command.is_artillery(game, u) then
+      if not contains(game.vars.moved, u) then
+        local at = command.on_map(game, u)
+        if not guns_at[at] then guns_at[at], hexes[#hexes + 1] = {}, at end
+        local list = guns_at[at]
+        list[#list + 1] = u
+      end
+    else
+      for _, h in ipairs(fire.targets(game, u)) do out[#out + 1] = u .. " " .. h end
+    end
+  end
+  table.sort(hexes)
+  for _, at in ipairs(hexes) do
+    local guns = guns_at[at]
+    for _, g in ipairs(guns) do
+      for _, h in ipairs(require("systems.rough_and_ready.artillery").targets(game, { g })) do
+        out[#out + 1] = g .. " " .. h
+      end
+    end
+    if #guns > 1 then
+      for _, h in ipairs(require("systems.rough_and_ready.artillery").targets(game, guns)) do
+        out[#out + 1] = table.concat(guns, "+") .. " " .. h
+      end
+    end
+  end
+  return out
+end
+
+--- The units that may rally now [rough_and_ready 6.82], in the activation's order (its
+-- units, then its guns).
+function M.rally_options(game)
+  local act = game.vars.activation
+  local out = {}
+  local all = {}
+  for _, u in ipairs(act.units or {}) do all[#all + 1] = u end
+  for _, u in ipairs(act.artillery or {}) do all[#all + 1] = u end
+  for _, u in ipairs(all) do
+    if not contains(game.vars.rallied, u) and rally.eligible(game, u) then out[#out + 1] = u end
+  end
+  return out
+end
+
+--- The legal answers of the actions request: movement's (less the moves of guns that fired
+-- and of units that rallied), then `fire` and `rally` when they offer something, `done` last.
+function M.options(game)
+  local out = {}
+  for _, o in ipairs(movement.options(game)) do
+    if o ~= "done" and not blocked(game, unit_of(o)) then out[#out + 1] = o end
+  end
+  if #M.fire_options(game) > 0 then out[#out + 1] = "fire" end
+  if #M.rally_options(game) > 0 then out[#out + 1] = "rally" end
+  out[#out + 1] = "done"
+  return out
+end
+
+-- Asks the fire request and fires; nothing when the answer is `done`.
+local function fire_request(game, side)
+  local opts = M.fire_options(game)
+  opts[#opts + 1] = "done"
+  local answer = game:ask(side, {
+    kind = "fire",
+    prompt = "fire: <unit> <hex> (guns of one hex combine: <gun>+<gun> <hex>), or done",
+    enumerate = function() return opts end,
+    default = "done",
+    rule = "[rough_and_ready 6.12, 6.22]",
+  })
+  if answer == "done" then return end
+  local w = words(answer)
+  local firers = {}
+  for x in w[1]:gmatch("[^+]+") do firers[#firers + 1] = x end
+  fire.fire(game, firers, w[2], { activated = true })
+end
+
+-- Asks which unit rallies and rallies it.
+local function rally_request(game, side)
+  local opts = M.rally_options(game)
+  opts[#opts + 1] = "done"
+  local answer = game:ask(side, {
+    kind = "rally_unit",
+    prompt = "rally: which unit (or done)",
+    options = opts,
+    default = "done",
+    rule = "[rough_and_ready 6.82]",
+  })
+  if answer == "done" then return end
+  rally.rally(game, answer)
+  local list = game.vars.rallied or {}
+  list[#list + 1] = answer
+  game.vars.rallied = list
+end
+
+--- Runs the actions step of the activation under way (game.vars.activation).
+function M.run(game)
+  local act = game.vars.activation
+  game.vars.moved = {}
+  game.vars.rallied = {}
+  fire.reset(game)
+  while true do
+    local opts = M.options(game)
+    if #opts == 1 then break end
+    -- the state does not change while the request waits: its options are computed once
+    local answer = game:ask(act.side, {
+      kind = "move",
+      prompt = act.target .. ": move a unit (<unit> <hex> [path]), turn one (face <unit> "
+        .. "<vertex>), fire, rally or done",
+      enumerate = function() return opts end,
+      validate = function(a)
+        if a == "fire" then
+          return false, "no activated unit has an enemy in its front, in range and in sight "
+            .. "now [rough_and_ready 6.11]"
+        elseif a == "rally" then
+          return false, "no activated unit may rally now [rough_and_ready 6.82]"
+        end
+        if type(a) == "string" and pcall(game.store.unit, game.store, unit_of(a)) then
+          local why = blocked(game, unit_of(a))
+          if why then return false, why end
+        end
+        return movement.validate(game, a)
+      end,
+      default = "done",
+      rule = "[rough_and_ready 5.11]",
+    })
+    if answer == "done" then break end
+    if answer == "fire" then
+      fire_request(game, act.side)
+    elseif answer == "rally" then
+      rally_request(game, act.side)
+    else
+      local w = words(answer)
+      if w[1] == "face" then
+        movement.turn(game, w[2], w[3])
+      else
+        local unit = w[1]
+        local _, from = game.store:where(unit)
+        local places = {}
+        for k = 2, #w do places[#places + 1] = w[k] end
+        movement.apply(game, unit, assert(movement.check(game, unit, places)))
+        local kind, at = game.store:where(unit)
+        -- it entered an enemy front hex (not where it started): movement reaction fire
+        if kind == "hex" and at ~= from and command.is_combat(game, unit)
+            and movement.pinned_by(game, unit) then
+          fire.movement_reaction(game, unit, at)
+        end
+      end
+    end
+  end
+  game.vars.moved = nil
+  game.vars.rallied = nil
+  fire.reset(game)
+end
+
+return M

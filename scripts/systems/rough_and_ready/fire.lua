@@ -1,0 +1,399 @@
+--- Fire [rough_and_ready 6.1-6.18, 6.2]: small-arms fire, the fire procedure both kinds share
+-- (declaration, return fire resolved simultaneously, results), and movement reaction fire
+-- [rough_and_ready 6.14]. Artillery's own tables and results are in artillery.lua; Hits and
+-- Disorder in hits.lua; fronts, range and line of sight in sight.lua.
+--
+-- The procedures take explicit arguments (the game, the firers, the target hex) so that the
+-- actions step and the specs call them alike. What each unit has done in the activation
+-- under way is kept in `game.vars.fire`: `fired` (activated fire, once
+-- [rough_and_ready 6.12]), `returned` and `reacted` (each reaction once per enemy activation
+-- [rough_and_ready 6.14], digest A41); `reset` clears it.
+-- @module systems.rough_and_ready.fire
+
+local modifiers = require "volley.modifiers"
+local sight = require "systems.rough_and_ready.sight"
+local hits = require "systems.rough_and_ready.hits"
+local artillery = require "systems.rough_and_ready.artillery"
+local command = require "systems.rough_and_ready.command"
+
+local M = {}
+
+M.R611 = "[rough_and_ready 6.11]"
+M.R612 = "[rough_and_ready 6.12]"
+M.R614 = "[rough_and_ready 6.14]"
+M.R615 = "[rough_and_ready 6.15]"
+M.R617 = "[rough_and_ready 6.17]"
+
+M.MEXICAN = artillery.MEXICAN
+
+--- Small-arms range [rough_and_ready 6.11].
+M.RANGE = 2
+
+--- The Fire DRM of the target hex's terrain (Terrain Effects Chart, column "Fire DRM", note
+-- a: it applies to the target hex), by terrain code of charts/rough_and_ready/terrain.ini.
+M.TERRAIN_DRM = { ch = -1, h = -1 }
+
+local function contains(list, x)
+  for _, v in ipairs(list or {}) do
+    if v == x then return true end
+  end
+  return false
+end
+
+--- The modifiers of a roll record as text: ` -1 (label) -2 (label)`.
+function M.mods_text(list)
+  local parts = {}
+  for _, m in ipairs(list or {}) do
+    parts[#parts + 1] = string.format(" %+d (%s)", m.value, m.label)
+  end
+  return table.concat(parts)
+end
+
+-- {====================================================================================
+-- What each unit has done this activation [rough_and_ready 6.12, 6.14].
+-- =====================================================================================
+
+--- Whether a unit is in the list `what` ("fired", "returned", "reacted") of the activation.
+function M.used(game, what, unit)
+  return contains(game.vars:get("fire", what), unit)
+end
+
+local function mark(game, what, unit)
+  local f = game.vars.fire or {}
+  local list = f[what] or {}
+  list[#list + 1] = unit
+  f[what] = list
+  game.vars.fire = f
+end
+
+--- Forgets what the units did (at the start and end of each activation).
+function M.reset(game)
+  game.vars.fire = nil
+end
+
+local function moved(game, unit)
+  return contains(game.vars.moved, unit)
+end
+
+-- }====================================================================================
+
+-- {====================================================================================
+-- Small arms [rough_and_ready 6.11-6.18].
+-- =====================================================================================
+
+--- The Fire DRM of a target hex's terrain (TEC note a), added to `mods`.
+function M.terrain_drm(game, hex, mods)
+  local code = game.map:terrain(hex)
+  local d = M.TERRAIN_DRM[code]
+  if d and d ~= 0 then
+    local t = game.map:terrain_type(code, "hex")
+    mods:add(d, "target in " .. (t and t.name or code), "[rough_and_ready TEC]")
+  end
+end
+
+--- Whether a unit may use small-arms fire now, and why not [rough_and_ready 5.24, 6.11,
+-- 6.13]: an infantry or cavalry unit on the map, facing, the top unit of its hex (every unit
+-- of a Square [rough_and_ready 5.43]), not a Lancer.
+-- @treturn boolean
+-- @treturn ?string why not
+function M.may_fire(game, unit)
+  local info = game.store:unit(unit)
+  local at = command.on_map(game, unit)
+  if not at then return false, unit .. " is not on the map" end
+  if info.type ~= "infantry" and info.type ~= "cavalry" then
+    return false, unit .. " is not infantry or cavalry: no small arms " .. M.R611
+  end
+  if game.store:get(unit, "lancer") then
+    return false, unit .. " is Lancer cavalry: it may not fire [rough_and_ready 6.13]"
+  end
+  if game.store:facing(unit) == nil then
+    return false, unit .. " has no facing: it fires only through its front " .. sight.R533
+  end
+  if sight.top(game, at) ~= unit and not sight.in_square(game, unit) then
+    return false, unit .. " is not the top unit of " .. at .. ": only the top unit fires "
+      .. "[rough_and_ready 5.24]"
+  end
+  return true
+end
+
+--- The small-arms range of a unit [rough_and_ready 6.11] (rifles: a battle's `fire.drm`
+-- handlers and this constant; no rifle counter is modelled yet).
+function M.range(_, _)
+  return M.RANGE
+end
+
+--- The hexes a unit may fire at with small arms [rough_and_ready 6.11, 6.18], label order.
+function M.targets(game, unit)
+  if not M.may_fire(game, unit) then return {} end
+  return sight.targets(game, unit, M.range(game, unit))
+end
+
+--- Why a unit may not fire small arms at a hex, or nil when it may.
+function M.refusal(game, unit, hex)
+  local ok, why = M.may_fire(game, unit)
+  if not ok then return why end
+  local at = command.on_map(game, unit)
+  local side = game.store:unit(unit).side
+  if game.store:count(hex, { enemy_of = side, class = "combat" }) == 0 then
+    return hex .. " holds no enemy combat unit"
+  end
+  local range = M.range(game, unit)
+  if sight.distance(game, at, hex) > range then
+    return hex .. " is " .. sight.distance(game, at, hex) .. " hexes from " .. at
+      .. " (small arms reach " .. range .. ") " .. M.R611
+  end
+  if not sight.in_front(game, unit, hex, range) then
+    return hex .. " is not in " .. unit .. "'s front " .. sight.R533
+  end
+  local clear, lwhy = sight.clear(game, at, hex)
+  if not clear then return lwhy end
+  return nil
+end
+
+--- The small-arms DRM list [rough_and_ready 6.15, 6.63]: Disordered firer -1 [6.63],
+-- Mexican infantry -1 and Mexican cavalry -2, mounted US cavalry -1, range 2 -2 (the chart's
+-- list printed with [6.15]), the target hex's terrain (TEC note a); then the battle's
+-- `fire.drm` handlers.
+-- @treturn volley.modifiers
+-- @treturn integer the range
+function M.drm(game, unit, hex)
+  local mods = modifiers.new()
+  local info = game.store:unit(unit)
+  local range = sight.distance(game, command.on_map(game, unit), hex)
+  if hits.disordered(game, unit) then
+    mods:add(-1, "Disordered unit firing", "[rough_and_ready 6.63]")
+  end
+  if info.side == M.MEXICAN and info.type == "infantry" then
+    mods:add(-1, "Mexican infantry firing", M.R615)
+  elseif info.side == M.MEXICAN and info.type == "cavalry" then
+    mods:add(-2, "Mexican cavalry firing", M.R615)
+  elseif info.type == "cavalry" then
+    mods:add(-1, "mounted US cavalry firing", M.R615)
+  end
+  if range >= 2 then
+    mods:add(-2, "firing at " .. range .. " hexes range", M.R615)
+  end
+  M.terrain_drm(game, hex, mods)
+  game.hooks:modify("fire.drm", { firers = { unit }, target = hex, kind = "small_arms",
+                                  range = range }, mods)
+  return mods, range
+end
+
+--- Rolls a unit's small-arms fire at a hex (the roll only; `apply` applies it). The unit hit
+-- is the hex's top unit now [rough_and_ready 6.17], or `unit_hit` (movement reaction fire:
+-- the mover).
+-- @treturn table `{kind = "small_arms", firers, target, unit, result, record, range}`
+function M.roll(game, unit, hex, unit_hit)
+  local mods, range = M.drm(game, unit, hex)
+  local result, record = game:chart_roll("small_arms_fire", mods, unit .. " fires at " .. hex,
+    M.R615)
+  local victim = unit_hit or sight.top(game, hex)
+  game:log(string.format("%s fires at %s in %s (range %d): d10 %d%s = %d: %s %s", unit, victim,
+    hex, range, record.natural, M.mods_text(record.modifiers), record.total, record.result,
+    M.R615))
+  return { kind = "small_arms", firers = { unit }, target = hex, unit = victim,
+           result = result, record = record, range = range }
+end
+
+--- Applies a small-arms result: its Hits on the one unit [rough_and_ready 6.16, 6.17] (a
+-- Disorder each on artillery [rough_and_ready 6.52]).
+function M.apply_small_arms(game, shot)
+  local n = shot.result.hits or 0
+  if n > 0 and command.on_map(game, shot.unit) then
+    hits.small_arms(game, shot.unit, n, "small-arms fire from " .. shot.firers[1] .. " "
+      .. "[rough_and_ready 6.16]")
+  end
+end
+
+-- }====================================================================================
+
+-- {====================================================================================
+-- The fire procedure [rough_and_ready 6.12, 6.14, 6.15, 6.22, 6.24].
+-- =====================================================================================
+
+--- Why a group of firers may not fire at a hex, or nil when they may: one unit with small
+-- arms, or one or more guns of one hex combining [rough_and_ready 6.22]; activated fire
+-- once [rough_and_ready 6.12]; guns move or fire [rough_and_ready 6.25].
+-- @tparam {string,...} firers
+-- @tparam string hex
+-- @tparam table opts `{activated = true}`: activated fire (checked against `fired` and
+--   `moved`)
+function M.check(game, firers, hex, opts)
+  opts = opts or {}
+  if #firers == 0 then return "no firer" end
+  local guns = artillery.is_guns(game, firers)
+  if not guns and #firers > 1 then
+    return "small-arms units never combine: each fires on its own " .. M.R615
+  end
+  local at = command.on_map(game, firers[1])
+  for _, f in ipairs(firers) do
+    if command.on_map(game, f) ~= at then
+      return "only the guns of one hex combine " .. artillery.R622
+    end
+    if opts.activated and M.used(game, "fired", f) then
+      return f .. " has fired this activation (once only) " .. M.R612
+    end
+    if guns and opts.activated and moved(game, f) and not opts.move_and_fire then
+      return f .. " has moved this activation: artillery moves or fires " .. artillery.R625
+    end
+  end
+  if not guns then return M.refusal(game, firers[1], hex) end
+  for _, g in ipairs(firers) do
+    if game.store:facing(g) == nil then return g .. " has no facing " .. sight.R533 end
+  end
+  local side = game.store:unit(firers[1]).side
+  if game.store:count(hex, { enemy_of = side, class = "combat" }) == 0 then
+    return hex .. " holds no enemy combat unit"
+  end
+  local d = sight.distance(game, at, hex)
+  local _, why = artillery.range_drm(game, firers, d)
+  if why then return why end
+  for _, g in ipairs(firers) do
+    if not sight.in_front(game, g, hex, d) then
+      return hex .. " is not in " .. g .. "'s front " .. sight.R533
+    end
+  end
+  local clear, lwhy = sight.clear(game, at, hex)
+  if not clear then return lwhy end
+  return nil
+end
+
+-- Rolls one fire of either kind.
+local function roll(game, firers, hex, unit_hit)
+  if artillery.is_guns(game, firers) then return artillery.roll(game, firers, hex) end
+  return M.roll(game, firers[1], hex, unit_hit)
+end
+
+-- Applies one fire of either kind, then the point `fire.resolved`.
+local function apply(game, shot)
+  if shot.kind == "artillery" then
+    artillery.apply(game, shot)
+  else
+    M.apply_small_arms(game, shot)
+  end
+  game.hooks:fire("fire.resolved", { firers = shot.firers, target = shot.target,
+    kind = shot.kind, natural = shot.record.natural, total = shot.record.total,
+    result = shot.record.result, range = shot.range })
+end
+
+--- Whether `unit` may fire alone at `hex` (small arms, or one gun), as a reaction.
+local function may_react_at(game, unit, hex)
+  return M.check(game, { unit }, hex) == nil
+end
+
+--- The units that may return fire against a fire at `hex` from `firers`
+-- [rough_and_ready 6.14]: the units fired at (the top unit against small arms
+-- [rough_and_ready 6.17], every unit of the hex against artillery [rough_and_ready 6.24])
+-- that are not of the firing side, have not returned fire this activation, and can fire back
+-- at the firers' hex alone (facing, range, line of sight); in stack order.
+function M.returners(game, firers, hex)
+  local from = command.on_map(game, firers[1])
+  local side = game.store:unit(firers[1]).side
+  local targets
+  if artillery.is_guns(game, firers) then
+    targets = sight.combat_units(game, hex)
+  else
+    targets = { sight.top(game, hex) }
+  end
+  local out = {}
+  for _, u in ipairs(targets) do
+    if game.store:unit(u).side ~= side and not M.used(game, "returned", u)
+        and may_react_at(game, u, from) then
+      out[#out + 1] = u
+    end
+  end
+  return out
+end
+
+--- Fires: `firers` (one unit, or guns of one hex combining) at `hex`. Declared (the point
+-- `fire.declared`), each unit fired at may return fire at the firers' hex (request
+-- `return_fire`, `yes` or `no`; the point `fire.return` may answer instead), then every fire
+-- is rolled before any result is applied: the fires are simultaneous [rough_and_ready 6.14].
+-- @tparam table opts `{activated = true}` for an activated unit's fire (once
+--   [rough_and_ready 6.12]); `{reaction = true}`: a reaction fire, which draws no return fire
+-- @treturn {table,...} the shots, the firers' first
+-- @raise when the fire is illegal (the caller offers only legal fires)
+function M.fire(game, firers, hex, opts)
+  opts = opts or {}
+  local why = M.check(game, firers, hex, opts)
+  if why then error("illegal fire: " .. why, 0) end
+  local kind = artillery.is_guns(game, firers) and "artillery" or "small_arms"
+  game.hooks:fire("fire.declared", { firers = firers, target = hex, kind = kind })
+  for _, f in ipairs(firers) do
+    if opts.activated then mark(game, "fired", f) end
+  end
+  local from = command.on_map(game, firers[1])
+  local back = {}
+  if not opts.reaction then
+    for _, u in ipairs(M.returners(game, firers, hex)) do
+      local side = game.store:unit(u).side
+      local answer = game.hooks:replace("fire.return", { unit = u, firer = firers[1] },
+        function()
+          return game:ask(side, {
+            kind = "return_fire",
+            prompt = string.format("%s is fired on from %s: fire back? (yes/no)", u, from),
+            options = { "yes", "no" },
+            default = "yes",
+            rule = M.R614,
+          })
+        end)
+      if answer == "yes" or answer == true then
+        mark(game, "returned", u)
+        back[#back + 1] = u
+        game:log(u .. " returns fire at " .. from .. " " .. M.R614)
+      end
+    end
+  end
+  local shots = { roll(game, firers, hex, opts.unit_hit) }
+  for _, u in ipairs(back) do shots[#shots + 1] = roll(game, { u }, from) end
+  for _, s in ipairs(shots) do apply(game, s) end
+  return shots
+end
+
+--- Movement reaction fire [rough_and_ready 6.14]: an enemy unit has moved into `hex`, the
+-- front hex of some of `side`'s units (it did not start there: the caller fires this only for
+-- a unit that entered it). Each of them that may fire at it alone, is not Disordered
+-- [rough_and_ready 6.14, 6.62] and has not used movement reaction fire in this activation is
+-- asked (`reaction_fire`, `yes` or `no`); each fire hits the mover (digest: the fire is at the
+-- unit that moved in) and draws no return fire.
+-- @tparam string mover
+-- @tparam string hex where it stands now
+-- @treturn {table,...} the shots
+function M.movement_reaction(game, mover, hex)
+  local side = game:enemy(game.store:unit(mover).side)
+  local shots = {}
+  local cands = {}
+  for _, u in ipairs(game.store:units{ side = side, class = "combat" }) do
+    local at = command.on_map(game, u)
+    if at and sight.distance(game, at, hex) == 1 and game.store:facing(u) ~= nil
+        and game.store:arc(u, hex) == "front" then
+      cands[#cands + 1] = u
+    end
+  end
+  for _, u in ipairs(cands) do
+    if not hits.disordered(game, u) and not M.used(game, "reacted", u)
+        and command.on_map(game, mover) == hex and may_react_at(game, u, hex) then
+      local answer = game:ask(side, {
+        kind = "reaction_fire",
+        prompt = string.format("%s moved into %s, in %s's front: fire at it? (yes/no)", mover,
+          hex, u),
+        options = { "yes", "no" },
+        default = "yes",
+        rule = M.R614,
+      })
+      if answer == "yes" then
+        mark(game, "reacted", u)
+        game:log(u .. " uses movement reaction fire at " .. mover .. " " .. M.R614)
+        local s = M.fire(game, { u }, hex, { reaction = true, unit_hit = mover })
+        shots[#shots + 1] = s[1]
+      end
+    elseif hits.disordered(game, u) then
+      game:log(u .. " is Disordered: no movement reaction fire [rough_and_ready 6.62]")
+    end
+  end
+  return shots
+end
+
+-- }====================================================================================
+
+return M

@@ -1,0 +1,111 @@
+--- What a firer can reach [rough_and_ready 5.24, 5.33, 6.11, 6.18]: its front at range, the
+-- line of sight under the system's policy (charts/rough_and_ready/los.ini: the battles'
+-- [6.17] blockers, combat units in the way), and who in a stack fires or is fired at.
+--
+-- The front at range (a decision, docs/rough_and_ready.md "Fire"): a unit fires only through
+-- its Front hexsides [rough_and_ready 5.33, 6.11]; a hex up to the range away is in its front
+-- when the hex line toward it leaves the firer's hex into a front hex, or along the hexside
+-- between two hexes one of which is front (the cone of the two front hexsides, edges
+-- included, as state.md's arcs give an adjacent hex touched by two arcs the better one).
+-- @module systems.rough_and_ready.sight
+
+local core = require "volley.core"
+local command = require "systems.rough_and_ready.command"
+
+local M = {}
+
+M.R533 = "[rough_and_ready 5.33]"
+M.R618 = "[rough_and_ready 6.18]"
+
+--- The map's hex grid (kept on the game object: derived, not state).
+function M.grid(game)
+  if not game.rr_grid then
+    local info = game.map:info()
+    game.rr_grid = core.hex.grid{ layout = info.layout, parity = info.parity }
+  end
+  return game.rr_grid
+end
+
+--- The system's line-of-sight context for the map (kept on the game object).
+function M.los(game)
+  if not game.rr_los then
+    game.rr_los = assert(core.los.new(game.map, { system = game.system.id }))
+  end
+  return game.rr_los
+end
+
+--- Hexes between two hexes, counting the target's hex but not the firer's.
+function M.distance(game, a, b)
+  return M.grid(game):distance(a, b)
+end
+
+--- The combat units of a hex, top first [rough_and_ready 5.24] (leaders and wagons left
+-- out).
+function M.combat_units(game, hex)
+  local out = {}
+  for _, id in ipairs(game.store:stack(hex)) do
+    if game.store:unit(id).classes.combat then out[#out + 1] = id end
+  end
+  return out
+end
+
+--- The top unit of a hex: its first combat unit, or nil [rough_and_ready 5.24, 6.17].
+function M.top(game, hex)
+  return M.combat_units(game, hex)[1]
+end
+
+--- Whether a unit is in a Square (every unit of a square fires, [rough_and_ready 5.43]).
+function M.in_square(game, unit)
+  return game.store:marker(unit, "square") > 0
+end
+
+--- Whether `hex` lies in the front of `unit` within `range` hexes [rough_and_ready 5.33,
+-- 6.11] (see the module's note for the cone).
+-- @treturn boolean
+function M.in_front(game, unit, hex, range)
+  local at = command.on_map(game, unit)
+  if not at or at == hex or game.store:facing(unit) == nil then return false end
+  local d = M.distance(game, at, hex)
+  if d > range then return false end
+  local line = M.grid(game):line(at, hex)
+  local step = line[2]
+  local cands = type(step) == "table" and { step[1], step[2] } or { step }
+  for _, h in ipairs(cands) do
+    if game.store:arc(unit, h) == "front" then return true end
+  end
+  return false
+end
+
+--- Line of sight from one hex to another with the combat units on the map in the way
+-- [rough_and_ready 6.18, PA 6.17]: `true`, or `false` and the reason with its rule.
+-- @tparam[opt] {string,...} occupied the hexes holding combat units (default: the store's)
+function M.clear(game, from, to, occupied)
+  local units = {}
+  for _, h in ipairs(occupied or game.store:combat_hexes{}) do
+    if h ~= from and h ~= to then units[#units + 1] = { hex = h } end
+  end
+  local ok, why = M.los(game):check(from, to, { units = units })
+  if ok then return true end
+  local where = why.blocked_by and (" at " .. why.blocked_by) or ""
+  return false, "no line of sight from " .. from .. " to " .. to .. ": blocked" .. where
+    .. " (" .. tostring(why.reason) .. ") " .. tostring(why.rule or M.R618)
+end
+
+--- The enemy hexes a unit could fire at through its front within `range` with a line of
+-- sight, in label order.
+-- @treturn {string,...}
+function M.targets(game, unit, range)
+  local at = command.on_map(game, unit)
+  if not at then return {} end
+  local side = game.store:unit(unit).side
+  local out = {}
+  local occupied = game.store:combat_hexes{}
+  for _, h in ipairs(game.store:combat_hexes{ enemy_of = side }) do
+    if M.in_front(game, unit, h, range) and M.clear(game, at, h, occupied) then
+      out[#out + 1] = h
+    end
+  end
+  return out
+end
+
+return M
