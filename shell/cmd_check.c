@@ -3,36 +3,10 @@
 ** volley.inspect.check_main (scripts/volley/inspect.lua), which prints and returns the exit
 ** status (docs/shell.md).
 */
-#include <stdio.h>
 
 #include "commands.h"
 #include "host.h"
 
 int cmd_check(int argc, char **argv) {
-  char err[512];
-  lua_State *L = host_open(err, sizeof err);
-  int status = 1, i;
-  if (L == NULL) {
-    fprintf(stderr, "volley: %s\n", err);
-    return 1;
-  }
-  lua_getglobal(L, "require");
-  lua_pushliteral(L, "volley.inspect");
-  if (lua_pcall(L, 1, 1, 0) == LUA_OK) {
-    lua_getfield(L, -1, "check_main");
-    lua_createtable(L, argc, 0);
-    for (i = 1; i < argc; i++) {
-      lua_pushstring(L, argv[i]);
-      lua_rawseti(L, -2, i);
-    }
-    if (lua_pcall(L, 1, 1, 0) == LUA_OK)
-      status = (int)lua_tointeger(L, -1);
-    else
-      fprintf(stderr, "volley check: %s\n", lua_tostring(L, -1));
-  } else {
-    fprintf(stderr, "volley check: %s\n", lua_tostring(L, -1));
-  }
-  fflush(stdout);
-  host_close(L);
-  return status;
+  return host_run("check", "volley.inspect", "check_main", argc, argv, NULL);
 }

@@ -23,35 +23,16 @@ static int sim_now(lua_State *L) {
   return 1;
 }
 
+/* sim's second argument: {stderr_tty = bool, now = function}. */
+static int sim_env(lua_State *L) {
+  lua_createtable(L, 0, 2);
+  lua_pushboolean(L, isatty(STDERR_FILENO));
+  lua_setfield(L, -2, "stderr_tty");
+  lua_pushcfunction(L, sim_now);
+  lua_setfield(L, -2, "now");
+  return 1;
+}
+
 int cmd_sim(int argc, char **argv) {
-  char err[512];
-  lua_State *L = host_open(err, sizeof err);
-  int status = 1, i;
-  if (L == NULL) {
-    fprintf(stderr, "volley: %s\n", err);
-    return 1;
-  }
-  lua_getglobal(L, "require");
-  lua_pushliteral(L, "volley.sim");
-  if (lua_pcall(L, 1, 1, 0) == LUA_OK) {
-    lua_getfield(L, -1, "main");
-    lua_createtable(L, argc, 0);
-    for (i = 1; i < argc; i++) {
-      lua_pushstring(L, argv[i]);
-      lua_rawseti(L, -2, i);
-    }
-    lua_createtable(L, 0, 2);
-    lua_pushboolean(L, isatty(STDERR_FILENO));
-    lua_setfield(L, -2, "stderr_tty");
-    lua_pushcfunction(L, sim_now);
-    lua_setfield(L, -2, "now");
-    if (lua_pcall(L, 2, 1, 0) == LUA_OK)
-      status = (int)lua_tointeger(L, -1);
-    else
-      fprintf(stderr, "volley sim: %s\n", lua_tostring(L, -1));
-  } else {
-    fprintf(stderr, "volley sim: %s\n", lua_tostring(L, -1));
-  }
-  host_close(L);
-  return status;
+  return host_run("sim", "volley.sim", "main", argc, argv, sim_env);
 }

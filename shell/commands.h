@@ -53,11 +53,9 @@ int cmd_los(int argc, char **argv);
 /* cmd_list.c: `volley list`. */
 int cmd_list(int argc, char **argv);
 
-/* cmd_replay.c: `volley replay FILE`; cmd_dump.c: `volley dump FILE`. replay_lua_main runs
-** volley.replay[fn](args) in the host state and returns its exit status. */
+/* cmd_replay.c: `volley replay FILE`; cmd_dump.c: `volley dump FILE`. */
 int cmd_replay(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
-int replay_lua_main(const char *name, const char *fn, int argc, char **argv);
 /* cmd_render.c: the prompt's map pictures, a Lua C function render(marks, opts) -> true |
 ** nil, why (see cmd_render.c). */
 struct lua_State;

@@ -75,3 +75,34 @@ lua_State *host_open(char *err, size_t n) {
 void host_close(lua_State *L) {
   if (L != NULL) lua_close(L);
 }
+
+int host_run(const char *command, const char *module, const char *fn, int argc, char **argv,
+             host_env_fn push_env) {
+  char err[512];
+  lua_State *L = host_open(err, sizeof err);
+  int status = 1, i, nargs = 1;
+  if (L == NULL) {
+    fprintf(stderr, "volley: %s\n", err);
+    return 1;
+  }
+  lua_getglobal(L, "require");
+  lua_pushstring(L, module);
+  if (lua_pcall(L, 1, 1, 0) == LUA_OK) {
+    lua_getfield(L, -1, fn);
+    lua_createtable(L, argc, 0);
+    for (i = 1; i < argc; i++) {
+      lua_pushstring(L, argv[i]);
+      lua_rawseti(L, -2, i);
+    }
+    if (push_env != NULL) nargs += push_env(L);
+    if (lua_pcall(L, nargs, 1, 0) == LUA_OK)
+      status = (int)lua_tointeger(L, -1);
+    else
+      fprintf(stderr, "volley %s: %s\n", command, lua_tostring(L, -1));
+  } else {
+    fprintf(stderr, "volley %s: %s\n", command, lua_tostring(L, -1));
+  }
+  fflush(stdout);
+  host_close(L);
+  return status;
+}
