@@ -19,9 +19,12 @@ local journal = require "volley.journal"
 local json = require "volley.json"
 local replay = require "volley.replay"
 
+local driving = require "volley.driving"
+
 local M = {}
 
-local describe, emit
+local describe, fresh_seed = driving.describe, driving.fresh_seed
+local emit
 
 --- The engine's default cap on decisions, when neither --max-decisions nor the scenario's
 -- `[scenario] max_decisions` gives one.
@@ -206,14 +209,6 @@ end
 
 -- The seed when none is given: from the system's random source (recorded and printed, so
 -- the game can be played again with --seed).
-local function fresh_seed()
-  local f = io.open("/dev/urandom", "rb")
-  local bytes = f and f:read(6) or "\0\0\0\0\0\1"
-  if f then f:close() end
-  local n = 0
-  for k = 1, 6 do n = n * 256 + bytes:byte(k) end
-  return n
-end
 
 -- {====================================================================================
 -- Output: the transcript (text) or JSON lines; messages on stderr.
@@ -255,16 +250,6 @@ end
 
 -- One line for an error from the engine state: an error object `{msg, file, line, point,
 -- source}` (docs/modding.md) as "file:line: msg (point, source)", or a message as it is.
-function describe(e)
-  if type(e) ~= "table" then return tostring(e) end
-  local text = e.msg or "?"
-  if e.file then text = e.file .. ":" .. (e.line and (e.line .. ": ") or " ") .. text end
-  local ctx = {}
-  if e.point then ctx[#ctx + 1] = e.point end
-  if e.source and e.source ~= e.file then ctx[#ctx + 1] = e.source end
-  if #ctx > 0 then text = text .. " (" .. table.concat(ctx, ", ") .. ")" end
-  return text
-end
 
 --- The transcript line of a roll: the die, its natural result (and `forced`), the reason
 -- and rule, each modifier with its label, rule and source, the total, the chart, row

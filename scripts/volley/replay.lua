@@ -28,16 +28,7 @@ end
 -- source}` as "file:line: msg (point, source)", or a message as it is.
 -- @param e
 -- @treturn string
-function M.describe(e)
-  if type(e) ~= "table" then return tostring(e) end
-  local text = e.msg or "?"
-  if e.file then text = e.file .. ":" .. (e.line and (e.line .. ": ") or " ") .. text end
-  local ctx = {}
-  if e.point then ctx[#ctx + 1] = e.point end
-  if e.source and e.source ~= e.file then ctx[#ctx + 1] = e.source end
-  if #ctx > 0 then text = text .. " (" .. table.concat(ctx, ", ") .. ")" end
-  return text
-end
+M.describe = require("volley.driving").describe
 
 local function quoted(v)
   if type(v) == "string" then return '"' .. v .. '"' end

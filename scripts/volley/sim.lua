@@ -15,6 +15,8 @@ local bots = require "volley.bots"
 local compat = require "volley.compat"
 local json = require "volley.json"
 local play = require "volley.play"
+local driving = require "volley.driving"
+local describe, fresh_seed = driving.describe, driving.fresh_seed
 local dkjson = require "dkjson"
 
 local M = {}
@@ -304,29 +306,6 @@ function M.text_summary(s, target)
 end
 
 -- {====== playing ==========================================================================
-
--- One line for an error from the engine state (the few lines of volley.play's describe,
--- which play.lua keeps local): "file:line: msg (point, source)", or a message as it is.
-local function describe(e)
-  if type(e) ~= "table" then return tostring(e) end
-  local text = e.msg or "?"
-  if e.file then text = e.file .. ":" .. (e.line and (e.line .. ": ") or " ") .. text end
-  local ctx = {}
-  if e.point then ctx[#ctx + 1] = e.point end
-  if e.source and e.source ~= e.file then ctx[#ctx + 1] = e.source end
-  if #ctx > 0 then text = text .. " (" .. table.concat(ctx, ", ") .. ")" end
-  return text
-end
-
--- A seed when none is given, from the system's random source (as volley.play draws one).
-local function fresh_seed()
-  local f = io.open("/dev/urandom", "rb")
-  local bytes = f and f:read(6) or "\0\0\0\0\0\1"
-  if f then f:close() end
-  local n = 0
-  for k = 1, 6 do n = n * 256 + bytes:byte(k) end
-  return n
-end
 
 -- Opens the scenario in a fresh engine-owned state. Returns the state and what open says,
 -- or nil and a message.

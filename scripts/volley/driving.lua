@@ -1,0 +1,35 @@
+--- What the host-side drivers of games (volley.play, volley.sim, volley.replay) share:
+-- describing an error that comes back from an engine-owned state, and drawing a seed when
+-- none is given. Host side only: a game's scripts never see this module.
+-- @module volley.driving
+
+local M = {}
+
+--- One line for an error from the engine state: an error object `{msg, file, line, point,
+-- source}` (docs/modding.md) as "file:line: msg (point, source)", or a message as it is.
+-- @param e an error object or a message
+-- @treturn string
+function M.describe(e)
+  if type(e) ~= "table" then return tostring(e) end
+  local text = e.msg or "?"
+  if e.file then text = e.file .. ":" .. (e.line and (e.line .. ": ") or " ") .. text end
+  local ctx = {}
+  if e.point then ctx[#ctx + 1] = e.point end
+  if e.source and e.source ~= e.file then ctx[#ctx + 1] = e.source end
+  if #ctx > 0 then text = text .. " (" .. table.concat(ctx, ", ") .. ")" end
+  return text
+end
+
+--- A game seed when none is given: 48 bits from the system's random source, below 2^53 as
+-- DESIGN.md requires (the caller prints or records it, so the game can be played again).
+-- @treturn integer
+function M.fresh_seed()
+  local f = io.open("/dev/urandom", "rb")
+  local bytes = f and f:read(6) or "\0\0\0\0\0\1"
+  if f then f:close() end
+  local n = 0
+  for k = 1, 6 do n = n * 256 + bytes:byte(k) end
+  return n
+end
+
+return M
