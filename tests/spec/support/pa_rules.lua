@@ -209,4 +209,61 @@ function H.ringgold()
   return r
 end
 
+-- Ringgold in the actions step: what the `fire` and `move` requests offer a gun that moved or
+-- fired, C, 3US beside A, 2US.
+function H.ringgold_actions()
+  local actions = require "systems.rough_and_ready.actions"
+  local g = open({ ["C3US-1"] = "1610", ["A2US-2"] = "1611", ["4L-1"] = "1410" }, { "rules.lua" })
+  assert(g.store:face("C3US-1", "SW/NW"))
+  assert(g.store:face("A2US-2", "SW/NW"))
+  g.vars.activation = { n = 1, side = "US", kind = "command", target = "twiggs",
+                        units = {}, artillery = { "C3US-1", "A2US-2" } }
+  g.vars.rallied = {}
+  g.vars.moved = { "C3US-1", "A2US-2" }
+  local r = { fire_after_moving = actions.fire_options(g) }
+  g.vars.moved = {}
+  g.vars.fire = { fired = { "C3US-1", "A2US-2" } }
+  local movers = {}
+  for _, o in ipairs(actions.options(g)) do
+    local u = o:match("^(%S+) %d")
+    if u and movers[#movers] ~= u then movers[#movers + 1] = u end
+  end
+  r.move_after_firing = movers
+  return r
+end
+
+-- The grass fire in play: the actions step of a US activation, C, 3US fires at 4 hexes and
+-- rolls a natural 9, the check a 5; the step ends there and the next select step runs the
+-- Intermission.
+function H.grass_in_play()
+  local actions = require "systems.rough_and_ready.actions"
+  local g = open({ ["C3US-1"] = "1610", ["4L-1"] = "1210", Vega = "1210", Taylor = "3018",
+                   ["5US-1"] = "3017" }, { "rules.lua", "options/grass-fire.lua" })
+  assert(g.store:face("C3US-1", "SW/NW"))
+  assert(g.store:face("4L-1", "NE/SE"))
+  g.vars.count, g.vars.streak, g.vars.artillery_used, g.vars.oc_moved = 1, {}, {}, {}
+  g.vars.activation = { n = 1, side = "US", kind = "command", target = "twiggs",
+                        units = { "5US-1" }, artillery = { "C3US-1" } }
+  g.dice:force{ 9, 5, 2, 6 }
+  local r = { requests = {} }
+  local answers = { "fire", "C3US-1 1210", "done", "done" }
+  local co = coroutine.create(function()
+    actions.run(g)
+    r.after_actions = g.vars.intermission or "none"
+    g.vars.play, g.vars.mode = "US", "roll"
+    activation.select(g)
+  end)
+  local ok, e = pcall(ask.drive, co, function(side, req, refusal)
+    if refusal then error("refused: " .. tostring(refusal), 0) end
+    r.requests[#r.requests + 1] = side .. " " .. req.kind
+    local a = table.remove(answers, 1)
+    if a == nil then error("stop", 0) end
+    return a
+  end)
+  r.stopped = not ok and e or "ran on"
+  r.lines = lines(g, "grass")
+  r.first = lines(g, "moves first")
+  return r
+end
+
 return H

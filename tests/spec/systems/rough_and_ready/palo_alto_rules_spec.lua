@@ -91,6 +91,21 @@ describe("[rough_and_ready PA-Opt2] the grass fire", function()
       .. "[rough_and_ready E9]" }, r.again)
   end)
 
+  it("T-RR-14 in play: the fire ends the activation's actions, then the Intermission",
+    function()
+      local r = call("grass_in_play")
+      assert.are.same({ "US move", "US fire", "MEX move", "US move", "MEX activate" },
+        r.requests)
+      assert.are.equal("grass fire [rough_and_ready PA-Opt2]", r.after_actions)
+      assert.are.same({ "MEX moves first and then takes a free activation "
+        .. "[rough_and_ready PA-Opt2]" }, r.first)
+      assert.are.equal("stop", r.stopped)
+      assert.are.same({ "natural 9 at range 4, grass fire check d10 5: the grass is on fire, "
+        .. "play stops for an Intermission [rough_and_ready PA-Opt2]",
+        "Intermission (grass fire [rough_and_ready PA-Opt2]): US rolls 2, MEX rolls 6 "
+        .. "[rough_and_ready PA-Opt2]" }, r.lines)
+    end)
+
   it("the Intermission: high die moves first, 4 hexes kept, then its free activation "
     .. "(Canales still by roll only [rough_and_ready PA 3.0])", function()
     local r = call("intermission")
@@ -119,5 +134,12 @@ describe("[rough_and_ready PA 6.25] Ringgold's flying artillery", function()
     assert.are.equal("A2US-2 has moved this activation: artillery moves or fires "
       .. "[rough_and_ready 6.25]", r.other_check)
     assert.are.same({ 8, 4, 8 }, { r.ma, r.ma_fired, r.ma_other })
+  end)
+
+  it("the actions step offers C, 3US fire after moving and a move after firing; A, 2US "
+    .. "neither [rough_and_ready 6.25]", function()
+    local r = call("ringgold_actions")
+    assert.are.same({ "C3US-1 1410" }, r.fire_after_moving)
+    assert.are.same({ "C3US-1" }, r.move_after_firing)
   end)
 end)
