@@ -1,8 +1,10 @@
 --- Palo Alto's special rules (scenarios/rough-and-ready/palo-alto/rules.lua).
 --
--- Written: [rough_and_ready PA 3.0] Canales and his Rancheros activate by die roll only,
--- never by a free activation (issue #21, below). The others arrive with the Rough & Ready
--- system issues; until then nothing here pretends to play them:
+-- Written here: [rough_and_ready PA 3.0] Canales and his Rancheros activate by die roll
+-- only, never by a free activation (issue #21), nor in the free activation after the grass
+-- fire's Intermission; [rough_and_ready PA 6.25] Ringgold's flying artillery (#23), through
+-- the system's `ctx.game` (docs/rough_and_ready.md "Battle scripts and ctx.game"). The
+-- others are played by the system or arrive with its issues:
 --
 -- * [rough_and_ready PA 5.16] only infantry and leaders enter chaparral: played by the
 --   system's movement (#22) from its chart, where chaparral is NA to cavalry (errata E11)
@@ -12,7 +14,7 @@
 --   elevation: the map has no [elevation] section, so no step pays for climbing;
 -- * [rough_and_ready PA 6.17] light woods and chaparral block line of sight, fired into but
 --   not through (the terrain's blocks-los flag, already in the charts), and combat units
---   block: issue #23;
+--   block: the system's line of sight (sight.lua);
 -- * [rough_and_ready PA 6.25] Ringgold's battery (C, 3US) may move and fire in one
 --   activation, -1 when it moves first, half its MA when it fires first: below;
 -- * [rough_and_ready PA 6.42] no charge into or through chaparral, woods or marsh; into but
