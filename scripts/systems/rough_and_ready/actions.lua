@@ -59,7 +59,7 @@ local function shooters(game)
   local keep = {}
   for _, u in ipairs(out) do
     if command.on_map(game, u) and not fire.used(game, "fired", u)
-        and not contains(game.vars.rallied, u) then
+        and not contains(game.vars.rallied, u) and game.store:marker(u, "out_of_ammo") == 0 then
       keep[#keep + 1] = u
     end
   end

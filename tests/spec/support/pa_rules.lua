@@ -110,6 +110,15 @@ function H.ammo_out()
   r.out = g.store:marker("8pdr", "out_of_ammo")
   r.lines = lines(g, "ammunition")
   r.check = fire.check(g, { "8pdr" }, "1610")
+  -- the actions step no longer offers it
+  local actions = require "systems.rough_and_ready.actions"
+  assert(g.store:face("8pdr", "NE/SE"))
+  g.vars.activation = { n = 1, side = "MEX", kind = "command", target = "vega", units = {},
+                        artillery = { "8pdr" } }
+  g.vars.rallied = {}
+  r.offered = actions.fire_options(g)
+  g.store:set_marker("8pdr", "out_of_ammo", 0)
+  r.offered_with_ammo = actions.fire_options(g)
   return r
 end
 
