@@ -34,6 +34,15 @@ M.FIRE = { "6.11", "6.12", "6.13", "6.14", "6.15", "6.16", "6.17", "6.18",
            "6.81", "6.82", "6.83", "6.84", "E4" }
 for _, c in ipairs(M.FIRE) do M.CASES[#M.CASES + 1] = c end
 
+--- Palo Alto's cases written so far (#21, #23): Canales [PA 3.0], the chaparral Hit roll
+-- [PA 5.16], Ringgold [PA 6.25], the options PA-Opt1 (ammunition) and PA-Opt2 (grass fire)
+-- with its errata E9. Their procedures may be the system's or the battle's own scripts
+-- (`M.BATTLE`).
+M.PA = { "PA 3.0", "PA 5.16", "PA 6.25", "PA-Opt1", "PA-Opt2", "E9" }
+for _, c in ipairs(M.PA) do M.CASES[#M.CASES + 1] = c end
+
+M.BATTLE = { "scenarios/rough-and-ready/palo-alto", "scenarios/rough-and-ready/palo-alto/options" }
+
 -- The cases a text cites, as a set.
 function M.cited(text, into)
   into = into or {}
@@ -41,7 +50,8 @@ function M.cited(text, into)
     for token in (body .. ","):gmatch("([^,]*),") do
       token = token:match("^%s*(.-)%s*$")
       local case = token:match("^(%d+%.%d+)$") or token:match("^(E%d+)$")
-        or token:match("^(%d+%.%d+) example$")
+        or token:match("^(%d+%.%d+) example$") or token:match("^(PA %d+%.%d+)$")
+        or token:match("^(PA%-Opt%d+)$")
       if case then into[case] = true end
     end
   end
@@ -75,7 +85,11 @@ end
 --- The uncited cases: a list of `"<case> procedure"` and `"<case> test"`, in case order.
 function M.check(root)
   root = root and (root .. "/") or ""
-  local procs = cited_in(files(root .. M.PROCEDURES, ".lua"))
+  local list = files(root .. M.PROCEDURES, ".lua")
+  for _, dir in ipairs(M.BATTLE) do
+    for _, f in ipairs(files(root .. dir, ".lua")) do list[#list + 1] = f end
+  end
+  local procs = cited_in(list)
   local tests = cited_in(files(root .. M.TESTS, "_spec.lua"))
   local out = {}
   for _, c in ipairs(M.CASES) do

@@ -1,19 +1,22 @@
 --- Palo Alto's special rules (scenarios/rough-and-ready/palo-alto/rules.lua).
 --
--- Written: [rough_and_ready PA 3.0] Canales and his Rancheros activate by die roll only,
--- never by a free activation (issue #21, below). The others arrive with the Rough & Ready
--- system issues; until then nothing here pretends to play them:
+-- Written here: [rough_and_ready PA 3.0] Canales and his Rancheros activate by die roll
+-- only, never by a free activation (issue #21), nor in the free activation after the grass
+-- fire's Intermission; [rough_and_ready PA 6.25] Ringgold's flying artillery (#23), through
+-- the system's `ctx.game` (docs/rough_and_ready.md "Battle scripts and ctx.game"). The
+-- others are played by the system or arrive with its issues:
 --
 -- * [rough_and_ready PA 5.16] only infantry and leaders enter chaparral: played by the
 --   system's movement (#22) from its chart, where chaparral is NA to cavalry (errata E11)
 --   and artillery, trail or not, so nothing of it is written here; the Hit roll of infantry
---   that entered chaparral comes with the Hits (#23); [rough_and_ready PA 5.18] one
+--   that entered chaparral is the system's too (the terrain's `hit-roll` flag, hits.lua's
+--   terrain_roll at the end of the move); [rough_and_ready PA 5.18] one
 --   elevation: the map has no [elevation] section, so no step pays for climbing;
 -- * [rough_and_ready PA 6.17] light woods and chaparral block line of sight, fired into but
 --   not through (the terrain's blocks-los flag, already in the charts), and combat units
---   block: issue #23;
+--   block: the system's line of sight (sight.lua);
 -- * [rough_and_ready PA 6.25] Ringgold's battery (C, 3US) may move and fire in one
---   activation, -1 when it moves first, half its MA when it fires first: issue #23;
+--   activation, -1 when it moves first, half its MA when it fires first: below;
 -- * [rough_and_ready PA 6.42] no charge into or through chaparral, woods or marsh; into but
 --   not through tall grass (the terrain's no-charge and charge-into flags): issue #24;
 -- * [rough_and_ready PA 8.0] the Battle Lost schedules and Withdrawal Levels are read from
@@ -26,7 +29,7 @@
 -- activation after the opponent's pass, both made without a roll.
 -- luacheck: read globals volley
 volley.on("activation.select", function(ctx)
-  if ctx.mode == "free" or ctx.mode == "after_pass" then
+  if ctx.mode == "free" or ctx.mode == "after_pass" or ctx.mode == "intermission" then
     local kept = {}
     for _, c in ipairs(ctx.options) do
       if c == "canales" then
@@ -36,5 +39,37 @@ volley.on("activation.select", function(ctx)
       end
     end
     ctx.options = kept
+  end
+end, { kind = "modify" })
+
+-- [rough_and_ready PA 6.25] Ringgold's Flying Artillery, the four counters of battery C, 3US,
+-- may move and fire in one activation: fired after moving, -1 on the fire roll (once, even
+-- with other guns combining); moving after firing, half its MA (rounded up, as
+-- [rough_and_ready 4.23] halves). Its counters are known by their order-of-battle `battery`.
+local RINGGOLD = "C, 3US"
+local R625 = "[rough_and_ready PA 6.25]"
+
+local function ringgold(g, unit)
+  return g.type(unit) == "artillery" and g.value(unit, "battery") == RINGGOLD
+end
+
+volley.on("artillery.move_and_fire", function(ctx)
+  if ringgold(ctx.game, ctx.unit) then ctx.allowed = true end
+end, { kind = "modify" })
+
+volley.on("fire.drm", function(ctx, mods)
+  if ctx.kind ~= "artillery" then return end
+  for _, gun in ipairs(ctx.firers) do
+    if ringgold(ctx.game, gun) and ctx.game.moved(gun) then
+      mods:add(-1, "Ringgold fires after moving (" .. gun .. ")", R625)
+      return
+    end
+  end
+end, { kind = "modify" })
+
+volley.on("movement.cost", function(ctx)
+  local g = ctx.game
+  if ringgold(g, ctx.unit) and g.fired(ctx.unit) then
+    ctx.query.ma = math.floor((ctx.query.ma + 1) / 2)
   end
 end, { kind = "modify" })

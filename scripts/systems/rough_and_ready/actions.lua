@@ -43,7 +43,8 @@ local function blocked(game, unit)
   if contains(game.vars.rallied, unit) then
     return unit .. " rallied this activation: it does nothing else [rough_and_ready 6.82]"
   end
-  if command.is_artillery(game, unit) and fire.used(game, "fired", unit) then
+  if command.is_artillery(game, unit) and fire.used(game, "fired", unit)
+      and not require("systems.rough_and_ready.artillery").may_move_and_fire(game, unit) then
     return unit .. " has fired this activation: artillery moves or fires [rough_and_ready 6.25]"
   end
   return nil
@@ -58,7 +59,7 @@ local function shooters(game)
   local keep = {}
   for _, u in ipairs(out) do
     if command.on_map(game, u) and not fire.used(game, "fired", u)
-        and not contains(game.vars.rallied, u) then
+        and not contains(game.vars.rallied, u) and game.store:marker(u, "out_of_ammo") == 0 then
       keep[#keep + 1] = u
     end
   end
@@ -74,7 +75,8 @@ function M.fire_options(game)
   local guns_at, hexes = {}, {}
   for _, u in ipairs(shooters(game)) do
     if command.is_artillery(game, u) then
-      if not contains(game.vars.moved, u) then
+      if not contains(game.vars.moved, u)
+          or require("systems.rough_and_ready.artillery").may_move_and_fire(game, u) then
         local at = command.on_map(game, u)
         if not guns_at[at] then guns_at[at], hexes[#hexes + 1] = {}, at end
         local list = guns_at[at]
@@ -218,6 +220,8 @@ function M.run(game)
         end
       end
     end
+    -- a battle asked for an Intermission (PA grass fire): the activation stops here
+    if game.vars.intermission then break end
   end
   game.vars.moved = nil
   game.vars.rallied = nil

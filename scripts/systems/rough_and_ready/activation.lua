@@ -333,9 +333,10 @@ local function ask_activate(game, side, mode, options, reasons)
     open = side .. " opens: activate any one command (no roll)",
     roll = side .. ": nominate another command or a hex of independents, and roll",
     after_pass = side .. ": the opponent passed; activate any command (no roll)",
+    intermission = side .. ": after the Intermission, activate any one command (no roll)",
   }
   local rules = { open = R311, roll = "[rough_and_ready 3.11, 3.22, 4.1]",
-                  after_pass = "[rough_and_ready 4.1]" }
+                  after_pass = "[rough_and_ready 4.1]", intermission = "[rough_and_ready PA-Opt2]" }
   return game:ask(side, {
     kind = "activate",
     prompt = prompts[mode],
@@ -404,9 +405,11 @@ end
 -- [rough_and_ready 3.11, 3.22-3.23, 4.1]. Ends with `game.vars.activation` set.
 function M.select(game)
   game.vars.activation = nil
+  -- a battle's Intermission (PA grass fire) comes first [rough_and_ready PA-Opt2]
+  if game.vars.intermission then require("systems.rough_and_ready.intermission").run(game) end
   for _ = 1, 8 do                 -- open/after_pass: 1 ask; roll -> free -> after_pass: 3
     local side, mode = game.vars.play, game.vars.mode
-    if mode == "open" or mode == "after_pass" then
+    if mode == "open" or mode == "after_pass" or mode == "intermission" then
       local options, reasons = M.candidates(game, side, mode)
       if #options == 0 and mode == "after_pass" then
         game.vars.mode = "roll"   -- no command to activate free: nominate independents

@@ -12,6 +12,7 @@ local modifiers = require "volley.modifiers"
 local sight = require "systems.rough_and_ready.sight"
 local hits = require "systems.rough_and_ready.hits"
 local command = require "systems.rough_and_ready.command"
+local script_api = require "systems.rough_and_ready.script_api"
 
 local M = {}
 
@@ -79,6 +80,16 @@ function M.range_drm(game, guns, range)
     if worst == nil or d < worst then worst = d end
   end
   return worst
+end
+
+--- Whether a gun may move and fire in the same activation: artillery moves or fires
+-- [rough_and_ready 6.25] unless a battle's `artillery.move_and_fire` handler sets
+-- ctx.allowed (Palo Alto's Ringgold [rough_and_ready PA 6.25]).
+-- @treturn boolean
+function M.may_move_and_fire(game, gun)
+  local ctx = script_api.ctx(game, { unit = gun, allowed = false })
+  game.hooks:modify("artillery.move_and_fire", ctx, nil)
+  return ctx.allowed == true
 end
 
 --- Whether the fire is artillery fire: every firer a gun.
@@ -156,8 +167,8 @@ function M.drm(game, guns, hex, opts)
     end
   end
   fire.terrain_drm(game, hex, mods)
-  game.hooks:modify("fire.drm", { firers = guns, target = hex, kind = "artillery",
-                                  range = range }, mods)
+  game.hooks:modify("fire.drm", script_api.ctx(game, { firers = guns, target = hex,
+                                  kind = "artillery", range = range }), mods)
   return mods, range
 end
 
@@ -173,7 +184,7 @@ function M.roll(game, guns, hex, opts)
     require("systems.rough_and_ready.fire").mods_text(record.modifiers), record.total,
     record.result, "[rough_and_ready 6.2]"))
   return { kind = "artillery", firers = guns, target = hex, result = result, record = record,
-           range = range }
+           range = range, from = command.on_map(game, guns[1]) }
 end
 
 --- Applies an artillery result to every unit of the target hex [rough_and_ready 6.24]:
@@ -185,7 +196,9 @@ end
 function M.apply(game, shot)
   local r = shot.result
   local units = sight.combat_units(game, shot.target)
-  local why = "artillery fire from " .. command.on_map(game, shot.firers[1])
+  -- where the guns fired from: a returning gun may be gone by now (the fires are
+  -- simultaneous [rough_and_ready 6.14])
+  local why = "artillery fire from " .. (shot.from or command.on_map(game, shot.firers[1]))
   if r.check then
     for _, u in ipairs(units) do
       if game.store:unit(u).classes.artillery then

@@ -15,6 +15,7 @@ local sight = require "systems.rough_and_ready.sight"
 local hits = require "systems.rough_and_ready.hits"
 local artillery = require "systems.rough_and_ready.artillery"
 local command = require "systems.rough_and_ready.command"
+local script_api = require "systems.rough_and_ready.script_api"
 
 local M = {}
 
@@ -174,8 +175,8 @@ function M.drm(game, unit, hex)
     mods:add(-2, "firing at " .. range .. " hexes range", M.R615)
   end
   M.terrain_drm(game, hex, mods)
-  game.hooks:modify("fire.drm", { firers = { unit }, target = hex, kind = "small_arms",
-                                  range = range }, mods)
+  game.hooks:modify("fire.drm", script_api.ctx(game, { firers = { unit }, target = hex,
+                                  kind = "small_arms", range = range }), mods)
   return mods, range
 end
 
@@ -233,7 +234,11 @@ function M.check(game, firers, hex, opts)
     if opts.activated and M.used(game, "fired", f) then
       return f .. " has fired this activation (once only) " .. M.R612
     end
-    if guns and opts.activated and moved(game, f) and not opts.move_and_fire then
+    if game.store:marker(f, "out_of_ammo") > 0 then
+      return f .. " is out of ammunition for the rest of the battle"
+    end
+    if guns and opts.activated and moved(game, f) and not artillery.may_move_and_fire(game, f)
+        then
       return f .. " has moved this activation: artillery moves or fires " .. artillery.R625
     end
   end
@@ -258,6 +263,29 @@ function M.check(game, firers, hex, opts)
   return nil
 end
 
+--- The modify handlers of `fire.declared` (PA's ammunition check): they may take firers out
+-- of ctx.firers, saying why in ctx.why. Returns the firers left, in their order (a fire with
+-- none left is not made; the units taken out have still used their fire).
+-- @tparam ?string reaction nil (activated fire), "return" or "movement"
+function M.declare(game, firers, hex, reaction)
+  local kind = artillery.is_guns(game, firers) and "artillery" or "small_arms"
+  local list = {}
+  for i, f in ipairs(firers) do list[i] = f end
+  local ctx = script_api.ctx(game, { firers = list, target = hex, kind = kind,
+                                     reaction = reaction })
+  game.hooks:modify("fire.declared", ctx, nil)
+  local kept = {}
+  for _, f in ipairs(firers) do
+    if contains(ctx.firers, f) then kept[#kept + 1] = f end
+  end
+  if #kept < #firers then
+    game:log(string.format("%s: %s", table.concat(firers, "+"),
+      #kept == 0 and ("no fire (" .. tostring(ctx.why or "refused") .. ")")
+        or ("fires with " .. table.concat(kept, "+") .. " (" .. tostring(ctx.why) .. ")")))
+  end
+  return kept
+end
+
 -- Rolls one fire of either kind.
 local function roll(game, firers, hex, unit_hit)
   if artillery.is_guns(game, firers) then return artillery.roll(game, firers, hex) end
@@ -271,9 +299,9 @@ local function apply(game, shot)
   else
     M.apply_small_arms(game, shot)
   end
-  game.hooks:fire("fire.resolved", { firers = shot.firers, target = shot.target,
-    kind = shot.kind, natural = shot.record.natural, total = shot.record.total,
-    result = shot.record.result, range = shot.range })
+  game.hooks:fire("fire.resolved", script_api.ctx(game, { firers = shot.firers,
+    target = shot.target, kind = shot.kind, natural = shot.record.natural,
+    total = shot.record.total, result = shot.record.result, range = shot.range }))
 end
 
 --- Whether `unit` may fire alone at `hex` (small arms, or one gun), as a reaction.
@@ -322,6 +350,8 @@ function M.fire(game, firers, hex, opts)
   for _, f in ipairs(firers) do
     if opts.activated then mark(game, "fired", f) end
   end
+  firers = M.declare(game, firers, hex, opts.reaction and "movement" or nil)
+  if #firers == 0 then return {} end
   local from = command.on_map(game, firers[1])
   local back = {}
   if not opts.reaction then
@@ -339,8 +369,10 @@ function M.fire(game, firers, hex, opts)
         end)
       if answer == "yes" or answer == true then
         mark(game, "returned", u)
-        back[#back + 1] = u
-        game:log(u .. " returns fire at " .. from .. " " .. M.R614)
+        if #M.declare(game, { u }, from, "return") > 0 then
+          back[#back + 1] = u
+          game:log(u .. " returns fire at " .. from .. " " .. M.R614)
+        end
       end
     end
   end

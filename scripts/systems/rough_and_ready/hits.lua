@@ -163,6 +163,47 @@ function M.spread(game, units, n, why)
   end
 end
 
+--- Whether a hex's terrain carries the chart flag `flag` (charts/rough_and_ready/terrain.ini).
+function M.terrain_flag(game, hex, flag)
+  local t = game.map:terrain_type(game.map:terrain(hex), "hex")
+  for _, f in ipairs(t and t.flags or {}) do
+    if f == flag then return true end
+  end
+  return false
+end
+
+M.RPA516 = "[rough_and_ready PA 5.16]"
+
+--- The end-of-movement Hit roll of terrain flagged `hit-roll` (note d: Palo Alto's chaparral
+-- [rough_and_ready PA 5.16], Resaca's [rough_and_ready RP 5.15]): an infantry unit that
+-- entered such a hex during its move rolls a d10 once it stops, and takes a Hit when the roll
+-- is higher than its Adjusted Morale (digest A43), through `hit`; a leader, or a unit of
+-- another type, does not roll. Called by movement.lua before the point `movement.end`.
+-- @tparam {string,...} entered the hexes entered, in order
+-- @treturn ?integer the roll, or nil when none was made
+function M.terrain_roll(game, unit, entered)
+  local info = game.store:unit(unit)
+  if info.kind == "leader" or info.type ~= "infantry" then return nil end
+  local hex
+  for _, h in ipairs(entered or {}) do
+    if hex == nil and M.hit_roll_hex(game, h) then hex = h end
+  end
+  if hex == nil or not alive(game, unit) then return nil end
+  local am = M.adjusted_morale(game, unit)
+  local dr = game:roll("d10", unit .. " entered " .. hex .. ": chaparral Hit roll", M.RPA516)
+  game.roll_records[game.dice:count()] = { modifiers = {}, total = dr,
+    result = dr > am and "1 Hit" or "no effect" }
+  game:log(string.format("%s entered chaparral (%s): d10 %d against Adjusted Morale %d: %s %s",
+    unit, hex, dr, am, dr > am and "1 Hit" or "no effect", M.RPA516))
+  if dr > am then M.hit(game, unit, "the chaparral " .. M.RPA516) end
+  return dr
+end
+
+--- Whether entering a hex calls for the end-of-movement Hit roll (its terrain's `hit-roll`).
+function M.hit_roll_hex(game, hex)
+  return M.terrain_flag(game, hex, "hit-roll")
+end
+
 --- Removes one Hit (Rally [rough_and_ready 6.83]): the counter flips back to its front when
 -- Adjusted Morale rises above the reverse Morale again (digest A14). The caller keeps the
 -- first Hit [rough_and_ready 6.84].

@@ -114,9 +114,16 @@ function M.query(game, unit, board)
   for _, f in ipairs(board.fronts) do
     must_stop[#must_stop + 1] = { at = f.at, why = "front hex of " .. f.by, rule = M.R514 }
   end
+  if game.vars.redeploying then      -- the Intermission's 4-hex limit [rough_and_ready PA-Opt2]
+    for _, p in ipairs(require("systems.rough_and_ready.intermission").prohibited(game, unit,
+        ma)) do
+      prohibited[#prohibited + 1] = p
+    end
+  end
   local q = { class = M.class(game, unit), ma = ma, prohibited = prohibited,
               must_stop = must_stop, no_road = no_road }
-  game.hooks:modify("movement.cost", { unit = unit, query = q }, nil)
+  game.hooks:modify("movement.cost", require("systems.rough_and_ready.script_api").ctx(game,
+    { unit = unit, query = q }), nil)
   return q
 end
 
@@ -427,7 +434,11 @@ function M.apply(game, unit, r)
     game.store:set_marker(unit, "disordered", 1)
     game:log(unit .. " crossed a D entry of the Terrain Effects Chart: Disordered " .. M.RE12)
   end
-  game.hooks:fire("movement.end", { unit = unit, hex = at, entered = entered })
+  -- the Hit roll of infantry that entered chaparral [rough_and_ready PA 5.16] (hits.lua)
+  require("systems.rough_and_ready.hits").terrain_roll(game, unit, entered)
+  if command.on_map(game, unit) == nil then return end
+  game.hooks:fire("movement.end", require("systems.rough_and_ready.script_api").ctx(game,
+    { unit = unit, hex = at, entered = entered }))
   face_after(game, unit, side)
 end
 

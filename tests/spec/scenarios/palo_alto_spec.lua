@@ -63,22 +63,25 @@ describe("Palo Alto", function()
       (scenario.list_line(found)))
   end)
 
-  it("declares its options as stubs that name the issue bringing their rules", function()
+  it("declares its options, each a script that registers its rule's hooks", function()
     local sc = assert(scenario.read(ID))
-    -- balance and rules.lua's Canales rule are written by #21 (their tests:
-    -- tests/spec/systems/rough_and_ready/palo_alto_spec.lua)
-    local issue = { ["grass-fire"] = "#23", ["mexican-ammunition"] = "#23" }
+    -- balance (#21), grass-fire and mexican-ammunition (#23); their tests:
+    -- tests/spec/systems/rough_and_ready/palo_alto_spec.lua and palo_alto_rules_spec.lua
+    local rule = { balance = "[rough_and_ready PA Balance]",
+                   ["grass-fire"] = "[rough_and_ready PA-Opt2]",
+                   ["mexican-ammunition"] = "[rough_and_ready PA-Opt1]" }
+    local names = {}
     for name, path in pairs(sc.paths.options) do
-      if issue[name] then
-        local f = assert(io.open(path))
-        local text = f:read("*a")
-        f:close()
-        assert.is_truthy(text:find("Not implemented yet", 1, true), path)
-        assert.is_truthy(text:find("issue " .. issue[name], 1, true), path)
-        -- a stub: comments only, nothing that would run
-        for line in text:gmatch("[^\n]+") do assert.are.equal("--", line:sub(1, 2), path) end
-      end
+      names[#names + 1] = name
+      local f = assert(io.open(path))
+      local text = f:read("*a")
+      f:close()
+      assert.is_truthy(text:find(rule[name], 1, true), path)
+      assert.is_truthy(text:find("volley.on(", 1, true), path)
+      assert.is_nil(text:find("Not implemented yet", 1, true), path)
     end
+    table.sort(names)
+    assert.are.same({ "balance", "grass-fire", "mexican-ammunition" }, names)
   end)
 
   it("puts a unit on every printed set-up hex after the default set-up", function()

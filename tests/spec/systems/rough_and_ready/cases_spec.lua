@@ -17,9 +17,21 @@ describe("the rules' cases of the activation chain, command, movement and victor
     end
   end)
 
-  it("counts a case cited on its own, never inside a range or a battle's case", function()
+  it("counts a case cited on its own, never inside a range; a battle's case as the battle's",
+    function()
     local set = cases.cited("[rough_and_ready 3.11-3.23] [rough_and_ready PA 3.0] "
-      .. "[rough_and_ready 3.22, E15] [rough_and_ready 3.23 example]")
-    assert.are.same({ ["3.22"] = true, E15 = true, ["3.23"] = true }, set)
+      .. "[rough_and_ready 3.22, E15] [rough_and_ready 3.23 example] [rough_and_ready PA-Opt1]")
+    assert.are.same({ ["3.22"] = true, E15 = true, ["3.23"] = true, ["PA 3.0"] = true,
+                      ["PA-Opt1"] = true }, set)
+    assert.is_nil(set["3.0"])
+  end)
+
+  it("include Palo Alto's cases written so far (#21, #23): PA 3.0, PA 5.16, PA 6.25, "
+    .. "PA-Opt1, PA-Opt2, E9", function()
+    local have = {}
+    for _, c in ipairs(cases.CASES) do have[c] = true end
+    for _, c in ipairs({ "PA 3.0", "PA 5.16", "PA 6.25", "PA-Opt1", "PA-Opt2", "E9" }) do
+      assert.is_true(have[c], c)
+    end
   end)
 end)
