@@ -163,7 +163,8 @@ end
 
 --- Rolls artillery fire (the roll only: `apply` applies it, so that return fire is
 -- simultaneous [rough_and_ready 6.14]).
--- @treturn table `{kind = "artillery", firers, target, result, record, range}`
+-- @treturn table `{kind = "artillery", firers, target, result, record, range, from}` (`from`:
+--   the guns' hex at the roll; return fire is simultaneous, a gun gone since still applies)
 function M.roll(game, guns, hex, opts)
   local mods, range = M.drm(game, guns, hex, opts)
   local result, record = game:chart_roll("artillery_fire", mods,
@@ -173,7 +174,7 @@ function M.roll(game, guns, hex, opts)
     require("systems.rough_and_ready.fire").mods_text(record.modifiers), record.total,
     record.result, "[rough_and_ready 6.2]"))
   return { kind = "artillery", firers = guns, target = hex, result = result, record = record,
-           range = range }
+           range = range, from = command.on_map(game, guns[1]) }
 end
 
 --- Applies an artillery result to every unit of the target hex [rough_and_ready 6.24]:
@@ -185,7 +186,7 @@ end
 function M.apply(game, shot)
   local r = shot.result
   local units = sight.combat_units(game, shot.target)
-  local why = "artillery fire from " .. command.on_map(game, shot.firers[1])
+  local why = "artillery fire from " .. (shot.from or command.on_map(game, shot.firers[1]))
   if r.check then
     for _, u in ipairs(units) do
       if game.store:unit(u).classes.artillery then
