@@ -448,13 +448,36 @@ local function retreat_defenders(game, defenders, hex, origins)
   game.hooks:fire("retreat.apply", { units = defenders, from = hex })
 end
 
---- Retreats the attackers to their hexes of origin [rough_and_ready 6.73, 6.74] (cavalry
--- goes back to its hex of origin and stops there: its optional further hexes are not asked).
+--- Retreats the attackers to their hexes of origin [rough_and_ready 6.73]; attacking
+-- cavalry may go on, one hex a `retreat` request (`<hex>` or `stop`), up to three hexes in
+-- all [rough_and_ready 6.74]: each further hex one it could enter and stack in, not
+-- enemy-occupied.
 local function retreat_attackers(game, attackers, hex, origin)
   for _, u in ipairs(attackers) do
     settle(game, u, origin[u])
-    local why = game.store:unit(u).type == "cavalry" and M.R674 or M.R673
-    game:log(u .. " retreats from " .. hex .. " to its hex of origin " .. origin[u] .. " " .. why)
+    local cav = game.store:unit(u).type == "cavalry"
+    game:log(u .. " retreats from " .. hex .. " to its hex of origin " .. origin[u] .. " "
+      .. (cav and M.R674 or M.R673))
+    local at = origin[u]
+    for n = 2, cav and 3 or 1 do
+      local near = {}
+      for _, h in ipairs(facing.grid(game):neighbors(at)) do
+        if type(h) == "string" and game.map:contains(h) and h ~= hex
+            and stacking.legal(game, u, h) and step(game, u, at, h) then
+          near[#near + 1] = h
+        end
+      end
+      table.sort(near)
+      if #near == 0 then break end
+      near[#near + 1] = "stop"
+      local a = game:ask(game.store:unit(u).side, { kind = "retreat",
+        prompt = u .. " may retreat a hex further (" .. n .. " of 3): <hex> or stop",
+        options = near, default = "stop", rule = M.R674 })
+      if a == "stop" then break end
+      settle(game, u, a)
+      game:log(u .. " retreats on to " .. a .. " " .. M.R674)
+      at = a
+    end
   end
   game.hooks:fire("retreat.apply", { units = attackers, from = hex })
 end

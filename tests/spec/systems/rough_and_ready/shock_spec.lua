@@ -172,15 +172,23 @@ describe("[rough_and_ready 6.37] [rough_and_ready 6.72] [rough_and_ready 6.75] a
     assert.are.equal("0303", where(g, "4US-1"))
   end)
 
-  it("[rough_and_ready 6.74] attacking cavalry goes back to its hex of origin", function()
-    local g = open({ ["4US-1"] = "0303", ["RANCH-1"] = "0304" }, { "RANCH-1" })
-    g.dice:force{ 0, 0, 9 }               -- defender 9 +1 (strength equal, Morale 6 > 4)
-    local rec = f.run(g, {}, function() return shock.shock(g, { "RANCH-1" }, "0303") end)
-    assert.are.same({ "attacker", 3 }, { rec.loser, hits.hits(g, "RANCH-1") })
-    assert.are.equal("0304", where(g, "RANCH-1"))
-    assert.are.same({ "RANCH-1 retreats from 0303 to its hex of origin 0304 "
-      .. "[rough_and_ready 6.74]" }, require("support.rr").lines(g, "RANCH-1 retreats"))
-  end)
+  it("[rough_and_ready 6.74] attacking cavalry: its hex of origin first, then up to 2 more",
+    function()
+      local g = open({ ["4US-1"] = "0303", ["RANCH-1"] = "0304" }, { "RANCH-1" })
+      g.dice:force{ 0, 0, 9 }             -- defender 9 +1 (strength equal, Morale 6 > 4)
+      local rec, log = f.run(g, { "0305", "stop" }, function()
+        return shock.shock(g, { "RANCH-1" }, "0303")
+      end)
+      assert.are.same({ "attacker", 3 }, { rec.loser, hits.hits(g, "RANCH-1") })
+      assert.are.equal("0305", where(g, "RANCH-1"))
+      assert.are.same({ "retreat", "retreat" }, { log[1].kind, log[2].kind })
+      for _, o in ipairs(log[1].options) do assert.are_not.equal("0303", o) end  -- shock hex
+      assert.are.equal("stop", log[1].options[#log[1].options])
+      assert.are.equal("stop", log[2].options[#log[2].options])
+      assert.are.same({ "RANCH-1 retreats from 0303 to its hex of origin 0304 "
+        .. "[rough_and_ready 6.74]", "RANCH-1 retreats on to 0305 [rough_and_ready 6.74]" },
+        require("support.rr").lines(g, "RANCH-1 retreats"))
+    end)
 
   it("[rough_and_ready 6.71] fire Hits never move a unit: no retreat after fire", function()
     local g = open({ ["4US-1"] = "0303", ["4L-1"] = "0304" })
@@ -263,4 +271,26 @@ describe("[rough_and_ready 6.31] the shock step in the actions request", functio
     g.vars.shock_step = true
     assert.are.same({ "shock", "done" }, actions.options(g))
   end)
+end)
+
+describe("[rough_and_ready 6.31] [rough_and_ready 6.37] a shock played through the runtime", function()
+  it("Garland's 4US-1 shocks 4L-1: the shock request, the retreat request, then no more moves",
+    function()
+      local rr = require "support.rr"
+      local g = rr.open()
+      assert(g.store:place("4L-1", "0303"))
+      assert(g.store:face("4US-1", "SE/S"))
+      assert(g.store:face("4L-1", "NW/N"))
+      -- Commitment 0 -1 (Garland); attacker 9 +1 (Morale 6 > 5) = 3 Hits; defender 0: none
+      g.dice:force{ 0, 9, 0 }
+      local rec = rr.play(g, { "garland", "shock", "4US-1 0303", "0403" },
+        { auto = { leadership = "no", artillery = "done" } })
+      local moves = rr.requests(rec, "move")
+      assert.are.equal(1, #moves)                 -- the shock step ended the movement
+      assert.are.equal("shock", moves[1].options[#moves[1].options - 1])
+      assert.are.same({ "4US-1 0303", "done" }, rr.requests(rec, "shock")[1].options)
+      assert.are.same({ "0203", "0403" }, rr.requests(rec, "retreat")[1].options)
+      assert.are.same({ "0303", "0403", 3 },
+        { where(g, "4US-1"), where(g, "4L-1"), hits.hits(g, "4L-1") })
+    end)
 end)
