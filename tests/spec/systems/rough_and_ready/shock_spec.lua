@@ -128,6 +128,25 @@ describe("[rough_and_ready 6.38] the shock modifiers", function()
   end)
 end)
 
+describe("[rough_and_ready 6.38] [rough_and_ready 7.0] a defender stacked with a wagon", function()
+  local function wagon_mods(defender)
+    local g = require("volley.game").open("rough-and-ready/palo-alto")
+    g:setup_defaults()
+    local at = where(g, defender)
+    assert(g.store:place("Wagon-1", at))
+    local out = {}
+    for _, l in ipairs(labels(shock.drm(g, "attacker", { "4L-1" }, { defender }, at))) do
+      if l:find("wagon", 1, true) then out[#out + 1] = l end
+    end
+    return out
+  end
+
+  it("gives the attacker -2 (digest A4), not when the defender is cavalry", function()
+    assert.are.same({ "-2 defender stacked with a wagon" }, wagon_mods("5US-1"))
+    assert.are.same({}, wagon_mods("May"))
+  end)
+end)
+
 describe("[rough_and_ready 6.37] the Shock Result Table (T-RR-23)", function()
   it("adjusted 1 / 2 / 5 / 6 / 8 / 9 / 12 give 0 / 1 / 1 / 2 / 2 / 3 / 3 Hits", function()
     local g = open({})
