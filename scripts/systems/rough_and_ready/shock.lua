@@ -445,7 +445,6 @@ local function retreat_defenders(game, defenders, hex, origins)
   for _, l in ipairs(leaders_in(game, side, hex)) do
     if first then assert(game.store:place(l, first)) else command.relocate(game, l) end
   end
-  game.hooks:fire("retreat.apply", { units = defenders, from = hex })
 end
 
 --- Retreats the attackers to their hexes of origin [rough_and_ready 6.73]; attacking
@@ -479,7 +478,6 @@ local function retreat_attackers(game, attackers, hex, origin)
       at = a
     end
   end
-  game.hooks:fire("retreat.apply", { units = attackers, from = hex })
 end
 
 --- Stacking after a won attack [rough_and_ready 6.36]: the attackers in the order answered
@@ -570,11 +568,17 @@ function M.shock(game, attackers, hex)
     else
       rec.loser = M.loser(game, on_att, on_def, la, ld)
       game:log("the " .. rec.loser .. " retreats " .. M.R672)
-      if rec.loser == "attacker" then
-        retreat_attackers(game, la, hex, origin)
-      else
-        retreat_defenders(game, ld, hex, order)
-      end
+      local losers = rec.loser == "attacker" and la or ld
+      local ctx = { units = losers, from = hex }
+      -- a replace handler moves the losers itself (it may call the rule's own retreat)
+      game.hooks:replace("retreat.apply", ctx, function()
+        if rec.loser == "attacker" then
+          retreat_attackers(game, la, hex, origin)
+        else
+          retreat_defenders(game, ld, hex, order)
+        end
+      end)
+      game.hooks:fire("retreat.apply", ctx)
     end
   end
   local la = alive(game, committed)

@@ -216,6 +216,20 @@ describe("[rough_and_ready 6.37] [rough_and_ready 6.72] [rough_and_ready 6.75] a
     assert.are.same({}, require("support.rr").lines(g, "retreats"))
   end)
 
+  it("a `retreat.apply` replace handler moves the losers instead; observers follow", function()
+    local g = open({ ["4US-1"] = "0303", ["4L-1"] = "0304" })
+    local seen = {}
+    g.hooks:on("retreat.apply", function(ctx)
+      seen[#seen + 1] = "replace " .. table.concat(ctx.units, ",") .. " " .. ctx.from
+      assert(g.store:place("4US-1", "0302"))
+    end, { kind = "replace" })
+    g.hooks:on("retreat.apply", function(ctx) seen[#seen + 1] = "observe " .. ctx.from end)
+    g.dice:force{ 0, 9, 0 }
+    f.run(g, {}, function() return shock.shock(g, { "4L-1" }, "0303") end)
+    assert.are.same({ "replace 4US-1 0303", "observe 0303" }, seen)
+    assert.are.same({ "0302", 3 }, { where(g, "4US-1"), hits.hits(g, "4US-1") })
+  end)
+
   it("equal Hits: the side with the lowest Adjusted Morale; then the attacker", function()
     local g = open({ ["4US-1"] = "0303", ["4L-1"] = "0304" })
     assert.are.equal("attacker", shock.loser(g, 1, 1, { "4L-1" }, { "4US-1" }))  -- 5 < 6
