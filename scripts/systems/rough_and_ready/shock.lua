@@ -581,6 +581,16 @@ function M.shock(game, attackers, hex)
       game.hooks:fire("retreat.apply", ctx)
     end
   end
+  if rec.loser == "defender" then
+    -- wagons do not retreat: captured when their unit retreats or is eliminated [7.0]
+    for _, u in ipairs(game.store:stack(hex)) do
+      local info = game.store:unit(u)
+      if info.type == "wagon" and info.side ~= side then
+        command.eliminate(game, u, "captured: the unit stacked with it retreated or was "
+          .. "eliminated [rough_and_ready 7.0]")
+      end
+    end
+  end
   local la = alive(game, committed)
   if rec.loser == "defender" and #la > 0 then restack(game, la, hex, origin) end
   game.hooks:fire("shock.resolved", { attackers = committed, defenders = defenders,

@@ -141,6 +141,28 @@ describe("[rough_and_ready 6.38] [rough_and_ready 7.0] a defender stacked with a
     return out
   end
 
+  it("is captured when its unit retreats", function()
+    local g = require("volley.game").open("rough-and-ready/palo-alto")
+    for _, u in ipairs(g.store:units{}) do assert(g.store:place(u, "set_aside")) end
+    f.put(g, { ["5US-1"] = "3016", ["Wagon-1"] = "3016" }, { ["5US-1"] = "SW/NW" })
+    local at = require("systems.rough_and_ready.facing").front(g, "5US-1")[1]
+    assert(g.store:place("4L-1", at))
+    for _, w in ipairs({ "N/NE", "NE/SE", "SE/S", "S/SW", "SW/NW", "NW/N" }) do
+      assert(g.store:face("4L-1", w))
+      if #shock.targets(g, "4L-1") > 0 then break end
+    end
+    g.vars.activation = { side = "MEX", units = { "4L-1" }, artillery = {} }
+    assert.are.same({ "3016" }, shock.targets(g, "4L-1"))
+    g.dice:force{ 0, 9, 0 }
+    local rec, log = f.run(g, { "2916" }, function()
+      return shock.shock(g, { "4L-1" }, "3016")
+    end)
+    assert.are.equal("defender", rec.loser)
+    assert.are.equal("eliminated", where(g, "Wagon-1"))
+    assert.are.equal("3016", where(g, "4L-1"))
+    assert.are.same({ "retreat", "2916" }, { log[1].kind, where(g, "5US-1") })
+  end)
+
   it("gives the attacker -2 (digest A4), not when the defender is cavalry", function()
     assert.are.same({ "-2 defender stacked with a wagon" }, wagon_mods("5US-1"))
     assert.are.same({}, wagon_mods("May"))
