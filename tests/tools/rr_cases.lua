@@ -34,6 +34,11 @@ M.FIRE = { "6.11", "6.12", "6.13", "6.14", "6.15", "6.16", "6.17", "6.18",
            "6.81", "6.82", "6.83", "6.84", "E4" }
 for _, c in ipairs(M.FIRE) do M.CASES[#M.CASES + 1] = c end
 
+--- Shock and Retreat (#24): 6.31-6.39 and 6.71-6.76 (the headings 6.3 and 6.7 are no cases).
+M.SHOCK = { "6.31", "6.32", "6.33", "6.34", "6.35", "6.36", "6.37", "6.38", "6.39",
+            "6.71", "6.72", "6.73", "6.74", "6.75", "6.76" }
+for _, c in ipairs(M.SHOCK) do M.CASES[#M.CASES + 1] = c end
+
 --- Palo Alto's cases written so far (#21, #23): Canales [PA 3.0], the chaparral Hit roll
 -- [PA 5.16], Ringgold [PA 6.25], the options PA-Opt1 (ammunition) and PA-Opt2 (grass fire)
 -- with its errata E9. Their procedures may be the system's or the battle's own scripts

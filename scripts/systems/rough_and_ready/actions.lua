@@ -5,7 +5,8 @@
 -- The request is movement's `move` request (`<unit> <hex> [path]`, `face <unit> <vertex>`,
 -- `done`) with two more answers when they have something to offer: `fire`, which asks the
 -- `fire` request (`<unit> <hex>`, or `<gun>+<gun> <hex>` for guns combining, or `done` to
--- fire nothing), and `rally`, which asks the `rally_unit` request. A gun that fired does not
+-- fire nothing), `rally`, which asks the `rally_unit` request, and `shock`, which asks the
+-- `shock` request (`<unit>[+<unit>...] <hex>`, shock.lua). A gun that fired does not
 -- move, one that moved does not fire [rough_and_ready 6.25]; a unit that rallied does
 -- nothing else [rough_and_ready 6.82]. A unit that moved into an enemy's front hex draws
 -- that enemy's movement reaction fire [rough_and_ready 6.14] once its move is over.
@@ -15,6 +16,7 @@ local movement = require "systems.rough_and_ready.movement"
 local fire = require "systems.rough_and_ready.fire"
 local rally = require "systems.rough_and_ready.rally"
 local command = require "systems.rough_and_ready.command"
+local shock = require "systems.rough_and_ready.shock"
 
 local M = {}
 
@@ -118,16 +120,47 @@ function M.rally_options(game)
 end
 
 --- The legal answers of the actions request: movement's (less the moves of guns that fired
--- and of units that rallied), then `fire` and `rally` when they offer something, `done` last.
+-- and of units that rallied), then `fire` and `rally` when they offer something, then
+-- `shock` when some shock is possible, `done` last. Once a shock is made, movement and fire
+-- are over for every activated unit [rough_and_ready 6.31]: only `shock` and `done` remain.
 function M.options(game)
   local out = {}
+  if game.vars.shock_step then
+    if #shock.options(game) > 0 then out[#out + 1] = "shock" end
+    out[#out + 1] = "done"
+    return out
+  end
   for _, o in ipairs(movement.options(game)) do
     if o ~= "done" and not blocked(game, unit_of(o)) then out[#out + 1] = o end
   end
   if #M.fire_options(game) > 0 then out[#out + 1] = "fire" end
   if #M.rally_options(game) > 0 then out[#out + 1] = "rally" end
+  if #shock.options(game) > 0 then out[#out + 1] = "shock" end
   out[#out + 1] = "done"
   return out
+end
+
+-- Asks the shock request (`<attackers> <hex>`, `+`-joined, or `done`) and resolves the shock
+-- [rough_and_ready 6.31-6.39]; the first one opens the shock step (point `shock.start`).
+local function shock_request(game, side)
+  local opts = shock.options(game)
+  opts[#opts + 1] = "done"
+  local answer = game:ask(side, {
+    kind = "shock",
+    prompt = "shock: <unit>[+<unit>...] <hex> (units of one hex commit together), or done",
+    enumerate = function() return opts end,
+    default = "done",
+    rule = "[rough_and_ready 6.31, 6.35]",
+  })
+  if answer == "done" then return end
+  if not game.vars.shock_step then
+    game.vars.shock_step = true
+    game.hooks:fire("shock.start", { side = side, n = #opts - 1 })
+  end
+  local w = words(answer)
+  local attackers = {}
+  for x in w[1]:gmatch("[^+]+") do attackers[#attackers + 1] = x end
+  shock.shock(game, attackers, w[2])
 end
 
 -- Asks the fire request and fires; nothing when the answer is `done`.
@@ -171,6 +204,7 @@ function M.run(game)
   local act = game.vars.activation
   game.vars.moved = {}
   game.vars.rallied = {}
+  shock.reset(game)
   fire.reset(game)
   while true do
     local opts = M.options(game)
@@ -187,6 +221,12 @@ function M.run(game)
             .. "now [rough_and_ready 6.11]"
         elseif a == "rally" then
           return false, "no activated unit may rally now [rough_and_ready 6.82]"
+        elseif a == "shock" then
+          return false, "no activated unit may shock now [rough_and_ready 6.31, 6.32]"
+        end
+        if game.vars.shock_step and a ~= "done" then
+          return false, "the shock step has begun: no more movement or fire "
+            .. "[rough_and_ready 6.31]"
         end
         if type(a) == "string" and pcall(game.store.unit, game.store, unit_of(a)) then
           local why = blocked(game, unit_of(a))
@@ -202,6 +242,8 @@ function M.run(game)
       fire_request(game, act.side)
     elseif answer == "rally" then
       rally_request(game, act.side)
+    elseif answer == "shock" then
+      shock_request(game, act.side)
     else
       local w = words(answer)
       if w[1] == "face" then
@@ -225,6 +267,8 @@ function M.run(game)
   end
   game.vars.moved = nil
   game.vars.rallied = nil
+  game.vars.shock_step = nil
+  shock.reset(game)
   fire.reset(game)
 end
 

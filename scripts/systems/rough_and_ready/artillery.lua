@@ -174,7 +174,8 @@ end
 
 --- Rolls artillery fire (the roll only: `apply` applies it, so that return fire is
 -- simultaneous [rough_and_ready 6.14]).
--- @treturn table `{kind = "artillery", firers, target, result, record, range}`
+-- @treturn table `{kind = "artillery", firers, target, result, record, range, from}` (`from`:
+--   the guns' hex at the roll; return fire is simultaneous, a gun gone since still applies)
 function M.roll(game, guns, hex, opts)
   local mods, range = M.drm(game, guns, hex, opts)
   local result, record = game:chart_roll("artillery_fire", mods,

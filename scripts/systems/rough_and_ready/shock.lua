@@ -1,0 +1,608 @@
+--- Shock and Retreat in Rough & Ready [rough_and_ready 6.31-6.39, 6.71-6.76]: the shock step
+-- of an activation, one shock a decision (DESIGN.md "Decisions").
+--
+-- After all movement and fire [rough_and_ready 3.13, 6.31] the activated side answers the
+-- `shock` request `<attackers> <hex>` (`+`-joined ids, e.g. `4L-1+4L-2 0305`); each shock is
+-- resolved whole before the next is asked, Commitment included [rough_and_ready E-Q&A on
+-- 6.33]: allocation [6.35], Commitment per attacking hex [6.33, 6.34], the attackers enter,
+-- both rolls with their own modifiers [6.37, 6.38], Hits on the other side [6.37, 6.51],
+-- artillery [6.39], who retreats [6.72] and where [6.73-6.76], then stacking [6.36]. Retreat
+-- is shock's alone: fire never moves a unit [rough_and_ready 6.71].
+-- @module systems.rough_and_ready.shock
+
+local command = require "systems.rough_and_ready.command"
+local facing = require "systems.rough_and_ready.facing"
+local stacking = require "systems.rough_and_ready.stacking"
+local hits = require "systems.rough_and_ready.hits"
+local movement = require "systems.rough_and_ready.movement"
+local modifiers = require "volley.modifiers"
+
+local M = {}
+
+M.R631 = "[rough_and_ready 6.31]"
+M.R632 = "[rough_and_ready 6.32]"
+M.R633 = "[rough_and_ready 6.33]"
+M.R634 = "[rough_and_ready 6.34]"
+M.R635 = "[rough_and_ready 6.35]"
+M.R636 = "[rough_and_ready 6.36]"
+M.R637 = "[rough_and_ready 6.37]"
+M.R638 = "[rough_and_ready 6.38]"
+M.R639 = "[rough_and_ready 6.39]"
+M.R672 = "[rough_and_ready 6.72]"
+M.R673 = "[rough_and_ready 6.73]"
+M.R674 = "[rough_and_ready 6.74]"
+M.R675 = "[rough_and_ready 6.75]"
+M.R676 = "[rough_and_ready 6.76]"
+
+--- The wagon modifier on the attacker's roll: -2 per [rough_and_ready 7.0] rather than the
+-- -1 of [rough_and_ready 6.38] (digest A4), none when the wagon's companion is cavalry.
+M.WAGON_DRM = -2
+
+--- The Shock DRM of the defender's hex terrain on the attacker's roll (TEC column "Shock
+-- DRM", note b), by terrain code: every printed Palo Alto value is 0 and the rest of the
+-- column is missing (digest 4.6); battles add theirs through `shock.drm`.
+M.TERRAIN_DRM = {}
+
+local function contains(list, x)
+  for _, v in ipairs(list or {}) do
+    if v == x then return true end
+  end
+  return false
+end
+
+-- Whether x comes before y in list.
+local function before(list, x, y)
+  for _, v in ipairs(list) do
+    if v == x then return true end
+    if v == y then return false end
+  end
+  return false
+end
+
+local function push(game, key, unit)
+  local list = game.vars[key] or {}
+  list[#list + 1] = unit
+  game.vars[key] = list
+end
+
+--- Whether a unit is mounted cavalry or infantry that may attack (artillery defends only).
+local function foot_or_horse(game, unit)
+  local t = game.store:unit(unit).type
+  return t == "infantry" or t == "cavalry"
+end
+
+--- Whether an activated unit may shock attack now, and why not [rough_and_ready 6.31, 6.32,
+-- 4.23]: one of the activation's infantry or cavalry units, on the map, that began the
+-- activation In Command, is not Disordered, has not rallied nor shocked already.
+-- @treturn boolean
+-- @treturn ?string why not
+function M.eligible(game, unit)
+  local act = game.vars.activation
+  if not act or not contains(act.units, unit) then
+    return false, unit .. " is not activated " .. M.R631
+  end
+  if not command.on_map(game, unit) then return false, unit .. " is not on the map" end
+  if not foot_or_horse(game, unit) then
+    return false, unit .. " is artillery: it defends in shock, it does not attack " .. M.R639
+  end
+  local ok, why = command.may_shock(game, unit)
+  if not ok then return false, why end
+  if hits.disordered(game, unit) then
+    return false, unit .. " is Disordered: it may not shock attack " .. M.R632
+  end
+  if contains(game.vars.rallied, unit) then
+    return false, unit .. " rallied this activation [rough_and_ready 6.82]"
+  end
+  if contains(game.vars.shocked, unit) then
+    return false, unit .. " has shock attacked already this activation " .. M.R635
+  end
+  return true
+end
+
+--- Whether a unit could step into a hex (terrain and hexside), as the Commitment's entry
+-- and a retreat need: the step's MP cost, or nil with the reason.
+local function step(game, unit, from, to)
+  local q = { class = movement.class(game, unit), ma = 99 }
+  local r, why = game.move:validate(from, { to }, q)
+  if not r then return nil, why end
+  return r.cost
+end
+
+--- The enemy combat units of a hex, top first.
+local function enemies(game, side, hex)
+  local out = {}
+  for _, u in ipairs(stacking.combat_units(game, hex)) do
+    if game.store:unit(u).side ~= side then out[#out + 1] = u end
+  end
+  return out
+end
+
+--- The hexes a unit may shock [rough_and_ready 6.32, 5.33]: its front hexes holding an enemy
+-- combat unit, that it could enter (no uncrossable hexside, no prohibited terrain: it must
+-- enter to shock [rough_and_ready 6.33]), less the hexes its stack's allocation [6.35]
+-- keeps it from. Label order.
+function M.targets(game, unit)
+  local at = command.on_map(game, unit)
+  local side = game.store:unit(unit).side
+  local barred = (game.vars.shock_barred or {})[unit]
+  local out = {}
+  for _, h in ipairs(facing.front(game, unit)) do
+    if #enemies(game, side, h) > 0 and h ~= barred and step(game, unit, at, h) then
+      out[#out + 1] = h
+    end
+  end
+  return out
+end
+
+--- The legal answers of the `shock` request, canonical order: for each target hex (label
+-- order), every non-empty set of eligible units that have it in their front, as
+-- `<u1>+<u2> <hex>` in the activation's unit order (sets ordered by size, then
+-- lexicographically by that order).
+function M.options(game)
+  local act = game.vars.activation
+  local by_hex, hexes = {}, {}
+  for _, u in ipairs(act and act.units or {}) do
+    if M.eligible(game, u) then
+      for _, h in ipairs(M.targets(game, u)) do
+        if not by_hex[h] then by_hex[h], hexes[#hexes + 1] = {}, h end
+        local l = by_hex[h]
+        l[#l + 1] = u
+      end
+    end
+  end
+  table.sort(hexes)
+  local out = {}
+  for _, h in ipairs(hexes) do
+    local units = by_hex[h]
+    local sets = {}
+    local n, all = #units, 1
+    for _ = 1, n do all = all * 2 end
+    for mask = 1, all - 1 do
+      local set, m = {}, mask
+      for i = 1, n do
+        if m % 2 == 1 then set[#set + 1] = units[i] end
+        m = math.floor(m / 2)
+      end
+      sets[#sets + 1] = set
+    end
+    table.sort(sets, function(a, b)
+      if #a ~= #b then return #a < #b end
+      for i = 1, #a do
+        if a[i] ~= b[i] then
+          return before(units, a[i], b[i])
+        end
+      end
+      return false
+    end)
+    for _, s in ipairs(sets) do out[#out + 1] = table.concat(s, "+") .. " " .. h end
+  end
+  return out
+end
+
+--- Checks a shock answer: the attackers and the hex.
+-- @treturn[1] {string,...} the attackers
+-- @treturn[2] false
+-- @treturn[2] string why
+function M.check(game, attackers, hex)
+  if #attackers == 0 then return false, "no attacker named " .. M.R632 end
+  for _, u in ipairs(attackers) do
+    local ok, why = M.eligible(game, u)
+    if not ok then return false, why end
+    if not contains(M.targets(game, u), hex) then
+      return false, u .. " may not shock " .. hex .. " (not an enemy hex of its front that it "
+        .. "could enter, or its stack is allocated elsewhere) " .. M.R632
+    end
+  end
+  return attackers
+end
+
+--- A Commitment roll [rough_and_ready 6.33]: d10 plus the leader's -1 [rough_and_ready 4.24]
+-- and the `shock.commitment` handlers' modifiers, against Adjusted Morale; at or under it
+-- the unit commits.
+-- @treturn boolean passed
+function M.commitment(game, unit, target)
+  local mods = modifiers.new()
+  local d, leader = command.commitment_drm(game, unit)
+  if d ~= 0 then mods:add(d, leader .. " stacked with it", "[rough_and_ready 4.24]") end
+  game.hooks:modify("shock.commitment", { units = { unit }, target = target }, mods)
+  local natural = game:roll("d10", unit .. " commitment to shock " .. target, M.R633)
+  local total = natural + mods:total()
+  local am = hits.adjusted_morale(game, unit)
+  local ok = total <= am
+  local text = {}
+  for _, m in ipairs(mods:list()) do
+    text[#text + 1] = string.format(" %+d (%s)", m.value, m.label)
+  end
+  game:log(string.format("%s rolls for Commitment against %s: d10 %d%s = %d against Adjusted "
+    .. "Morale %d: %s %s", unit, target, natural, table.concat(text), total, am,
+    ok and "commits" or "does not commit", M.R633))
+  return ok
+end
+
+--- The highest Adjusted Morale of a list (digest A9: adjusted).
+local function best_morale(game, units)
+  local best
+  for _, u in ipairs(units) do
+    local am = hits.adjusted_morale(game, u)
+    if best == nil or am > best then best = am end
+  end
+  return best or 0
+end
+
+--- The shock modifiers of one side [rough_and_ready 6.38]: `role` "attacker" or "defender".
+-- Strength comparison (combat units, digest A10) and higher Adjusted Morale (digest A9) for
+-- either; the attacker's position (Flank +1, Rear +1 from any attacker's hex of origin, in
+-- the arcs of the defending hex's first non-artillery unit, else its first unit; cumulative,
+-- digest A6), terrain of the defender's hex, wagon (A4); the defender's Disorder -1
+-- [rough_and_ready 6.63]; then the `shock.drm` handlers.
+-- @tparam {string,...} attackers
+-- @tparam {string,...} defenders
+-- @tparam {[string]=string} origin each attacker's hex of origin
+-- @treturn volley.modifiers
+function M.drm(game, role, attackers, defenders, hex, origin)
+  local mods = modifiers.new()
+  local mine, theirs = attackers, defenders
+  if role == "defender" then mine, theirs = defenders, attackers end
+  if #mine > #theirs then
+    mods:add(#mine - #theirs, string.format("strength %d against %d", #mine, #theirs), M.R638)
+  end
+  if best_morale(game, mine) > best_morale(game, theirs) then
+    mods:add(1, "higher Morale", M.R638)
+  end
+  if role == "attacker" then
+    local anchor = defenders[1]
+    for _, d in ipairs(defenders) do
+      if foot_or_horse(game, d) then anchor = d break end
+    end
+    local arcs = anchor and facing.arcs(game, anchor) or { flank = {}, rear = {} }
+    local flank, rear = false, false
+    for _, a in ipairs(attackers) do
+      local o = origin and origin[a] or command.on_map(game, a)
+      if contains(arcs.flank, o) then flank = true end
+      if contains(arcs.rear, o) then rear = true end
+    end
+    if flank then mods:add(1, "attack through the Flank", M.R638) end
+    if rear then mods:add(1, "attack through the Rear", M.R638) end
+    local code = game.map:terrain(hex)
+    local t = M.TERRAIN_DRM[code]
+    if t and t ~= 0 then mods:add(t, "defender in " .. code, "[rough_and_ready 6.38, TEC]") end
+    for _, u in ipairs(game.store:stack(hex)) do
+      local info = game.store:unit(u)
+      if info.type == "wagon" and info.side ~= game.store:unit(attackers[1]).side then
+        local cav = false
+        for _, d in ipairs(defenders) do
+          if game.store:unit(d).type == "cavalry" then cav = true end
+        end
+        if not cav then mods:add(M.WAGON_DRM, "defender stacked with a wagon",
+                                 "[rough_and_ready 6.38, 7.0]") end
+      end
+    end
+  else
+    for _, d in ipairs(defenders) do
+      if hits.disordered(game, d) then
+        mods:add(-1, "defender Disordered", "[rough_and_ready 6.38, 6.63]")
+        break
+      end
+    end
+  end
+  game.hooks:modify("shock.drm", { attackers = attackers, defenders = defenders,
+                                   role = role }, mods)
+  return mods
+end
+
+--- One side's shock roll on the Shock Result Table [rough_and_ready 6.37]: the Hits it
+-- inflicts on the other side.
+local function roll(game, role, attackers, defenders, hex, origin)
+  local mods = M.drm(game, role, attackers, defenders, hex, origin)
+  local found, record = game:chart_roll("shock", mods, role .. " shock roll at " .. hex, M.R637)
+  local result = found.hits
+  local text = {}
+  for _, m in ipairs(record.modifiers) do
+    text[#text + 1] = string.format(" %+d (%s)", m.value, m.label)
+  end
+  game:log(string.format("%s rolls at %s: d10 %d%s = %d: %d Hit%s on the %s %s", role, hex,
+    record.natural, table.concat(text), record.total, result, result == 1 and "" or "s",
+    role == "attacker" and "defender" or "attacker", M.R637))
+  return result
+end
+
+local function alive(game, list)
+  local out = {}
+  for _, u in ipairs(list) do
+    if command.on_map(game, u) then out[#out + 1] = u end
+  end
+  return out
+end
+
+--- Hits on the defenders [rough_and_ready 6.39]: artillery stacked with infantry or cavalry
+-- takes none, and is eliminated when no non-artillery defender is left.
+local function hit_defenders(game, defenders, n, why)
+  local men, guns = {}, {}
+  for _, d in ipairs(defenders) do
+    if foot_or_horse(game, d) then men[#men + 1] = d else guns[#guns + 1] = d end
+  end
+  hits.spread(game, men, n, why)
+  if #alive(game, men) == 0 then
+    for _, gun in ipairs(guns) do
+      command.eliminate(game, gun, "no infantry or cavalry left with it in shock " .. M.R639)
+    end
+  end
+end
+
+--- The lowest Adjusted Morale of a side's surviving units.
+local function lowest(game, units)
+  local low
+  for _, u in ipairs(units) do
+    local am = hits.adjusted_morale(game, u)
+    if low == nil or am < low then low = am end
+  end
+  return low
+end
+
+--- Who retreats [rough_and_ready 6.72]: the side that took more Hits; on equal Hits the side
+-- owning the lowest Adjusted Morale after this shock; then the attacker.
+-- @treturn string "attacker" or "defender"
+function M.loser(game, on_att, on_def, attackers, defenders)
+  if on_att ~= on_def then return on_att > on_def and "attacker" or "defender" end
+  local la, ld = lowest(game, attackers), lowest(game, defenders)
+  if la and ld and la ~= ld then return la < ld and "attacker" or "defender" end
+  return "attacker"
+end
+
+--- Places a unit in a hex facing as the facing units there [rough_and_ready 5.27].
+local function settle(game, unit, hex)
+  assert(game.store:place(unit, hex))
+  if facing.faces(game, unit) then
+    local f = facing.stack_facing(game, unit, hex)
+    if f then assert(game.store:face(unit, f)) end
+  end
+end
+
+--- Where a defending unit may retreat from `hex` [rough_and_ready 6.75]: an adjacent map hex
+-- it could enter and stack in, not enemy-occupied, not an attacker's hex of origin; of those
+-- the cheapest in MP (each `{at =, cost =, front = enemy or nil}`, label order). An enemy
+-- front hex is allowed, at the cost of a Hit.
+function M.retreat_hexes(game, unit, hex, origins)
+  local side = game.store:unit(unit).side
+  local fronts = {}
+  for _, f in ipairs(facing.enemy_fronts(game, side)) do fronts[f.at] = f.by end
+  local cands, best = {}, nil
+  local near = {}
+  for _, n in ipairs(facing.grid(game):neighbors(hex)) do
+    if type(n) == "string" and game.map:contains(n) then near[#near + 1] = n end
+  end
+  table.sort(near)
+  for _, n in ipairs(near) do
+    if not contains(origins, n) and stacking.legal(game, unit, n) then
+      local cost = step(game, unit, hex, n)
+      if cost then
+        cands[#cands + 1] = { at = n, cost = cost, front = fronts[n] }
+        if best == nil or cost < best then best = cost end
+      end
+    end
+  end
+  local out = {}
+  for _, c in ipairs(cands) do
+    if c.cost == best then out[#out + 1] = c end
+  end
+  return out
+end
+
+--- The leaders of a side in a hex.
+local function leaders_in(game, side, hex)
+  local out = {}
+  for _, u in ipairs(game.store:stack(hex)) do
+    local info = game.store:unit(u)
+    if info.kind == "leader" and info.side == side then out[#out + 1] = u end
+  end
+  return out
+end
+
+--- Retreats the defenders of `hex` [rough_and_ready 6.75, 6.76]: each non-artillery unit to
+-- a cheapest hex (request `retreat` when several: `<hex>`), a Hit when it is an enemy front
+-- hex; eliminated when there is none; artillery follows the first of them [6.39]; the
+-- side's leaders go with it (or relocate [rough_and_ready 4.27]).
+local function retreat_defenders(game, defenders, hex, origins)
+  local men, guns = {}, {}
+  for _, d in ipairs(defenders) do
+    if foot_or_horse(game, d) then men[#men + 1] = d else guns[#guns + 1] = d end
+  end
+  local side = game.store:unit(defenders[1]).side
+  local first
+  for _, u in ipairs(men) do
+    local opts = M.retreat_hexes(game, u, hex, origins)
+    if #opts == 0 then
+      command.eliminate(game, u, "no hex to retreat into " .. M.R676)
+    else
+      local pick = opts[1]
+      if #opts > 1 then
+        local names = {}
+        for _, o in ipairs(opts) do names[#names + 1] = o.at end
+        local a = game:ask(side, { kind = "retreat",
+          prompt = u .. " retreats from " .. hex .. ": into which hex", options = names,
+          rule = M.R675 })
+        for _, o in ipairs(opts) do
+          if o.at == a then pick = o end
+        end
+      end
+      settle(game, u, pick.at)
+      game:log(u .. " retreats from " .. hex .. " to " .. pick.at .. " " .. M.R675)
+      first = first or pick.at
+      if pick.front then hits.hit(game, u, "retreat into the front of " .. pick.front .. " "
+        .. M.R675) end
+    end
+  end
+  for _, gun in ipairs(guns) do
+    if command.on_map(game, gun) == hex then
+      if first then
+        settle(game, gun, first)
+        game:log(gun .. " retreats with its infantry or cavalry to " .. first .. " " .. M.R639)
+      else
+        command.eliminate(game, gun, "no infantry or cavalry to retreat with " .. M.R639)
+      end
+    end
+  end
+  for _, l in ipairs(leaders_in(game, side, hex)) do
+    if first then assert(game.store:place(l, first)) else command.relocate(game, l) end
+  end
+end
+
+--- Retreats the attackers to their hexes of origin [rough_and_ready 6.73]; attacking
+-- cavalry may go on, one hex a `retreat` request (`<hex>` or `stop`), up to three hexes in
+-- all [rough_and_ready 6.74]: each further hex one it could enter and stack in, not
+-- enemy-occupied.
+local function retreat_attackers(game, attackers, hex, origin)
+  for _, u in ipairs(attackers) do
+    settle(game, u, origin[u])
+    local cav = game.store:unit(u).type == "cavalry"
+    game:log(u .. " retreats from " .. hex .. " to its hex of origin " .. origin[u] .. " "
+      .. (cav and M.R674 or M.R673))
+    local at = origin[u]
+    for n = 2, cav and 3 or 1 do
+      local near = {}
+      for _, h in ipairs(facing.grid(game):neighbors(at)) do
+        if type(h) == "string" and game.map:contains(h) and h ~= hex
+            and stacking.legal(game, u, h) and step(game, u, at, h) then
+          near[#near + 1] = h
+        end
+      end
+      table.sort(near)
+      if #near == 0 then break end
+      near[#near + 1] = "stop"
+      local a = game:ask(game.store:unit(u).side, { kind = "retreat",
+        prompt = u .. " may retreat a hex further (" .. n .. " of 3): <hex> or stop",
+        options = near, default = "stop", rule = M.R674 })
+      if a == "stop" then break end
+      settle(game, u, a)
+      game:log(u .. " retreats on to " .. a .. " " .. M.R674)
+      at = a
+    end
+  end
+end
+
+--- Stacking after a won attack [rough_and_ready 6.36]: the attackers in the order answered
+-- stay while the hex's limits allow; the rest go back to their hexes of origin.
+local function restack(game, attackers, hex, origin)
+  local back = {}
+  for _, u in ipairs(attackers) do assert(game.store:place(u, origin[u])) end
+  for _, u in ipairs(attackers) do
+    if stacking.legal(game, u, hex) then
+      settle(game, u, hex)
+    else
+      back[#back + 1] = u
+      settle(game, u, origin[u])
+      game:log(u .. " goes back to " .. origin[u] .. ": " .. hex .. " is full " .. M.R636)
+    end
+  end
+  if #back > 0 then game.hooks:fire("shock.stacking", { hex = hex, units = back }) end
+end
+
+--- Resolves one shock [rough_and_ready 6.33-6.39, 6.72-6.76]. `attackers` were checked by
+-- `check`. Returns a record `{committed, hits_on_attacker, hits_on_defender, loser}`.
+function M.shock(game, attackers, hex)
+  assert(M.check(game, attackers, hex))
+  local side = game.store:unit(attackers[1]).side
+  -- allocation [6.35]: the attackers' hexes are allocated now, before any roll; the units
+  -- of those hexes left out of this shock may only shock another hex
+  local groups, order, origin = {}, {}, {}
+  for _, u in ipairs(attackers) do
+    local at = command.on_map(game, u)
+    origin[u] = at
+    if not groups[at] then groups[at], order[#order + 1] = {}, at end
+    local g = groups[at]
+    g[#g + 1] = u
+    push(game, "shocked", u)
+  end
+  local barred = game.vars.shock_barred or {}
+  for _, at in ipairs(order) do
+    for _, u in ipairs(game.store:stack(at)) do
+      if not contains(attackers, u) then barred[u] = hex end
+    end
+  end
+  game.vars.shock_barred = barred
+  -- Commitment per attacking hex: its top attacker rolls for all [6.33, 6.34]
+  local committed = {}
+  for _, at in ipairs(order) do
+    local g = groups[at]
+    local top = g[1]
+    for _, u in ipairs(stacking.combat_units(game, at)) do
+      if contains(g, u) then top = u break end
+    end
+    if M.commitment(game, top, hex) then
+      for _, u in ipairs(g) do committed[#committed + 1] = u end
+      if #g > 1 then
+        game:log(table.concat(g, ", ") .. " commit with " .. top .. " " .. M.R634)
+      end
+    elseif #g > 1 then
+      game:log("none of " .. table.concat(g, ", ") .. " commits " .. M.R634)
+    end
+  end
+  local rec = { committed = committed, hits_on_attacker = 0, hits_on_defender = 0 }
+  if #committed == 0 then return rec end
+  local defenders = enemies(game, side, hex)
+  for _, u in ipairs(committed) do assert(game.store:place(u, hex)) end
+  game:log(table.concat(committed, ", ") .. (#committed == 1 and " enters " or " enter ")
+    .. hex .. " to shock "
+    .. table.concat(defenders, ", ") .. " " .. M.R633)
+  local men = 0
+  for _, d in ipairs(defenders) do
+    if foot_or_horse(game, d) then men = men + 1 end
+  end
+  if men == 0 then
+    -- artillery alone: eliminated, no roll, no loss [6.39]
+    for _, d in ipairs(defenders) do
+      command.eliminate(game, d, "artillery alone shocked " .. M.R639)
+    end
+    rec.loser = "defender"
+  else
+    local on_def = roll(game, "attacker", committed, defenders, hex, origin)
+    local on_att = roll(game, "defender", committed, defenders, hex, origin)
+    rec.hits_on_defender, rec.hits_on_attacker = on_def, on_att
+    hit_defenders(game, defenders, on_def, "shock at " .. hex .. " " .. M.R637)
+    hits.spread(game, committed, on_att, "shock at " .. hex .. " " .. M.R637)
+    local la, ld = alive(game, committed), alive(game, defenders)
+    if #ld == 0 then
+      rec.loser = "defender"
+    elseif #la == 0 then
+      rec.loser = "attacker"
+    else
+      rec.loser = M.loser(game, on_att, on_def, la, ld)
+      game:log("the " .. rec.loser .. " retreats " .. M.R672)
+      local losers = rec.loser == "attacker" and la or ld
+      local ctx = { units = losers, from = hex }
+      -- a replace handler moves the losers itself (it may call the rule's own retreat)
+      game.hooks:replace("retreat.apply", ctx, function()
+        if rec.loser == "attacker" then
+          retreat_attackers(game, la, hex, origin)
+        else
+          retreat_defenders(game, ld, hex, order)
+        end
+      end)
+      game.hooks:fire("retreat.apply", ctx)
+    end
+  end
+  if rec.loser == "defender" then
+    -- wagons do not retreat: captured when their unit retreats or is eliminated [7.0]
+    for _, u in ipairs(game.store:stack(hex)) do
+      local info = game.store:unit(u)
+      if info.type == "wagon" and info.side ~= side then
+        command.eliminate(game, u, "captured: the unit stacked with it retreated or was "
+          .. "eliminated [rough_and_ready 7.0]")
+      end
+    end
+  end
+  local la = alive(game, committed)
+  if rec.loser == "defender" and #la > 0 then restack(game, la, hex, origin) end
+  game.hooks:fire("shock.resolved", { attackers = committed, defenders = defenders,
+    hits = { attacker = rec.hits_on_attacker, defender = rec.hits_on_defender },
+    loser = rec.loser })
+  return rec
+end
+
+--- Clears the shock step's memory (end of the activation).
+function M.reset(game)
+  game.vars.shocked = nil
+  game.vars.shock_barred = nil
+end
+
+return M
