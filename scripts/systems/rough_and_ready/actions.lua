@@ -36,7 +36,7 @@ end
 -- The unit an answer of the move request moves or turns.
 local function unit_of(answer)
   local w = words(answer)
-  if w[1] == "face" then return w[2] end
+  if w[1] == "face" or w[1] == "charge" then return w[2] end
   return w[1]
 end
 
@@ -248,6 +248,8 @@ function M.run(game)
       local w = words(answer)
       if w[1] == "face" then
         movement.turn(game, w[2], w[3])
+      elseif w[1] == "charge" then
+        movement.declare(game, w[2])
       else
         local unit = w[1]
         local _, from = game.store:where(unit)
