@@ -52,7 +52,8 @@ local function blocked(game, unit)
   return nil
 end
 
---- The activated units that may still fire, in the activation's order (units, then guns).
+--- The activated units that may still fire, in the activation's order (units, then guns);
+-- not a unit declared to charge [rough_and_ready 6.46].
 local function shooters(game)
   local act = game.vars.activation
   local out = {}
@@ -61,7 +62,9 @@ local function shooters(game)
   local keep = {}
   for _, u in ipairs(out) do
     if command.on_map(game, u) and not fire.used(game, "fired", u)
-        and not contains(game.vars.rallied, u) and game.store:marker(u, "out_of_ammo") == 0 then
+        and not contains(game.vars.rallied, u) and game.store:marker(u, "out_of_ammo") == 0
+        -- declared chargers may not fire [rough_and_ready 6.46]
+        and not require("systems.rough_and_ready.charge").declared(game, u) then
       keep[#keep + 1] = u
     end
   end

@@ -131,3 +131,13 @@ describe("[rough_and_ready 6.43] declaring a charge in the move request", functi
       { movement.validate(g, "charge 4L-1") })
   end)
 end)
+
+describe("[rough_and_ready 6.46] a charger does not fire", function()
+  it("RANCH-1 may fire at 4US-1 until it is declared to charge", function()
+    local actions = require "systems.rough_and_ready.actions"
+    local g = open({ ["4US-1"] = "0303", ["RANCH-1"] = "0304" })
+    assert.is_true(has(actions.fire_options(g), "RANCH-1 0303"))
+    g.vars.charge_declared = { "RANCH-1" }
+    assert.is_false(has(actions.fire_options(g), "RANCH-1 0303"))
+  end)
+end)
