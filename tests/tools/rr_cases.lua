@@ -39,6 +39,10 @@ M.SHOCK = { "6.31", "6.32", "6.33", "6.34", "6.35", "6.36", "6.37", "6.38", "6.3
             "6.71", "6.72", "6.73", "6.74", "6.75", "6.76" }
 for _, c in ipairs(M.SHOCK) do M.CASES[#M.CASES + 1] = c end
 
+--- Cavalry charges (#24 point 2), as far as they are built: 6.41-6.43, 6.46.
+M.CHARGE = { "6.41", "6.42", "6.43", "6.46" }
+for _, c in ipairs(M.CHARGE) do M.CASES[#M.CASES + 1] = c end
+
 --- Palo Alto's cases written so far (#21, #23): Canales [PA 3.0], the chaparral Hit roll
 -- [PA 5.16], Ringgold [PA 6.25], the options PA-Opt1 (ammunition) and PA-Opt2 (grass fire)
 -- with its errata E9. Their procedures may be the system's or the battle's own scripts

@@ -36,7 +36,7 @@ end
 -- The unit an answer of the move request moves or turns.
 local function unit_of(answer)
   local w = words(answer)
-  if w[1] == "face" then return w[2] end
+  if w[1] == "face" or w[1] == "charge" then return w[2] end
   return w[1]
 end
 
@@ -52,7 +52,8 @@ local function blocked(game, unit)
   return nil
 end
 
---- The activated units that may still fire, in the activation's order (units, then guns).
+--- The activated units that may still fire, in the activation's order (units, then guns);
+-- not a unit declared to charge [rough_and_ready 6.46].
 local function shooters(game)
   local act = game.vars.activation
   local out = {}
@@ -61,7 +62,9 @@ local function shooters(game)
   local keep = {}
   for _, u in ipairs(out) do
     if command.on_map(game, u) and not fire.used(game, "fired", u)
-        and not contains(game.vars.rallied, u) and game.store:marker(u, "out_of_ammo") == 0 then
+        and not contains(game.vars.rallied, u) and game.store:marker(u, "out_of_ammo") == 0
+        -- declared chargers may not fire [rough_and_ready 6.46]
+        and not require("systems.rough_and_ready.charge").declared(game, u) then
       keep[#keep + 1] = u
     end
   end
@@ -248,6 +251,8 @@ function M.run(game)
       local w = words(answer)
       if w[1] == "face" then
         movement.turn(game, w[2], w[3])
+      elseif w[1] == "charge" then
+        movement.declare(game, w[2])
       else
         local unit = w[1]
         local _, from = game.store:where(unit)

@@ -273,8 +273,43 @@ function M.may_turn(game, unit, movers)
   return true
 end
 
+--- Whether a mover may be declared to charge now [rough_and_ready 6.43]: mounted cavalry that
+-- has not moved nor been declared, and may shock (shock.eligible).
+function M.may_declare(game, unit, movers)
+  if not contains(movers, unit) then
+    return false, unit .. " is not one of the activated units [rough_and_ready 3.13]"
+  end
+  if game.store:unit(unit).type ~= "cavalry" then
+    return false, unit .. " is not mounted cavalry: it may not charge [rough_and_ready 6.41]"
+  end
+  if contains(moved(game), unit) then
+    return false, unit .. " has moved: a charge is declared before moving [rough_and_ready 6.43]"
+  end
+  local charge = require "systems.rough_and_ready.charge"
+  if charge.declared(game, unit) then
+    return false, unit .. " is declared to charge already [rough_and_ready 6.43]"
+  end
+  return require("systems.rough_and_ready.shock").eligible(game, unit)
+end
+
+--- Declares a charge [rough_and_ready 6.43]: the unit rolls Commitment now; passed, it is
+-- noted as declared (it will not roll again in the shock step); failed, it may not move.
+function M.declare(game, unit)
+  local shock = require "systems.rough_and_ready.shock"
+  if shock.commitment(game, unit, "its charge") then
+    local list = game.vars.charge_declared or {}
+    list[#list + 1] = unit
+    game.vars.charge_declared = list
+    game:log(unit .. " is declared to charge [rough_and_ready 6.43]")
+  else
+    M.mark_moved(game, unit)
+    game:log(unit .. " failed its charge Commitment: it may not move [rough_and_ready 6.43]")
+  end
+end
+
 --- The legal answers of the move request, canonical order: each unmoved mover's
--- destinations (`<unit> <hex>`, movers in order, hexes in reach order), then each turn in
+-- destinations (`<unit> <hex>`, movers in order, hexes in reach order), then each charge
+-- declaration (`charge <unit>` [rough_and_ready 6.43], movers in order), then each turn in
 -- place (`face <unit> <vertex>`, the vertices other than its own), then `done`.
 function M.options(game)
   local movers = M.movers(game)
@@ -285,6 +320,9 @@ function M.options(game)
     if not contains(done, u) then
       for _, e in ipairs(M.destinations(game, u, board)) do out[#out + 1] = u .. " " .. e.hex end
     end
+  end
+  for _, u in ipairs(movers) do
+    if M.may_declare(game, u, movers) then out[#out + 1] = "charge " .. u end
   end
   for _, u in ipairs(movers) do
     if M.may_turn(game, u, movers) then
@@ -305,6 +343,10 @@ function M.validate(game, answer)
   local w = {}
   for x in answer:gmatch("%S+") do w[#w + 1] = x end
   local movers = M.movers(game)
+  if w[1] == "charge" then
+    if #w ~= 2 then return false, "charge <unit>" end
+    return M.may_declare(game, w[2], movers)
+  end
   if w[1] == "face" then
     if #w ~= 3 then return false, "face <unit> <vertex>" end
     local ok, why = M.may_turn(game, w[2], movers)
@@ -333,7 +375,7 @@ function M.validate(game, answer)
   return true
 end
 
-local function mark_moved(game, unit)
+function M.mark_moved(game, unit)
   local list = {}
   for _, u in ipairs(moved(game)) do list[#list + 1] = u end
   list[#list + 1] = unit
@@ -344,7 +386,7 @@ end
 function M.turn(game, unit, word)
   word = facing.canonical(game, word)
   local turned = facing.turn(game, unit, word)
-  mark_moved(game, unit)
+  M.mark_moved(game, unit)
   game:log(table.concat(turned, ", ") .. " turn" .. (#turned == 1 and "s" or "")
     .. " to face " .. word .. " (no MP) " .. facing.R534)
 end
@@ -416,7 +458,8 @@ function M.apply(game, unit, r)
     ooc and ", out of command [rough_and_ready 4.23]" or "", M.R511))
   local activation = require "systems.rough_and_ready.activation"
   if activation.oc_may_move(game, side) == unit then activation.oc_moved(game, unit) end
-  mark_moved(game, unit)
+  M.mark_moved(game, unit)
+  require("systems.rough_and_ready.charge").record(game, unit, r)
   if cut then
     game:log(unit .. "'s move ends in " .. at .. " " .. M.R511)
     return
@@ -453,8 +496,8 @@ function M.activation(game)
     -- the state does not change while the request waits: its options are computed once
     local answer = game:ask(act.side, {
       kind = "move",
-      prompt = act.target .. ": move a unit (<unit> <hex> [path]), turn one (face <unit> "
-        .. "<vertex>) or done",
+      prompt = act.target .. ": move a unit (<unit> <hex> [path]), declare a charge "
+        .. "(charge <unit>), turn one (face <unit> <vertex>) or done",
       enumerate = function() return opts end,
       validate = function(a) return M.validate(game, a) end,
       default = "done",
@@ -463,7 +506,9 @@ function M.activation(game)
     if answer == "done" then break end
     local w = {}
     for x in answer:gmatch("%S+") do w[#w + 1] = x end
-    if w[1] == "face" then
+    if w[1] == "charge" then
+      M.declare(game, w[2])
+    elseif w[1] == "face" then
       M.turn(game, w[2], w[3])
     else
       local places = {}

@@ -16,6 +16,7 @@ local stacking = require "systems.rough_and_ready.stacking"
 local hits = require "systems.rough_and_ready.hits"
 local movement = require "systems.rough_and_ready.movement"
 local modifiers = require "volley.modifiers"
+local charge = require "systems.rough_and_ready.charge"
 
 local M = {}
 
@@ -233,7 +234,8 @@ end
 -- Strength comparison (combat units, digest A10) and higher Adjusted Morale (digest A9) for
 -- either; the attacker's position (Flank +1, Rear +1 from any attacker's hex of origin, in
 -- the arcs of the defending hex's first non-artillery unit, else its first unit; cumulative,
--- digest A6), terrain of the defender's hex, wagon (A4); the defender's Disorder -1
+-- digest A6), terrain of the defender's hex, the charge and Lancer modifiers (charge.drm
+-- [rough_and_ready 6.41, 6.13]), wagon (A4); the defender's Disorder -1
 -- [rough_and_ready 6.63]; then the `shock.drm` handlers.
 -- @tparam {string,...} attackers
 -- @tparam {string,...} defenders
@@ -266,6 +268,7 @@ function M.drm(game, role, attackers, defenders, hex, origin)
     local code = game.map:terrain(hex)
     local t = M.TERRAIN_DRM[code]
     if t and t ~= 0 then mods:add(t, "defender in " .. code, "[rough_and_ready 6.38, TEC]") end
+    charge.drm(game, attackers, hex, mods)
     for _, u in ipairs(game.store:stack(hex)) do
       local info = game.store:unit(u)
       if info.type == "wagon" and info.side ~= game.store:unit(attackers[1]).side then
@@ -528,7 +531,11 @@ function M.shock(game, attackers, hex)
     for _, u in ipairs(stacking.combat_units(game, at)) do
       if contains(g, u) then top = u break end
     end
-    if M.commitment(game, top, hex) then
+    local pre = charge.declared(game, top)
+    if pre then
+      game:log(top .. " committed before its charge: no second roll " .. charge.R643)
+    end
+    if pre or M.commitment(game, top, hex) then
       for _, u in ipairs(g) do committed[#committed + 1] = u end
       if #g > 1 then
         game:log(table.concat(g, ", ") .. " commit with " .. top .. " " .. M.R634)
@@ -603,6 +610,7 @@ end
 function M.reset(game)
   game.vars.shocked = nil
   game.vars.shock_barred = nil
+  charge.reset(game)
 end
 
 return M
