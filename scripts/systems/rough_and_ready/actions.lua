@@ -143,45 +143,44 @@ function M.options(game)
   return out
 end
 
+-- Asks a request whose answers are `<unit>[+<unit>...] <hex>` or `done` (fire and shock):
+-- returns the units and the hex, or nil for `done`.
+local function ask_units_at(game, side, kind, opts, prompt, rule)
+  opts[#opts + 1] = "done"
+  local answer = game:ask(side, {
+    kind = kind,
+    prompt = prompt,
+    enumerate = function() return opts end,
+    default = "done",
+    rule = rule,
+  })
+  if answer == "done" then return nil end
+  local w = words(answer)
+  local units = {}
+  for x in w[1]:gmatch("[^+]+") do units[#units + 1] = x end
+  return units, w[2], #opts - 1
+end
+
 -- Asks the shock request (`<attackers> <hex>`, `+`-joined, or `done`) and resolves the shock
 -- [rough_and_ready 6.31-6.39]; the first one opens the shock step (point `shock.start`).
 local function shock_request(game, side)
-  local opts = shock.options(game)
-  opts[#opts + 1] = "done"
-  local answer = game:ask(side, {
-    kind = "shock",
-    prompt = "shock: <unit>[+<unit>...] <hex> (units of one hex commit together), or done",
-    enumerate = function() return opts end,
-    default = "done",
-    rule = "[rough_and_ready 6.31, 6.35]",
-  })
-  if answer == "done" then return end
+  local attackers, hex, n = ask_units_at(game, side, "shock", shock.options(game),
+    "shock: <unit>[+<unit>...] <hex> (units of one hex commit together), or done",
+    "[rough_and_ready 6.31, 6.35]")
+  if not attackers then return end
   if not game.vars.shock_step then
     game.vars.shock_step = true
-    game.hooks:fire("shock.start", { side = side, n = #opts - 1 })
+    game.hooks:fire("shock.start", { side = side, n = n })
   end
-  local w = words(answer)
-  local attackers = {}
-  for x in w[1]:gmatch("[^+]+") do attackers[#attackers + 1] = x end
-  shock.shock(game, attackers, w[2])
+  shock.shock(game, attackers, hex)
 end
 
 -- Asks the fire request and fires; nothing when the answer is `done`.
 local function fire_request(game, side)
-  local opts = M.fire_options(game)
-  opts[#opts + 1] = "done"
-  local answer = game:ask(side, {
-    kind = "fire",
-    prompt = "fire: <unit> <hex> (guns of one hex combine: <gun>+<gun> <hex>), or done",
-    enumerate = function() return opts end,
-    default = "done",
-    rule = "[rough_and_ready 6.12, 6.22]",
-  })
-  if answer == "done" then return end
-  local w = words(answer)
-  local firers = {}
-  for x in w[1]:gmatch("[^+]+") do firers[#firers + 1] = x end
-  fire.fire(game, firers, w[2], { activated = true })
+  local firers, hex = ask_units_at(game, side, "fire", M.fire_options(game),
+    "fire: <unit> <hex> (guns of one hex combine: <gun>+<gun> <hex>), or done",
+    "[rough_and_ready 6.12, 6.22]")
+  if firers then fire.fire(game, firers, hex, { activated = true }) end
 end
 
 -- Asks which unit rallies and rallies it.
