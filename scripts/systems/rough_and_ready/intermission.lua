@@ -3,10 +3,10 @@
 -- activation ends; then both sides roll a d10 (a tie rolls again) and the high die redeploys
 -- first: any or all of its units move up to their full MA (no out-of-command halving), none
 -- into a hex within 4 hexes of an enemy unit unless no nearer to the nearest enemy than where
--- it started (errata: units may move away from the fire), each unit once; then the other
--- side; then the first side takes a free activation of any one command (mode `intermission`,
--- which a battle's `activation.select` may narrow). The point `intermission.start` may replace
--- the redeployment.
+-- it started ([rough_and_ready E8]: units may move away from the fire), each unit once;
+-- then the other side; then the first side takes a free activation of any one command (mode
+-- `intermission`, which a battle's `activation.select` may narrow). The point
+-- `intermission.start` may replace the redeployment.
 -- @module systems.rough_and_ready.intermission
 
 local command = require "systems.rough_and_ready.command"
@@ -32,7 +32,8 @@ function M.nearest(game, side, hex)
 end
 
 --- The hexes within `ma` of a unit it may not enter in the redeployment (for
--- movement.query), label order.
+-- movement.query), label order: those within 4 hexes of an enemy, unless no nearer to the
+-- nearest enemy than the unit's own hex, so a unit may move away [rough_and_ready E8].
 function M.prohibited(game, unit, ma)
   local side = game.store:unit(unit).side
   local from = command.on_map(game, unit)

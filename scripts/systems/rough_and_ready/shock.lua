@@ -3,8 +3,8 @@
 --
 -- After all movement and fire [rough_and_ready 3.13, 6.31] the activated side answers the
 -- `shock` request `<attackers> <hex>` (`+`-joined ids, e.g. `4L-1+4L-2 0305`); each shock is
--- resolved whole before the next is asked, Commitment included [rough_and_ready E-Q&A on
--- 6.33]: allocation [6.35], Commitment per attacking hex [6.33, 6.34], the attackers enter,
+-- resolved whole before the next is asked, Commitment included [rough_and_ready E18]
+-- [6.33]: allocation [6.35], Commitment per attacking hex [6.33, 6.34], the attackers enter,
 -- both rolls with their own modifiers [6.37, 6.38], Hits on the other side [6.37, 6.51],
 -- artillery [6.39], who retreats [6.72] and where [6.73-6.76], then stacking [6.36]. Retreat
 -- is shock's alone: fire never moves a unit [rough_and_ready 6.71].

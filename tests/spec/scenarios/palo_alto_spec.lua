@@ -84,6 +84,15 @@ describe("Palo Alto", function()
     assert.are.same({ "balance", "grass-fire", "mexican-ammunition" }, names)
   end)
 
+  it("sets up every counter of the order of battle: no reinforcements "
+    .. "[rough_and_ready PA Reinforcements]", function()
+    local at, _, data = default_setup()
+    local placed = 0
+    for _, list in pairs(at) do placed = placed + #list end
+    assert.are.equal(#data.store:units{}, placed)
+    assert.are.equal(60, placed)
+  end)
+
   it("puts a unit on every printed set-up hex after the default set-up", function()
     local at, _, data = default_setup()
     for side, specs in pairs(PRINTED) do
@@ -172,7 +181,8 @@ describe("the Palo Alto map", function()
     map = data.map
   end)
 
-  it("is turned as errata E1 says: the US at the north edge, the 1400 row and south Mexican", function()
+  it("is turned as [rough_and_ready E1] says: the US at the north edge, the 1400 row and south "
+    .. "Mexican", function()
     local info = map:info()
     assert.are.equal("right", info.north)
     assert.are.equal("first", info.text_row)
@@ -243,7 +253,9 @@ describe("the Palo Alto map", function()
     assert.is_true(marsh > 20)
   end)
 
-  it("carries the Palo Alto chart's flags over the system's", function()
+  it("carries the Palo Alto chart's flags over the system's [rough_and_ready PA TEC]: woods' "
+    .. "note c, chaparral's note d, the marsh's note h as attacker-from, its 5.16 reference "
+    .. "struck [rough_and_ready E5]", function()
     local function flags(id, kind)
       local t = map:terrain_type(id, kind)
       table.sort(t.flags)
@@ -296,6 +308,16 @@ describe("the Palo Alto order of battle", function()
   setup(function()
     local _
     _, data = open()
+  end)
+
+  it("puts the blue 5th US under Twiggs, with the dragoons [rough_and_ready E19] "
+    .. "[rough_and_ready E7]", function()
+    local of = {}
+    for _, u in ipairs(data.store:units{}) do
+      if data.store:unit(u).command == "twiggs" then of[#of + 1] = u end
+    end
+    table.sort(of)
+    assert.are.same({ "5US-1", "5US-2", "5US-3", "Ker", "May", "Twiggs" }, of)
   end)
 
   it("keeps the three activation ratings the rulebook gives [rough_and_ready 3.23]", function()
