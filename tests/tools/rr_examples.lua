@@ -1,7 +1,9 @@
 --- Lists the digest's worked examples (T-RR-xx, /work/shared/notes/rough_and_ready.md section
--- 8) that a test names and those none names. An example counts as covered when its id appears
--- (as a test name or a comment) in a spec of tests/spec/systems/rough_and_ready/ or a program
--- test of tests/shell/; `T-RR-01a` does not cover `T-RR-01` nor the reverse.
+-- 8) that a test names and those none names. An example counts as covered when its id is in
+-- the name of a test: the title of a `describe` or `it` of a spec of
+-- tests/spec/systems/rough_and_ready/ (a title written as several strings joined by `..`
+-- reads whole; a comment does not count), or anywhere in a program test of tests/shell/;
+-- `T-RR-01a` does not cover `T-RR-01` nor the reverse.
 --
 -- Run from the top of the tree: `lua5.4 tests/tools/rr_examples.lua [digest]` prints one line
 -- per example, `T-RR-05a covered` or `T-RR-08a not covered (Resaca de la Palma, not yet
@@ -63,6 +65,31 @@ local function read(path)
   return t
 end
 
+--- The test names of a spec's text, one a line: the titles of its `describe` and `it` calls,
+-- each the string literals joined by `..` that open the call.
+function M.titles(text)
+  local out = {}
+  local pos = 1
+  while true do
+    local s, e = text:find("%f[%w_]describe%s*%(%s*", pos)
+    local s2, e2 = text:find("%f[%w_]it%s*%(%s*", pos)
+    if s2 and (not s or s2 < s) then s, e = s2, e2 end
+    if not s then break end
+    local parts, at = {}, e + 1
+    while true do
+      local lit, after = text:match('^"([^"\n]*)"()', at)
+      if not lit then break end
+      parts[#parts + 1] = lit
+      local nxt = text:match("^%s*%.%.%s*()", after)
+      if not nxt then break end
+      at = nxt
+    end
+    out[#out + 1] = table.concat(parts)
+    pos = e + 1
+  end
+  return table.concat(out, "\n")
+end
+
 local function texts(root)
   local out = {}
   for _, dir in ipairs(M.DIRS) do
@@ -73,7 +100,10 @@ local function texts(root)
     end
     p:close()
     table.sort(list)
-    for _, name in ipairs(list) do out[#out + 1] = read(root .. dir .. "/" .. name) or "" end
+    for _, name in ipairs(list) do
+      local t = read(root .. dir .. "/" .. name) or ""
+      out[#out + 1] = name:match("%.sh$") and t or M.titles(t)
+    end
   end
   return out
 end

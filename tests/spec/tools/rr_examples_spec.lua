@@ -34,6 +34,14 @@ describe("the digest's worked examples (T-RR-xx)", function()
     assert.are.equal("Resaca de la Palma, not yet built", examples.why(ex[2].row, ex[2].id))
   end)
 
+  it("count an id in a test's name only: titles joined by `..` read whole, comments do not",
+    function()
+    local t = examples.titles('-- T-RR-06 comes later\ndescribe("a " .. "T-RR-05a case",\n'
+      .. '  function()\n  it("T-RR-07: one Hit" ..\n    " more", function() end) end)')
+    assert.are.equal("a T-RR-05a case\nT-RR-07: one Hit more", t)
+    assert.is_nil(t:find("T-RR-06", 1, true))
+  end)
+
   it("fail when the digest yields no id", function()
     local path = os.tmpname()
     local f = assert(io.open(path, "w"))
