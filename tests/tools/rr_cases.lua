@@ -39,15 +39,15 @@ M.SHOCK = { "6.31", "6.32", "6.33", "6.34", "6.35", "6.36", "6.37", "6.38", "6.3
             "6.71", "6.72", "6.73", "6.74", "6.75", "6.76" }
 for _, c in ipairs(M.SHOCK) do M.CASES[#M.CASES + 1] = c end
 
---- Cavalry charges (#24 point 2), as far as they are built: 6.41-6.43, 6.46.
-M.CHARGE = { "6.41", "6.42", "6.43", "6.46" }
+--- Cavalry charges (#24 point 2), as far as they are built: 6.41-6.46.
+M.CHARGE = { "6.41", "6.42", "6.43", "6.44", "6.45", "6.46" }
 for _, c in ipairs(M.CHARGE) do M.CASES[#M.CASES + 1] = c end
 
---- Palo Alto's cases written so far (#21, #23): Canales [PA 3.0], the chaparral Hit roll
--- [PA 5.16], Ringgold [PA 6.25], the options PA-Opt1 (ammunition) and PA-Opt2 (grass fire)
--- with its errata E9. Their procedures may be the system's or the battle's own scripts
--- (`M.BATTLE`).
-M.PA = { "PA 3.0", "PA 5.16", "PA 6.25", "PA-Opt1", "PA-Opt2", "E9" }
+--- Palo Alto's cases written so far (#21, #23, #24): Canales [PA 3.0], the chaparral Hit
+-- roll [PA 5.16], Ringgold [PA 6.25], the charge terrain [PA 6.42], the options PA-Opt1
+-- (ammunition) and PA-Opt2 (grass fire) with its errata E9. Their procedures may be the
+-- system's or the battle's own scripts (`M.BATTLE`).
+M.PA = { "PA 3.0", "PA 5.16", "PA 6.25", "PA 6.42", "PA-Opt1", "PA-Opt2", "E9" }
 for _, c in ipairs(M.PA) do M.CASES[#M.CASES + 1] = c end
 
 M.BATTLE = { "scenarios/rough-and-ready/palo-alto", "scenarios/rough-and-ready/palo-alto/options" }
