@@ -65,9 +65,8 @@ M.FIRE = { "6.11", "6.12", "6.13", "6.14", "6.15", "6.16", "6.17", "6.18",
 M.SHOCK = { "6.31", "6.32", "6.33", "6.34", "6.35", "6.36", "6.37", "6.38", "6.39",
             "6.71", "6.72", "6.73", "6.74", "6.75", "6.76", "E18" }
 
---- Cavalry charges (#24 point 2), as far as they are built: 6.41-6.43, 6.46 (6.44, 6.45 and
--- 6.47 are pending).
-M.CHARGE = { "6.41", "6.42", "6.43", "6.46" }
+--- Cavalry charges (#24 point 2), as far as they are built: 6.41-6.46 (6.47 is pending).
+M.CHARGE = { "6.41", "6.42", "6.43", "6.44", "6.45", "6.46" }
 
 --- Palo Alto: its set-up, reinforcements, special rules, options, victory, balance and
 -- chart, with the errata that belong to it (E1 the map's orientation, E5 the chart's note h,
@@ -88,7 +87,6 @@ end
 M.PENDING = {
   { "5.4", "squares" }, { "5.41", "squares" }, { "5.42", "squares" }, { "5.43", "squares" },
   { "5.44", "squares" }, { "5.45", "squares" }, { "E3", "squares" },
-  { "6.44", "charge2" }, { "6.45", "charge2" },
   { "6.47", "wagons" }, { "7.0", "wagons" },
 }
 

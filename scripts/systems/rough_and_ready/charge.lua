@@ -1,6 +1,9 @@
---- Cavalry charges in Rough & Ready [rough_and_ready 6.13, 6.41-6.47]: which moves make a
--- charge, the charge and Lancer modifiers of the attacker's shock roll, and the battle's
--- charge terrain (terrain flags `no-charge`, `charge-into`, e.g. [rough_and_ready PA 6.42]).
+--- Cavalry charges in Rough & Ready [rough_and_ready 6.13, 6.41-6.46, 5.43, 7.0]: which moves
+-- make a charge, the charge and Lancer modifiers of the attacker's shock roll and what cancels
+-- the +2, the battle's charge terrain (terrain flags `no-charge`, `charge-into`, on hexes and
+-- hexsides, e.g. [rough_and_ready PA 6.42]), and the steps of a charge in the shock between
+-- Commitment and the attackers' entry: the fire the chargers take before they enter (6.43),
+-- facing the charge (6.45) and the counter-charge (6.44), which shock.lua runs in that order.
 --
 -- A charge is declared before the unit moves (`charge <unit>` in the move request, see
 -- docs/rough_and_ready.md "Charges"); a declared unit whose move qualifies is Charging for
@@ -8,6 +11,10 @@
 -- @module systems.rough_and_ready.charge
 
 local hits = require "systems.rough_and_ready.hits"
+local facing = require "systems.rough_and_ready.facing"
+local stacking = require "systems.rough_and_ready.stacking"
+local command = require "systems.rough_and_ready.command"
+local fire = require "systems.rough_and_ready.fire"
 
 local M = {}
 
@@ -15,12 +22,25 @@ M.R613 = "[rough_and_ready 6.13]"
 M.R641 = "[rough_and_ready 6.41]"
 M.R642 = "[rough_and_ready 6.42]"
 M.R643 = "[rough_and_ready 6.43]"
+M.R644 = "[rough_and_ready 6.44]"
+M.R645 = "[rough_and_ready 6.45]"
 M.R646 = "[rough_and_ready 6.46]"
+M.R543 = "[rough_and_ready 5.43]"
+M.R70 = "[rough_and_ready 7.0]"
 
 --- The attacker's charge modifier [rough_and_ready 6.41].
 M.DRM = 2
 --- A charging Lancer's modifier, on top of the charge's [rough_and_ready 6.13].
 M.LANCER_DRM = 1
+--- The defender's modifier for a counter-charge passed against a non-charging attack
+-- [rough_and_ready 6.38, 6.44].
+M.COUNTER_DRM = 1
+--- How far failed counter-chargers retreat: against a charge, against any other attack
+-- [rough_and_ready 6.44].
+M.COUNTER_RETREAT = { charge = 3, other = 2 }
+--- How far chargers ride on after a failed counter-charge, the vacated hex first
+-- [rough_and_ready 6.44].
+M.RIDE = 2
 
 local function contains(list, x)
   for _, v in ipairs(list or {}) do
@@ -39,6 +59,10 @@ function M.declared(game, unit)
   return contains(game.vars.charge_declared, unit)
 end
 
+-- {====================================================================================
+-- Where a charge may go [rough_and_ready 6.41, 6.42, PA 6.42].
+-- =====================================================================================
+
 --- Whether the battle's terrain lets a charge end by entering `hex` (its shock target):
 -- not a `no-charge` hex [rough_and_ready 6.42].
 -- @treturn[1] true
@@ -51,16 +75,42 @@ function M.into_ok(game, hex)
   return true
 end
 
---- Whether a move makes its unit Charging [rough_and_ready 6.41, 6.42]: mounted cavalry,
--- at least two hexes entered, none costing more than 1 MP, none a hex a charge may not pass
--- through (`no-charge`, or `charge-into`: a charge may end there, not cross it). The hexes
--- of the move are all passed through: the charge ends when the unit enters the target in
--- the shock step.
--- @tparam table r the move (movement.check: `path`, `steps` with each step's `cost`)
+-- The `no-charge` hexside feature between two adjacent hexes: its name and the hexside id,
+-- or nil.
+local function no_charge_side(game, a, b)
+  local features = game.map:hexside(a, b)
+  for _, id in ipairs(features) do
+    local t = game.map:terrain_type(id, "hexside")
+    for _, f in ipairs(t and t.flags or {}) do
+      if f == "no-charge" then return t.name or id, facing.grid(game):hexside(a, b) end
+    end
+  end
+  return nil
+end
+
+--- Whether a charge may cross the hexside from `from` into the adjacent `to`: not one whose
+-- terrain is flagged `no-charge` (Palo Alto's marsh hexside [rough_and_ready PA 6.42]).
 -- @treturn[1] true
 -- @treturn[2] false
 -- @treturn[2] string why
-function M.qualifies(game, unit, r)
+function M.across_ok(game, from, to)
+  if from == nil or from == to then return true end
+  local name, id = no_charge_side(game, from, to)
+  if name then return false, "no charge across the " .. name .. " " .. id .. " " .. M.R642 end
+  return true
+end
+
+--- Whether a move makes its unit Charging [rough_and_ready 6.41, 6.42]: mounted cavalry,
+-- at least two hexes entered, none costing more than 1 MP, none a hex a charge may not pass
+-- through (`no-charge`, or `charge-into`: a charge may end there, not cross it), no hexside
+-- crossed that is `no-charge`. The hexes of the move are all passed through: the charge
+-- ends when the unit enters the target in the shock step.
+-- @tparam table r the move (movement.check: `path`, `steps` with each step's `cost`)
+-- @tparam[opt] string from the hex the move started from (its first hexside is checked)
+-- @treturn[1] true
+-- @treturn[2] false
+-- @treturn[2] string why
+function M.qualifies(game, unit, r, from)
   if game.store:unit(unit).type ~= "cavalry" then
     return false, unit .. " is not mounted cavalry " .. M.R641
   end
@@ -68,6 +118,13 @@ function M.qualifies(game, unit, r)
     return false, unit .. " moved " .. #r.path .. " hex: a charge needs 2 or more " .. M.R641
   end
   for i, h in ipairs(r.path) do
+    local prev = i == 1 and from or r.path[i - 1]
+    local name, id
+    if prev then name, id = no_charge_side(game, prev, h) end
+    if name then
+      return false, unit .. " crossed the " .. name .. " " .. id .. ", where no charge may "
+        .. "pass " .. M.R642
+    end
     local cost = r.steps[i].cost
     if cost > 1 then
       return false, unit .. " entered " .. h .. " for " .. tostring(cost)
@@ -82,9 +139,10 @@ function M.qualifies(game, unit, r)
 end
 
 --- Records a declared unit's move: Charging when it qualifies, else logged as a plain move.
-function M.record(game, unit, r)
+-- @tparam[opt] string from where the move started
+function M.record(game, unit, r, from)
   if not M.declared(game, unit) then return end
-  local ok, why = M.qualifies(game, unit, r)
+  local ok, why = M.qualifies(game, unit, r, from)
   if ok then
     local list = game.vars.charging or {}
     list[#list + 1] = unit
@@ -95,26 +153,392 @@ function M.record(game, unit, r)
   end
 end
 
---- Adds the attacker's charge modifiers to `mods` [rough_and_ready 6.41, 6.13]: +2 when any
--- attacker is Charging and the target hex may be charged into; +1 more when one of the
--- Charging attackers is a Lancer.
-function M.drm(game, attackers, hex, mods)
-  local any, lancer = false, false
+--- The attackers of a shock that charge it [rough_and_ready 6.41, 6.42]: Charging units
+-- whose entry into `hex` is a charge (the hex not `no-charge`, the hexside from their hex
+-- of origin not `no-charge`), in the attackers' order. A Charging unit that may not charge
+-- this hex attacks as plain cavalry.
+-- @tparam[opt] {[string]=string} origin each attacker's hex of origin (default: where it is)
+function M.chargers(game, attackers, hex, origin)
+  local out = {}
+  if not M.into_ok(game, hex) then return out end
   for _, a in ipairs(attackers) do
-    if M.charging(game, a) then
-      any = true
-      if game.store:get(a, "lancer") then lancer = true end
+    local from = origin and origin[a] or command.on_map(game, a)
+    if M.charging(game, a) and M.across_ok(game, from, hex) then out[#out + 1] = a end
+  end
+  return out
+end
+
+-- }====================================================================================
+
+-- {====================================================================================
+-- The modifiers [rough_and_ready 6.13, 6.38, 6.41, 6.44, 5.43, 7.0].
+-- =====================================================================================
+
+--- Why the charge's +2 does not count against `hex`, or nil: the defending hex holds a wagon
+-- [rough_and_ready 7.0] or a unit in Square [rough_and_ready 5.43], or its cavalry passed a
+-- counter-charge against this charge [rough_and_ready 6.44]. A charging Lancer keeps its +1
+-- in every case (5.43 says so for the Square; 6.13 makes the +1 its own, "in addition to"
+-- the charge's, and the wagon and the counter-charge cancel only the +2).
+-- @tparam string side the attacking side
+-- @treturn ?string
+function M.cancelled(game, side, hex)
+  for _, u in ipairs(game.store:stack(hex)) do
+    local info = game.store:unit(u)
+    if info.side ~= side and info.type == "wagon" then
+      return "a wagon (" .. u .. ") in " .. hex .. " " .. M.R70
     end
   end
-  if not any or not M.into_ok(game, hex) then return end
-  mods:add(M.DRM, "cavalry charge", M.R641)
+  for _, u in ipairs(game.store:stack(hex)) do
+    if game.store:unit(u).side ~= side and game.store:marker(u, "square") > 0 then
+      return u .. " is in Square " .. M.R543
+    end
+  end
+  local cc = game.vars.counter_charge
+  if cc and cc.hex == hex and cc.result == "passed" and cc.charge then
+    return "the counter-charge passed " .. M.R644
+  end
+  return nil
+end
+
+--- Adds the attacker's charge modifiers to `mods` [rough_and_ready 6.41, 6.13]: +2 when any
+-- attacker charges the hex (`chargers`) and nothing cancels it (`cancelled`); +1 more when
+-- one of the chargers is a Lancer.
+-- @tparam[opt] {[string]=string} origin each attacker's hex of origin
+function M.drm(game, attackers, hex, mods, origin)
+  local list = M.chargers(game, attackers, hex, origin)
+  if #list == 0 then return end
+  local lancer = false
+  for _, a in ipairs(list) do
+    if game.store:get(a, "lancer") then lancer = true end
+  end
+  if not M.cancelled(game, game.store:unit(list[1]).side, hex) then
+    mods:add(M.DRM, "cavalry charge", M.R641)
+  end
   if lancer then mods:add(M.LANCER_DRM, "charging Lancer", M.R613) end
 end
+
+--- Adds the defender's counter-charge modifier to `mods`: +1 when the hex's cavalry passed a
+-- counter-charge against an attack with no charger [rough_and_ready 6.38, 6.44].
+function M.defender_drm(game, hex, mods)
+  local cc = game.vars.counter_charge
+  if cc and cc.hex == hex and cc.result == "passed" and not cc.charge then
+    mods:add(M.COUNTER_DRM, "cavalry counter-charge", "[rough_and_ready 6.38, 6.44]")
+  end
+end
+
+-- }====================================================================================
+
+-- {====================================================================================
+-- Before the chargers enter [rough_and_ready 6.43, 6.45, 6.44, 6.46].
+-- =====================================================================================
+
+--- The fire the chargers take before they enter the target hex [rough_and_ready 6.43]: for
+-- each charger (`chargers`, attackers' order), still in its hex of origin, the movement
+-- reaction fire of fire.lua [rough_and_ready 6.14] at that hex: every enemy unit that has the
+-- charger's hex in its front, is not Disordered [rough_and_ready 6.62] and has not used its
+-- movement reaction fire this activation (digest A41) is asked (`reaction_fire`). Then each
+-- attacker Disordered is out of the shock: a charger retreats instead of charging (the
+-- caller retreats it as attacking cavalry [rough_and_ready 6.74]), any other attacker stays
+-- where it is [rough_and_ready 6.62]; the others go on.
+-- @treturn {string,...} the attackers that go on, in order
+-- @treturn {string,...} the chargers that retreat
+-- @treturn {string,...} the units that fired
+function M.pre_entry_fire(game, attackers, hex, origin)
+  local chargers = M.chargers(game, attackers, hex, origin)
+  local fired = {}
+  for _, a in ipairs(chargers) do
+    if command.on_map(game, a) == origin[a] then
+      for _, s in ipairs(fire.movement_reaction(game, a, origin[a], hex)) do
+        for _, u in ipairs(s.firers) do fired[#fired + 1] = u end
+      end
+    end
+  end
+  local left, back = {}, {}
+  for _, a in ipairs(attackers) do
+    if command.on_map(game, a) == nil then
+      game:log(a .. " is gone before it entered " .. hex)
+    elseif hits.disordered(game, a) and contains(chargers, a) then
+      back[#back + 1] = a
+      game:log(a .. " is Disordered before it entered " .. hex .. ": it retreats instead of "
+        .. "charging " .. M.R643)
+    elseif hits.disordered(game, a) then
+      game:log(a .. " is Disordered before it entered " .. hex .. ": it may not shock, it "
+        .. "stays in " .. origin[a] .. " [rough_and_ready 6.62]")
+    else
+      left[#left + 1] = a
+    end
+  end
+  return left, back, fired
+end
+
+--- Facing the charge [rough_and_ready 6.45]: when the defending hex's infantry and cavalry
+-- are all cavalry, none Disordered, and a charger comes from the Flank or Rear of the first
+-- of them, the defender may turn the hex's units (stacked units face alike
+-- [rough_and_ready 5.27]) so that the charger's hex of origin is in their front: request
+-- `face_charge`, the vertices that do it (canonical order) then `stay`, default `stay`. Not
+-- when the hex is in the front of an enemy combat unit outside that charger's hex (the
+-- "different enemy unit"; units stacked with the charger come with it). The shock's
+-- position modifiers are then read from the new facing.
+-- @treturn ?string the vertex turned to, or nil
+function M.face(game, attackers, hex, origin)
+  local chargers = M.chargers(game, attackers, hex, origin)
+  if #chargers == 0 then return nil end
+  local side = game.store:unit(chargers[1]).side
+  local anchor
+  for _, u in ipairs(stacking.combat_units(game, hex)) do
+    local info = game.store:unit(u)
+    if info.side ~= side and (info.type == "infantry" or info.type == "cavalry") then
+      if info.type ~= "cavalry" or hits.disordered(game, u) then return nil end
+      anchor = anchor or u
+    end
+  end
+  if not anchor then return nil end
+  local arcs = facing.arcs(game, anchor)
+  local src
+  for _, c in ipairs(chargers) do
+    if src == nil and (contains(arcs.flank, origin[c]) or contains(arcs.rear, origin[c])) then
+      src = origin[c]
+    end
+  end
+  if not src then return nil end
+  local dside = game.store:unit(anchor).side
+  for _, e in ipairs(facing.adjacent_enemies(game, dside, hex)) do
+    if command.on_map(game, e) ~= src and contains(facing.front(game, e), hex) then
+      game:log(anchor .. " may not turn to face the charge from " .. src .. ": " .. hex
+        .. " is in the front of " .. e .. " " .. M.R645)
+      return nil
+    end
+  end
+  local now = game.store:facing(anchor)
+  local options = {}
+  for _, w in ipairs(facing.words(game)) do
+    assert(game.store:face(anchor, w))
+    if game.store:arc(anchor, src) == "front" then options[#options + 1] = w end
+  end
+  assert(game.store:face(anchor, now))
+  options[#options + 1] = "stay"
+  local a = game:ask(dside, { kind = "face_charge",
+    prompt = string.format("%s in %s is charged from %s (%s): turn to face it (<vertex>) or "
+      .. "stay", anchor, hex, src, contains(arcs.rear, src) and "rear" or "flank"),
+    options = options, default = "stay", rule = M.R645 })
+  if a == "stay" then return nil end
+  local turned = facing.turn(game, anchor, a)
+  game:log(table.concat(turned, ", ") .. " in " .. hex .. " turn" .. (#turned == 1 and "s" or "")
+    .. " to face the charge from " .. src .. " (" .. a .. ") " .. M.R645)
+  return a
+end
+
+-- The MP cost of one step, or nil when the unit could not make it.
+local function step_cost(game, unit, from, to)
+  local q = { class = require("systems.rough_and_ready.movement").class(game, unit), ma = 99 }
+  local r = game.move:validate(from, { to }, q)
+  return r and r.cost or nil
+end
+
+-- Places a unit, facing as the facing units already there [rough_and_ready 5.27]; else it
+-- keeps its facing.
+local function put(game, unit, hex)
+  assert(game.store:place(unit, hex))
+  if facing.faces(game, unit) then
+    local f = facing.stack_facing(game, unit, hex)
+    if f then assert(game.store:face(unit, f)) end
+  end
+end
+
+local function map_neighbors(game, hex)
+  local out = {}
+  for _, n in ipairs(facing.grid(game):neighbors(hex)) do
+    if type(n) == "string" and game.map:contains(n) then out[#out + 1] = n end
+  end
+  table.sort(out)
+  return out
+end
+
+--- A counter-charger's retreat [rough_and_ready 6.44]: `n` hexes from `hex`, each one hex
+-- farther from it than the last, with the preferences of a defender's retreat at every hex
+-- [rough_and_ready 6.75]: a hex it could enter and stack in (never enemy-occupied), not in
+-- `avoid` (the attackers' hexes of origin), the cheapest in MP (request `retreat` when
+-- several, `<hex>`), a Hit for each enemy front hex entered. With no first hex the unit is
+-- eliminated [rough_and_ready 6.76]; with no further hex it stops where it is.
+-- @treturn ?string where it ends, nil when eliminated
+function M.fall_back(game, unit, hex, n, avoid)
+  local side = game.store:unit(unit).side
+  local grid = facing.grid(game)
+  local at = hex
+  for k = 1, n do
+    local fronts = {}
+    for _, f in ipairs(facing.enemy_fronts(game, side)) do fronts[f.at] = f.by end
+    local cands, best = {}, nil
+    for _, h in ipairs(map_neighbors(game, at)) do
+      if grid:distance(hex, h) == k and not contains(avoid, h)
+          and stacking.legal(game, unit, h) then
+        local cost = step_cost(game, unit, at, h)
+        if cost then
+          cands[#cands + 1] = { at = h, cost = cost }
+          if best == nil or cost < best then best = cost end
+        end
+      end
+    end
+    local names = {}
+    for _, c in ipairs(cands) do
+      if c.cost == best then names[#names + 1] = c.at end
+    end
+    if #names == 0 then
+      if k == 1 then
+        command.eliminate(game, unit, "no hex to retreat into after its failed counter-charge "
+          .. M.R644 .. " [rough_and_ready 6.76]")
+        return nil
+      end
+      game:log(unit .. " can retreat no further than " .. at .. " " .. M.R644)
+      return at
+    end
+    local pick = names[1]
+    if #names > 1 then
+      pick = game:ask(side, { kind = "retreat",
+        prompt = string.format("%s retreats from its failed counter-charge (%d of %d): into "
+          .. "which hex", unit, k, n), options = names, rule = M.R644 })
+    end
+    put(game, unit, pick)
+    game:log(unit .. " retreats to " .. pick .. " (" .. k .. " of " .. n .. ") " .. M.R644)
+    at = pick
+    if fronts[pick] then
+      hits.hit(game, unit, "retreat into the front of " .. fronts[pick]
+        .. " [rough_and_ready 6.75]")
+      if command.on_map(game, unit) == nil then return nil end
+    end
+  end
+  return at
+end
+
+--- The counter-charge [rough_and_ready 6.44]: the hex's mounted cavalry that is not
+-- Disordered [rough_and_ready 6.62] and did not fire at the chargers before they entered
+-- (`fired`: a unit that fires does not counter-charge [rough_and_ready 6.46]) may try it.
+-- The defender answers `counter_charge` (`yes` or `no`, default `no`) for them all; the top
+-- one rolls a d10 for all of them (as the top unit commits a stack [rough_and_ready 6.34]),
+-- passing at or under its Adjusted Morale, with no modifier (it is no Commitment: the
+-- leader's -1 of [rough_and_ready 4.24] is not given). The point `charge.counter` (replace:
+-- the attempt itself, setting ctx.result; observe: after it and its outcome).
+--
+-- Passed, against an attack with a charger (`chargers`) the charge's +2 is cancelled (the
+-- charging Lancer's +1 stays, [rough_and_ready 6.13]); against any other attack the defender
+-- gets +1 (`defender_drm`). Failed, the counter-chargers retreat (`fall_back`) 3 hexes
+-- against a charge, 2 against any other attack, and are Disordered
+-- [rough_and_ready 6.44, 6.61]. Attempted, they may not fire for the rest of the activation
+-- [rough_and_ready 6.46] (`game.vars.counter_charged`, fire.check).
+-- @treturn ?table nil when none tries, else the point's context `{units, chargers,
+--   attackers, hex, result}` (`result` "passed" or "failed")
+function M.counter(game, attackers, hex, origin, fired)
+  local side = game.store:unit(attackers[1]).side
+  local units = {}
+  for _, u in ipairs(stacking.combat_units(game, hex)) do
+    local info = game.store:unit(u)
+    if info.side ~= side and info.type == "cavalry" and not hits.disordered(game, u)
+        and not contains(fired, u) then
+      units[#units + 1] = u
+    end
+  end
+  if #units == 0 then return nil end
+  local chargers = M.chargers(game, attackers, hex, origin)
+  local dside = game.store:unit(units[1]).side
+  local ctx = { units = units, chargers = chargers, attackers = attackers, hex = hex }
+  game.hooks:replace("charge.counter", ctx, function(c)
+    local a = game:ask(dside, { kind = "counter_charge",
+      prompt = string.format("%s in %s: counter-charge %s%s? (yes/no)", table.concat(c.units,
+        ", "), hex, table.concat(attackers, ", "), #chargers > 0 and " (charging)" or ""),
+      options = { "yes", "no" }, default = "no", rule = M.R644 })
+    if a ~= "yes" then return end
+    local top = c.units[1]
+    local natural = game:roll("d10", top .. " counter-charge at " .. hex, M.R644)
+    local am = hits.adjusted_morale(game, top)
+    c.result = natural <= am and "passed" or "failed"
+    game:log(string.format("%s counter-charge%s: %s rolls d10 %d against Adjusted Morale %d: %s "
+      .. "%s", table.concat(c.units, ", "), #c.units > 1 and " together" or "", top, natural,
+      am, c.result, M.R644))
+  end)
+  if ctx.result ~= "passed" and ctx.result ~= "failed" then return nil end
+  local done = game.vars.counter_charged or {}
+  for _, u in ipairs(units) do done[#done + 1] = u end
+  game.vars.counter_charged = done
+  game.vars.counter_charge = { hex = hex, result = ctx.result, charge = #chargers > 0 }
+  if ctx.result == "passed" then
+    game:log(#chargers > 0 and ("the charge's +2 is cancelled " .. M.R644)
+      or ("the defender gets +1 " .. M.R644))
+  else
+    local n = #chargers > 0 and M.COUNTER_RETREAT.charge or M.COUNTER_RETREAT.other
+    local avoid = {}
+    for _, a in ipairs(attackers) do avoid[#avoid + 1] = origin[a] end
+    local first
+    for _, u in ipairs(units) do
+      local at = M.fall_back(game, u, hex, n, avoid)
+      if at then
+        first = first or at
+        hits.disorder(game, u, "failed counter-charge " .. M.R644)
+      end
+    end
+    M.vacate(game, side, hex, first)
+  end
+  game.hooks:fire("charge.counter", ctx)
+  return ctx
+end
+
+--- What a hex left by the counter-chargers' retreat loses once no combat unit of theirs is
+-- in it: the wagons stacked with them are captured [rough_and_ready 7.0], the side's leaders
+-- go with the first counter-charger (to `to`) or relocate [rough_and_ready 4.27].
+-- @tparam string side the attacking side
+function M.vacate(game, side, hex, to)
+  for _, u in ipairs(stacking.combat_units(game, hex)) do
+    if game.store:unit(u).side ~= side and game.store:unit(u).type ~= "wagon" then return end
+  end
+  for _, u in ipairs(game.store:stack(hex)) do
+    local info = game.store:unit(u)
+    if info.side ~= side and info.type == "wagon" then
+      command.eliminate(game, u, "captured: the unit stacked with it retreated " .. M.R70)
+    end
+  end
+  for _, u in ipairs(game.store:stack(hex)) do
+    local info = game.store:unit(u)
+    if info.side ~= side and info.kind == "leader" then
+      if to then assert(game.store:place(u, to)) else command.relocate(game, u) end
+    end
+  end
+end
+
+--- The chargers' ride after a failed counter-charge against them [rough_and_ready 6.44]: each
+-- moves two hexes, the first the hex the counter-chargers left, the second any adjacent hex
+-- it could enter and stack in (request `charge_move`, `<hex>`, label order, default the
+-- first); with none it stays in the first. It does not attack; it keeps its facing (or takes
+-- its new stack's [rough_and_ready 5.27]).
+function M.ride_through(game, chargers, hex)
+  for _, c in ipairs(chargers) do
+    put(game, c, hex)
+    local side = game.store:unit(c).side
+    local opts = {}
+    for _, h in ipairs(map_neighbors(game, hex)) do
+      if stacking.legal(game, c, h) and step_cost(game, c, hex, h) then opts[#opts + 1] = h end
+    end
+    if #opts == 0 then
+      game:log(c .. " rides into " .. hex .. " and can go no further " .. M.R644)
+    else
+      local a = opts[1]
+      if #opts > 1 then
+        a = game:ask(side, { kind = "charge_move",
+          prompt = c .. " rides through " .. hex .. ": its second hex", options = opts,
+          default = opts[1], rule = M.R644 })
+      end
+      put(game, c, a)
+      game:log(c .. " rides through " .. hex .. " to " .. a .. ": it does not attack " .. M.R644)
+    end
+  end
+end
+
+-- }====================================================================================
 
 --- Clears the activation's charge state.
 function M.reset(game)
   game.vars.charging = nil
   game.vars.charge_declared = nil
+  game.vars.counter_charge = nil
+  game.vars.counter_charged = nil
 end
 
 return M

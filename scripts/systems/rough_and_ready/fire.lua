@@ -234,6 +234,9 @@ function M.check(game, firers, hex, opts)
     if opts.activated and M.used(game, "fired", f) then
       return f .. " has fired this activation (once only) " .. M.R612
     end
+    if contains(game.vars.counter_charged, f) then
+      return f .. " counter-charged this activation: it may not fire [rough_and_ready 6.46]"
+    end
     if game.store:marker(f, "out_of_ammo") > 0 then
       return f .. " is out of ammunition for the rest of the battle"
     end
@@ -388,10 +391,13 @@ end
 -- [rough_and_ready 6.14, 6.62] and has not used movement reaction fire in this activation is
 -- asked (`reaction_fire`, `yes` or `no`); each fire hits the mover (digest: the fire is at the
 -- unit that moved in) and draws no return fire.
+-- The same fire meets a charger in the shock step before it enters its target
+-- [rough_and_ready 6.43] (charge.pre_entry_fire): `target` names that hex for the prompt.
 -- @tparam string mover
 -- @tparam string hex where it stands now
+-- @tparam[opt] string target the hex a charger is about to enter
 -- @treturn {table,...} the shots
-function M.movement_reaction(game, mover, hex)
+function M.movement_reaction(game, mover, hex, target)
   local side = game:enemy(game.store:unit(mover).side)
   local shots = {}
   local cands = {}
@@ -407,11 +413,13 @@ function M.movement_reaction(game, mover, hex)
         and command.on_map(game, mover) == hex and may_react_at(game, u, hex) then
       local answer = game:ask(side, {
         kind = "reaction_fire",
-        prompt = string.format("%s moved into %s, in %s's front: fire at it? (yes/no)", mover,
+        prompt = target and string.format("%s charges from %s into %s, in %s's front: fire at "
+          .. "it before it enters? (yes/no)", mover, hex, target, u)
+          or string.format("%s moved into %s, in %s's front: fire at it? (yes/no)", mover,
           hex, u),
         options = { "yes", "no" },
         default = "yes",
-        rule = M.R614,
+        rule = target and "[rough_and_ready 6.14, 6.43]" or M.R614,
       })
       if answer == "yes" then
         mark(game, "reacted", u)

@@ -301,6 +301,7 @@ function M.declare(game, unit)
     list[#list + 1] = unit
     game.vars.charge_declared = list
     game:log(unit .. " is declared to charge [rough_and_ready 6.43]")
+    game.hooks:fire("charge.declared", { unit = unit })
   else
     M.mark_moved(game, unit)
     game:log(unit .. " failed its charge Commitment: it may not move [rough_and_ready 6.43]")
@@ -459,7 +460,7 @@ function M.apply(game, unit, r)
   local activation = require "systems.rough_and_ready.activation"
   if activation.oc_may_move(game, side) == unit then activation.oc_moved(game, unit) end
   M.mark_moved(game, unit)
-  require("systems.rough_and_ready.charge").record(game, unit, r)
+  require("systems.rough_and_ready.charge").record(game, unit, r, from)
   if cut then
     game:log(unit .. "'s move ends in " .. at .. " " .. M.R511)
     return

@@ -121,8 +121,10 @@ return {
     "a Commitment roll's modifiers (leader -1, square +1)",
     "6.33, 4.24, 5.43", { "units", "target" }),
   p("charge.counter", { O, R },
-    "defending cavalry may counter-charge",
-    "6.44", { "units", "chargers" }),
+    "the charged hex's cavalry may counter-charge: replace to make the attempt (set "
+      .. "ctx.result `passed` or `failed`; left unset, none is made); observe: after it and its "
+      .. "outcome",
+    "6.44", { "units", "chargers", "attackers", "hex", "result" }),
   p("shock.drm", { M },
     "a shock roll's modifiers, attacker's or defender's",
     "6.38", { "attackers", "defenders", "role" }),

@@ -268,7 +268,7 @@ function M.drm(game, role, attackers, defenders, hex, origin)
     local code = game.map:terrain(hex)
     local t = M.TERRAIN_DRM[code]
     if t and t ~= 0 then mods:add(t, "defender in " .. code, "[rough_and_ready 6.38, TEC]") end
-    charge.drm(game, attackers, hex, mods)
+    charge.drm(game, attackers, hex, mods, origin)
     for _, u in ipairs(game.store:stack(hex)) do
       local info = game.store:unit(u)
       if info.type == "wagon" and info.side ~= game.store:unit(attackers[1]).side then
@@ -287,6 +287,7 @@ function M.drm(game, role, attackers, defenders, hex, origin)
         break
       end
     end
+    charge.defender_drm(game, hex, mods)
   end
   game.hooks:modify("shock.drm", { attackers = attackers, defenders = defenders,
                                    role = role }, mods)
@@ -500,6 +501,52 @@ local function restack(game, attackers, hex, origin)
   if #back > 0 then game.hooks:fire("shock.stacking", { hex = hex, units = back }) end
 end
 
+--- The steps of a charge between Commitment and the attackers' entry (charge.lua), in
+-- order: the fire the chargers take before they enter [rough_and_ready 6.43] (a charger it
+-- Disorders retreats as attacking cavalry [rough_and_ready 6.74] from its hex of origin, any
+-- other attacker it Disorders stays out; the others go on), facing the charge
+-- [rough_and_ready 6.45], the counter-charge [rough_and_ready 6.44]. A failed counter-charge
+-- that leaves the hex without a defender ends the shock: the chargers ride through it
+-- (`charge.ride_through`) and the other committed attackers enter it, as winners do
+-- [rough_and_ready 6.33, 6.36]; when defenders stay, the chargers stay in their hexes and do
+-- not attack, the other attackers go on against those left. `rec.counter` is the
+-- counter-charge's result, `rec.fell_back` the chargers the fire turned back.
+-- @treturn ?{string,...} the attackers that enter and roll, or nil when the shock ends here
+local function charge_steps(game, committed, hex, origin, rec)
+  game.vars.counter_charge = nil
+  local side = game.store:unit(committed[1]).side
+  local left, back, fired = charge.pre_entry_fire(game, committed, hex, origin)
+  if #back > 0 then
+    rec.fell_back = back
+    retreat_attackers(game, back, hex, origin)
+  end
+  if #left == 0 then return nil end
+  charge.face(game, left, hex, origin)
+  local cc = charge.counter(game, left, hex, origin, fired)
+  if not cc then return left end
+  rec.counter = cc.result
+  if cc.result ~= "failed" then return left end
+  local rest = {}
+  for _, u in ipairs(left) do
+    if not contains(cc.chargers, u) then rest[#rest + 1] = u end
+  end
+  if #enemies(game, side, hex) == 0 then
+    charge.ride_through(game, cc.chargers, hex)
+    if #rest > 0 then
+      game:log(table.concat(rest, ", ") .. " enter" .. (#rest == 1 and "s " or " ") .. hex
+        .. ", left by the counter-chargers " .. charge.R644)
+      restack(game, rest, hex, origin)
+    end
+    return nil
+  end
+  if #cc.chargers > 0 then
+    game:log(table.concat(cc.chargers, ", ") .. " may not attack after the failed "
+      .. "counter-charge: defenders are left in " .. hex .. " " .. charge.R644)
+  end
+  if #rest == 0 then return nil end
+  return rest
+end
+
 --- Resolves one shock [rough_and_ready 6.33-6.39, 6.72-6.76]. `attackers` were checked by
 -- `check`. Returns a record `{committed, hits_on_attacker, hits_on_defender, loser}`.
 function M.shock(game, attackers, hex)
@@ -546,6 +593,8 @@ function M.shock(game, attackers, hex)
   end
   local rec = { committed = committed, hits_on_attacker = 0, hits_on_defender = 0 }
   if #committed == 0 then return rec end
+  committed = charge_steps(game, committed, hex, origin, rec)    -- [6.43-6.45]
+  if not committed then return rec end
   local defenders = enemies(game, side, hex)
   for _, u in ipairs(committed) do assert(game.store:place(u, hex)) end
   game:log(table.concat(committed, ", ") .. (#committed == 1 and " enters " or " enter ")
