@@ -30,7 +30,6 @@ end
 
 --- Examples #24 moves to Palo Alto or leaves to a later point, whatever the digest's row says.
 M.LATER = {
-  ["T-RR-12"] = "comes with #24 squares",
 }
 
 --- Why an example no test names is uncovered: the point or battle it comes with.

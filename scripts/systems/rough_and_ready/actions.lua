@@ -36,12 +36,14 @@ end
 -- The unit an answer of the move request moves or turns.
 local function unit_of(answer)
   local w = words(answer)
-  if w[1] == "face" or w[1] == "charge" then return w[2] end
+  if w[1] == "face" or w[1] == "charge" or w[1] == "unsquare" then return w[2] end
+  if w[1] == "square" then return nil end      -- a hex: squares.check_form checks its units
   return w[1]
 end
 
 -- Why a unit may not move now for fire's or rally's sake, or nil.
 local function blocked(game, unit)
+  if unit == nil then return nil end
   if contains(game.vars.rallied, unit) then
     return unit .. " rallied this activation: it does nothing else [rough_and_ready 6.82]"
   end
@@ -252,6 +254,8 @@ function M.run(game)
         movement.turn(game, w[2], w[3])
       elseif w[1] == "charge" then
         movement.declare(game, w[2])
+      elseif w[1] == "square" or w[1] == "unsquare" then
+        require("systems.rough_and_ready.squares").apply(game, w)
       else
         local unit = w[1]
         local _, from = game.store:where(unit)

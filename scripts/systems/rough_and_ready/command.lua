@@ -315,6 +315,8 @@ function M.eliminate(game, unit, why)
   assert(game.store:place(unit, "eliminated"))
   game:log(unit .. " is eliminated: " .. why)
   game.hooks:fire("unit.eliminated", { unit = unit, hex = at, why = why })
+  -- a square down to one unit dissolves [rough_and_ready 5.45]
+  require("systems.rough_and_ready.squares").tidy(game)
   if not at then return end
   if game.store:count(at, { side = side, class = "combat" }) > 0 then return end
   for _, l in ipairs(game.store:stack(at)) do

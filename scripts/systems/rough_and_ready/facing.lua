@@ -25,10 +25,14 @@ function M.grid(game)
   return game.rr_grid
 end
 
---- Whether a unit faces a vertex (combat units) or not at all (leaders, wagons, squares)
--- [rough_and_ready 5.31].
+--- Whether a unit faces a vertex (combat units) or not at all (leaders, wagons, and units in
+-- Square, whose six hexes are all front [rough_and_ready 5.43]: the vertex they faced is kept
+-- for the day they leave it) [rough_and_ready 5.31].
 -- @treturn boolean
 function M.faces(game, unit)
+  if game.store:unit(unit).kind ~= "leader" and game.store:marker(unit, "square") > 0 then
+    return false
+  end
   local f = game.store:facing(unit)
   if f == nil or f == "none" then
     local info = game.store:unit(unit)
@@ -61,8 +65,9 @@ function M.canonical(game, word)
 end
 
 --- A unit's arcs `{front = {hex...}, flank = {...}, rear = {...}}` (adjacent map hexes, label
--- order) [rough_and_ready 5.32]; artillery has an empty flank. A combat unit not yet faced
--- (placed by hand in a test, before any set-up facing) has no arcs.
+-- order) [rough_and_ready 5.32]; artillery has an empty flank; a unit in Square has its six
+-- hexes front and no flank or rear (its `square` model, [rough_and_ready 5.43]). A combat
+-- unit not yet faced (placed by hand in a test, before any set-up facing) has no arcs.
 function M.arcs(game, unit)
   local out = {}
   if game.store:facing(unit) == nil and M.faces(game, unit) then
@@ -79,8 +84,8 @@ function M.arcs(game, unit)
   return out
 end
 
---- The hexes a unit may Fire or Shock into: its front hexes [rough_and_ready 5.33] (for
--- #23-#24; a square's six and a leader's are all front by their models).
+--- The hexes a unit may Fire or Shock into: its front hexes [rough_and_ready 5.33] (a
+-- square's six [rough_and_ready 5.43] and a leader's are all front by their models).
 function M.front(game, unit)
   return M.arcs(game, unit).front
 end

@@ -16,6 +16,7 @@ local hits = require "systems.rough_and_ready.hits"
 local artillery = require "systems.rough_and_ready.artillery"
 local command = require "systems.rough_and_ready.command"
 local script_api = require "systems.rough_and_ready.script_api"
+local stacking = require "systems.rough_and_ready.stacking"
 
 local M = {}
 
@@ -314,7 +315,8 @@ end
 
 --- The units that may return fire against a fire at `hex` from `firers`
 -- [rough_and_ready 6.14]: the units fired at (the top unit against small arms
--- [rough_and_ready 6.17], every unit of the hex against artillery [rough_and_ready 6.24])
+-- [rough_and_ready 6.17], each unit of its square when the top unit is in Square
+-- [rough_and_ready 5.43], every unit of the hex against artillery [rough_and_ready 6.24])
 -- that are not of the firing side, have not returned fire this activation, and can fire back
 -- at the firers' hex alone (facing, range, line of sight); in stack order.
 function M.returners(game, firers, hex)
@@ -325,6 +327,8 @@ function M.returners(game, firers, hex)
     targets = sight.combat_units(game, hex)
   else
     targets = { sight.top(game, hex) }
+    -- a square: each of its units fires [rough_and_ready 5.43], the Hits stay the top unit's
+    if sight.in_square(game, targets[1]) then targets = stacking.firers(game, hex) end
   end
   local out = {}
   for _, u in ipairs(targets) do

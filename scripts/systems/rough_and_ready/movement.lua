@@ -12,6 +12,8 @@
 --   5.27, 5.34];
 -- * `face <unit> <vertex>`: the unit turns in place, free [rough_and_ready 5.34] (with its
 --   stack: [rough_and_ready 5.27]);
+-- * `square <hex>`, `unsquare <unit>`: form, join or leave a square (squares.lua
+--   [rough_and_ready 5.42, 5.44]); a square moves whole, under its top unit's id;
 -- * `done`: the activation's movement ends.
 --
 -- Each unit makes one move or one turn an activation (its movement): it moves hex by hex
@@ -25,6 +27,7 @@
 local command = require "systems.rough_and_ready.command"
 local stacking = require "systems.rough_and_ready.stacking"
 local facing = require "systems.rough_and_ready.facing"
+local squares = require "systems.rough_and_ready.squares"
 
 local M = {}
 
@@ -91,7 +94,7 @@ function M.query(game, unit, board)
   local prohibited, no_road, must_stop = {}, {}, {}
   local hexes = board.hexes
   local _, from = store:where(unit)
-  local ma = M.ma(game, unit)
+  local ma = M.ma(game, unit) - squares.spent(game, unit)   -- less a square left [5.44]
   local grid = facing.grid(game)
   for _, h in ipairs(hexes) do
     -- every step costs 1 MP or more: a hex farther than the MA is out of reach anyway
@@ -122,6 +125,7 @@ function M.query(game, unit, board)
   end
   local q = { class = M.class(game, unit), ma = ma, prohibited = prohibited,
               must_stop = must_stop, no_road = no_road }
+  squares.limit(game, unit, q, from)          -- a square's limits [rough_and_ready 5.43]
   game.hooks:modify("movement.cost", require("systems.rough_and_ready.script_api").ctx(game,
     { unit = unit, query = q }), nil)
   return q
@@ -310,21 +314,24 @@ end
 
 --- The legal answers of the move request, canonical order: each unmoved mover's
 -- destinations (`<unit> <hex>`, movers in order, hexes in reach order), then each charge
--- declaration (`charge <unit>` [rough_and_ready 6.43], movers in order), then each turn in
--- place (`face <unit> <vertex>`, the vertices other than its own), then `done`.
+-- declaration (`charge <unit>` [rough_and_ready 6.43], movers in order), then the square
+-- answers (`square <hex>`, `unsquare <unit>`: squares.options [rough_and_ready 5.42, 5.44]),
+-- then each turn in place (`face <unit> <vertex>`, the vertices other than its own), then
+-- `done`. A square's moves are listed under its top unit only (squares.offers_moves).
 function M.options(game)
   local movers = M.movers(game)
   local done = moved(game)
   local board = M.board(game, game.vars.activation.side)
   local out = {}
   for _, u in ipairs(movers) do
-    if not contains(done, u) then
+    if not contains(done, u) and squares.offers_moves(game, u, movers) then
       for _, e in ipairs(M.destinations(game, u, board)) do out[#out + 1] = u .. " " .. e.hex end
     end
   end
   for _, u in ipairs(movers) do
     if M.may_declare(game, u, movers) then out[#out + 1] = "charge " .. u end
   end
+  for _, o in ipairs(squares.options(game, movers)) do out[#out + 1] = o end
   for _, u in ipairs(movers) do
     if M.may_turn(game, u, movers) then
       local now = game.store:facing(u)
@@ -348,6 +355,7 @@ function M.validate(game, answer)
     if #w ~= 2 then return false, "charge <unit>" end
     return M.may_declare(game, w[2], movers)
   end
+  if w[1] == "square" or w[1] == "unsquare" then return squares.validate(game, w, movers) end
   if w[1] == "face" then
     if #w ~= 3 then return false, "face <unit> <vertex>" end
     local ok, why = M.may_turn(game, w[2], movers)
@@ -369,6 +377,8 @@ function M.validate(game, answer)
   if contains(moved(game), unit) then
     return false, unit .. " has moved this activation (MPs are not saved) [rough_and_ready 5.12]"
   end
+  local sq, sqwhy = squares.may_move(game, unit, movers)
+  if not sq then return false, sqwhy end
   local places = {}
   for k = 2, #w do places[#places + 1] = w[k] end
   local r, why = M.check(game, unit, places)
@@ -460,6 +470,8 @@ function M.apply(game, unit, r)
   local activation = require "systems.rough_and_ready.activation"
   if activation.oc_may_move(game, side) == unit then activation.oc_moved(game, unit) end
   M.mark_moved(game, unit)
+  squares.spend(game, unit, cost)
+  squares.carry(game, unit, from, at)       -- a square moves whole [rough_and_ready 5.43]
   require("systems.rough_and_ready.charge").record(game, unit, r, from)
   if cut then
     game:log(unit .. "'s move ends in " .. at .. " " .. M.R511)
@@ -509,6 +521,8 @@ function M.activation(game)
     for x in answer:gmatch("%S+") do w[#w + 1] = x end
     if w[1] == "charge" then
       M.declare(game, w[2])
+    elseif w[1] == "square" or w[1] == "unsquare" then
+      squares.apply(game, w)
     elseif w[1] == "face" then
       M.turn(game, w[2], w[3])
     else

@@ -17,6 +17,7 @@ local hits = require "systems.rough_and_ready.hits"
 local movement = require "systems.rough_and_ready.movement"
 local modifiers = require "volley.modifiers"
 local charge = require "systems.rough_and_ready.charge"
+local squares = require "systems.rough_and_ready.squares"
 
 local M = {}
 
@@ -90,6 +91,10 @@ function M.eligible(game, unit)
   if not ok then return false, why end
   if hits.disordered(game, unit) then
     return false, unit .. " is Disordered: it may not shock attack " .. M.R632
+  end
+  if squares.in_square(game, unit) then
+    return false, unit .. " is in a square: it defends, it does not shock attack "
+      .. "[rough_and_ready 5.43, 5.44]"
   end
   if contains(game.vars.rallied, unit) then
     return false, unit .. " rallied this activation [rough_and_ready 6.82]"
@@ -197,19 +202,22 @@ function M.check(game, attackers, hex)
   return attackers
 end
 
---- A Commitment roll [rough_and_ready 6.33]: d10 plus the leader's -1 [rough_and_ready 4.24]
--- and the `shock.commitment` handlers' modifiers, against Adjusted Morale; at or under it
--- the unit commits.
+--- A Commitment roll [rough_and_ready 6.33]: d10 plus the leader's -1 [rough_and_ready 4.24],
+-- cavalry's +1 against a square [rough_and_ready 5.43] (squares.commitment_drm) and the
+-- `shock.commitment` handlers' modifiers, against Adjusted Morale; at or under it the unit
+-- commits. A charge's roll (target not a hex) is kept for its target (squares.note).
 -- @treturn boolean passed
 function M.commitment(game, unit, target)
   local mods = modifiers.new()
   local d, leader = command.commitment_drm(game, unit)
   if d ~= 0 then mods:add(d, leader .. " stacked with it", "[rough_and_ready 4.24]") end
+  squares.commitment_drm(game, unit, target, mods)   -- cavalry +1 against a square [5.43]
   game.hooks:modify("shock.commitment", { units = { unit }, target = target }, mods)
   local natural = game:roll("d10", unit .. " commitment to shock " .. target, M.R633)
   local total = natural + mods:total()
   local am = hits.adjusted_morale(game, unit)
   local ok = total <= am
+  squares.note(game, unit, target, total, am)  -- a charge's roll, for its target [5.43]
   local text = {}
   for _, m in ipairs(mods:list()) do
     text[#text + 1] = string.format(" %+d (%s)", m.value, m.label)
@@ -582,7 +590,7 @@ function M.shock(game, attackers, hex)
     if pre then
       game:log(top .. " committed before its charge: no second roll " .. charge.R643)
     end
-    if pre or M.commitment(game, top, hex) then
+    if (pre and squares.kept(game, top, hex)) or (not pre and M.commitment(game, top, hex)) then
       for _, u in ipairs(g) do committed[#committed + 1] = u end
       if #g > 1 then
         game:log(table.concat(g, ", ") .. " commit with " .. top .. " " .. M.R634)
@@ -635,6 +643,7 @@ function M.shock(game, attackers, hex)
         end
       end)
       game.hooks:fire("retreat.apply", ctx)
+      squares.retreated(game, losers)             -- a retreat breaks a square [5.43]
     end
   end
   if rec.loser == "defender" then
@@ -659,6 +668,7 @@ end
 function M.reset(game)
   game.vars.shocked = nil
   game.vars.shock_barred = nil
+  squares.reset(game)
   charge.reset(game)
 end
 

@@ -124,13 +124,17 @@ function M.top(game, hex)
   return M.combat_units(game, hex)[1]
 end
 
---- Who may fire from a hex [rough_and_ready 5.24]: its top unit, and every artillery unit
--- wherever it is in the stack (top first). For #23's fire; all the stack's units may Shock.
+--- Who may fire from a hex [rough_and_ready 5.24]: its top unit, every artillery unit
+-- wherever it is in the stack, and every unit in Square, each on its own [rough_and_ready
+-- 5.43] (top first). All the stack's units may Shock.
 -- @treturn {string,...}
 function M.firers(game, hex)
   local out = {}
   for i, id in ipairs(M.combat_units(game, hex)) do
-    if i == 1 or game.store:unit(id).classes.artillery then out[#out + 1] = id end
+    if i == 1 or game.store:unit(id).classes.artillery or game.store:marker(id, "square") > 0
+        then
+      out[#out + 1] = id
+    end
   end
   return out
 end
