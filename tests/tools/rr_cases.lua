@@ -43,6 +43,10 @@ for _, c in ipairs(M.SHOCK) do M.CASES[#M.CASES + 1] = c end
 M.CHARGE = { "6.41", "6.42", "6.43", "6.46" }
 for _, c in ipairs(M.CHARGE) do M.CASES[#M.CASES + 1] = c end
 
+--- Wagons and pre-shock withdrawal (#24 points 2-3): 7.0 (the digest's 7.0a-e), 6.47.
+M.WAGONS = { "7.0", "6.47" }
+for _, c in ipairs(M.WAGONS) do M.CASES[#M.CASES + 1] = c end
+
 --- Palo Alto's cases written so far (#21, #23): Canales [PA 3.0], the chaparral Hit roll
 -- [PA 5.16], Ringgold [PA 6.25], the options PA-Opt1 (ammunition) and PA-Opt2 (grass fire)
 -- with its errata E9. Their procedures may be the system's or the battle's own scripts
