@@ -134,6 +134,10 @@ describe("[rough_and_ready 6.47] pre-shock withdrawal", function()
     assert.are.same({ "MEX withdraw 0809", "MEX face SW/NW", "MEX withdraw stay",
                       "US face SE/S" }, kinds(log))
     assert.are.equal("0708", where(g, "4US-1"))
+    -- 4US-1 stopped in VN-1's front, but VN-1 withdrew from it: no movement reaction fire
+    -- is offered [rough_and_ready 6.14]
+    local shots, asked = f.run(g, {}, function() return fire.movement_reaction(g, "4US-1", "0708") end)
+    assert.are.same({ {}, {} }, { shots, asked })
   end)
 
   it("the point cavalry.withdrawal: a replace handler decides, observers see where it went",
