@@ -285,15 +285,21 @@ end
 
 --- The guns an activated leader activates [rough_and_ready 4.28]: any of his side's
 -- artillery within his Command Range, except guns used in that side's previous activation
--- (digest A18: consecutive activations of its own side). Asked until `done`: a gun id, or
--- `all` (every gun offered, when there are two or more).
+-- (digest A18: consecutive activations of its own side); then, the same way, its wagons,
+-- which move as artillery [rough_and_ready 7.0]. Asked until `done`: a gun or wagon id, or
+-- `all` (every one offered, when there are two or more).
 -- @treturn {string,...} the guns, in the order chosen
 function M.artillery(game, side, leader)
   local used = game.vars:get("artillery_used", side) or {}
   local chosen = {}
   while true do
     local options = {}
-    for _, u in ipairs(game.store:units{ side = side, class = "artillery" }) do
+    local pool = game.store:units{ side = side, class = "artillery" }
+    -- wagons move as artillery: activated like guns [rough_and_ready 7.0]
+    for _, w in ipairs(require("systems.rough_and_ready.wagons").on_map(game, side)) do
+      pool[#pool + 1] = w
+    end
+    for _, u in ipairs(pool) do
       if command.on_map(game, u) and not contains(used, u) and not contains(chosen, u)
           and command.within_range(game, leader, u) then
         options[#options + 1] = u
@@ -309,7 +315,8 @@ function M.artillery(game, side, leader)
     final[#final + 1] = "done"
     local answer = game:ask(side, {
       kind = "artillery",
-      prompt = leader .. " may activate the guns within his range (a gun, all, or done)",
+      prompt = leader .. " may activate the guns and wagons within his range (one, all, or "
+        .. "done)",
       options = final,
       default = "done",
       rule = "[rough_and_ready 4.28]",

@@ -162,15 +162,17 @@ function M.within_range(game, leader, unit)
 end
 
 --- Whether a unit is In Command [rough_and_ready 2.5, 4.22]: within its leader's Command
--- Range. Independents and artillery have no leader's range to leave: they are in command
--- (the guns are activated only by a leader in range, [rough_and_ready 4.28]). Battles may
+-- Range. Independents, artillery and wagons (which move as artillery [rough_and_ready 7.0])
+-- have no leader's range to leave: they are in command (the guns are activated only by a
+-- leader in range, [rough_and_ready 4.28]). Battles may
 -- decide otherwise through `command.status`.
 -- @treturn boolean
 -- @treturn string why
 function M.in_command(game, unit)
   local info = game.store:unit(unit)
   local ctx = { unit = unit, in_command = true, why = "no leader's range applies" }
-  if info.command ~= nil and not M.is_artillery(game, unit) then
+  -- a wagon moves as artillery [rough_and_ready 7.0]
+  if info.command ~= nil and not M.is_artillery(game, unit) and info.type ~= "wagon" then
     ctx.leader = M.leader_of(game, info.command)
     if ctx.leader then
       ctx.in_command, ctx.why = M.within_range(game, ctx.leader, unit)
@@ -318,6 +320,7 @@ function M.eliminate(game, unit, why)
   -- a square down to one unit dissolves [rough_and_ready 5.45]
   require("systems.rough_and_ready.squares").tidy(game)
   if not at then return end
+  require("systems.rough_and_ready.wagons").orphaned(game, unit, at)   -- [rough_and_ready 7.0]
   if game.store:count(at, { side = side, class = "combat" }) > 0 then return end
   for _, l in ipairs(game.store:stack(at)) do
     if game.store:unit(l).kind == "leader" and game.store:unit(l).side == side then

@@ -102,6 +102,9 @@ function M.may_fire(game, unit)
   local info = game.store:unit(unit)
   local at = command.on_map(game, unit)
   if not at then return false, unit .. " is not on the map" end
+  if info.type == "wagon" then
+    return false, unit .. " is a wagon: wagons never fire [rough_and_ready 7.0]"
+  end
   if info.type ~= "infantry" and info.type ~= "cavalry" then
     return false, unit .. " is not infantry or cavalry: no small arms " .. M.R611
   end
@@ -127,7 +130,14 @@ end
 --- The hexes a unit may fire at with small arms [rough_and_ready 6.11, 6.18], label order.
 function M.targets(game, unit)
   if not M.may_fire(game, unit) then return {} end
-  return sight.targets(game, unit, M.range(game, unit))
+  local out = {}
+  for _, h in ipairs(sight.targets(game, unit, M.range(game, unit))) do
+    -- not at the cavalry that withdrew from it [rough_and_ready 6.47]
+    if not require("systems.rough_and_ready.withdrawal").fire_refusal(game, { unit }, h) then
+      out[#out + 1] = h
+    end
+  end
+  return out
 end
 
 --- Why a unit may not fire small arms at a hex, or nil when it may.
@@ -246,6 +256,9 @@ function M.check(game, firers, hex, opts)
       return f .. " has moved this activation: artillery moves or fires " .. artillery.R625
     end
   end
+  -- a withdrawn cavalry unit and its mover do not fire at each other [rough_and_ready 6.47]
+  local wwhy = require("systems.rough_and_ready.withdrawal").fire_refusal(game, firers, hex)
+  if wwhy then return wwhy end
   if not guns then return M.refusal(game, firers[1], hex) end
   for _, g in ipairs(firers) do
     if game.store:facing(g) == nil then return g .. " has no facing " .. sight.R533 end
@@ -300,6 +313,7 @@ end
 local function apply(game, shot)
   if shot.kind == "artillery" then
     artillery.apply(game, shot)
+    require("systems.rough_and_ready.wagons").fired_on(game, shot)   -- [rough_and_ready 7.0]
   else
     M.apply_small_arms(game, shot)
   end

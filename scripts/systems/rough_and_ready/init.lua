@@ -10,7 +10,8 @@
 -- ([rough_and_ready 5.21-5.28]), `facing.lua` ([rough_and_ready 5.31-5.34]), `victory.lua`
 -- ([rough_and_ready 8.0]), `points.lua` (the hook catalogue); the actions step's
 -- `actions.lua` with fire (`fire.lua`, `artillery.lua`, `sight.lua`), `hits.lua` and
--- `rally.lua` ([rough_and_ready 6.1-6.2, 6.5-6.6, 6.8]).
+-- `rally.lua` ([rough_and_ready 6.1-6.2, 6.5-6.6, 6.8]); `wagons.lua` ([rough_and_ready 7.0])
+-- and `withdrawal.lua` (pre-shock withdrawal, [rough_and_ready 6.47]).
 -- @module systems.rough_and_ready
 
 local M = {}

@@ -123,6 +123,7 @@ function M.query(game, unit, board)
       prohibited[#prohibited + 1] = p
     end
   end
+  require("systems.rough_and_ready.wagons").prohibit(game, unit, prohibited)   -- [6.25, 7.0]
   local q = { class = M.class(game, unit), ma = ma, prohibited = prohibited,
               must_stop = must_stop, no_road = no_road }
   squares.limit(game, unit, q, from)          -- a square's limits [rough_and_ready 5.43]
@@ -463,6 +464,8 @@ function M.apply(game, unit, r)
       cut = true
       break
     end
+    -- enemy cavalry it came next to may withdraw; the path left may be cut [6.47]
+    require("systems.rough_and_ready.withdrawal").entered(game, unit, from, r, i)
   end
   game:log(string.format("%s moves %s -> %s (%s MP of %d%s) %s", unit, from,
     table.concat(entered, " "), tostring(cost), ma,

@@ -83,8 +83,11 @@ return {
     "a mover enters an enemy Front hex: the movement reaction fire window",
     "5.14, 6.14", { "unit", "hex", "enemies" }),
   p("cavalry.withdrawal", { O, R },
-    "a foot unit comes adjacent to enemy mounted cavalry: pre-shock withdrawal",
-    "6.47", { "unit", "cavalry" }),
+    "an activated foot unit (ctx.unit) came next to enemy mounted cavalry (ctx.cavalry) by "
+      .. "entering ctx.hex: pre-shock withdrawal; ctx.options the hexes it may withdraw to "
+      .. "({hex, path}); replace: move it yourself and return the hex, or nil to stay; "
+      .. "observe: after it, ctx.to the hex or nil; ctx.game",
+    "6.47", { "unit", "cavalry", "hex", "options", "to", "game" }),
   p("movement.end", { O },
     "a unit stops, after the chaparral Hit roll (hits.lua); ctx.game",
     "5.34, PA 5.16", { "unit", "hex", "entered", "game" }),

@@ -18,6 +18,7 @@ local movement = require "systems.rough_and_ready.movement"
 local modifiers = require "volley.modifiers"
 local charge = require "systems.rough_and_ready.charge"
 local squares = require "systems.rough_and_ready.squares"
+local wagons = require "systems.rough_and_ready.wagons"
 
 local M = {}
 
@@ -133,7 +134,9 @@ function M.targets(game, unit)
   local barred = (game.vars.shock_barred or {})[unit]
   local out = {}
   for _, h in ipairs(facing.front(game, unit)) do
-    if #enemies(game, side, h) > 0 and h ~= barred and step(game, unit, at, h) then
+    -- a lone enemy wagon may be shocked too [rough_and_ready 7.0]
+    if (#enemies(game, side, h) > 0 or wagons.lone(game, side, h)) and h ~= barred
+        and step(game, unit, at, h) then
       out[#out + 1] = h
     end
   end
@@ -253,10 +256,13 @@ function M.drm(game, role, attackers, defenders, hex, origin)
   local mods = modifiers.new()
   local mine, theirs = attackers, defenders
   if role == "defender" then mine, theirs = defenders, attackers end
-  if #mine > #theirs then
-    mods:add(#mine - #theirs, string.format("strength %d against %d", #mine, #theirs), M.R638)
+  -- a wagon's strength is 0 [rough_and_ready 7.0]
+  local nm, nt = wagons.strength(game, mine), wagons.strength(game, theirs)
+  if nm > nt then
+    mods:add(nm - nt, string.format("strength %d against %d", nm, nt), M.R638)
   end
-  if best_morale(game, mine) > best_morale(game, theirs) then
+  if not wagons.morale_drm(game, role, defenders, mods)
+      and best_morale(game, mine) > best_morale(game, theirs) then
     mods:add(1, "higher Morale", M.R638)
   end
   if role == "attacker" then
@@ -277,17 +283,7 @@ function M.drm(game, role, attackers, defenders, hex, origin)
     local t = M.TERRAIN_DRM[code]
     if t and t ~= 0 then mods:add(t, "defender in " .. code, "[rough_and_ready 6.38, TEC]") end
     charge.drm(game, attackers, hex, mods, origin)
-    for _, u in ipairs(game.store:stack(hex)) do
-      local info = game.store:unit(u)
-      if info.type == "wagon" and info.side ~= game.store:unit(attackers[1]).side then
-        local cav = false
-        for _, d in ipairs(defenders) do
-          if game.store:unit(d).type == "cavalry" then cav = true end
-        end
-        if not cav then mods:add(M.WAGON_DRM, "defender stacked with a wagon",
-                                 "[rough_and_ready 6.38, 7.0]") end
-      end
-    end
+    wagons.drm(game, attackers, defenders, hex, mods, M.WAGON_DRM)
   else
     for _, d in ipairs(defenders) do
       if hits.disordered(game, d) then
@@ -604,6 +600,7 @@ function M.shock(game, attackers, hex)
   committed = charge_steps(game, committed, hex, origin, rec)    -- [6.43-6.45]
   if not committed then return rec end
   local defenders = enemies(game, side, hex)
+  if #defenders == 0 then defenders = { wagons.lone(game, side, hex) } end   -- [7.0]
   for _, u in ipairs(committed) do assert(game.store:place(u, hex)) end
   game:log(table.concat(committed, ", ") .. (#committed == 1 and " enters " or " enter ")
     .. hex .. " to shock "
@@ -612,7 +609,17 @@ function M.shock(game, attackers, hex)
   for _, d in ipairs(defenders) do
     if foot_or_horse(game, d) then men = men + 1 end
   end
-  if men == 0 then
+  if wagons.alone(game, defenders) then
+    -- a lone wagon: both roll, any Hit captures it [rough_and_ready 7.0] (wagons.lua)
+    local on_def = roll(game, "attacker", committed, defenders, hex, origin)
+    local on_att = roll(game, "defender", committed, defenders, hex, origin)
+    rec.hits_on_defender, rec.hits_on_attacker = on_def, on_att
+    hits.spread(game, committed, on_att, "shock at " .. hex .. " " .. M.R637)
+    rec.loser = wagons.shocked(game, defenders[1], on_def, on_att, alive(game, committed))
+    if rec.loser == "attacker" and #alive(game, committed) > 0 then
+      retreat_attackers(game, alive(game, committed), hex, origin)
+    end
+  elseif men == 0 then
     -- artillery alone: eliminated, no roll, no loss [6.39]
     for _, d in ipairs(defenders) do
       command.eliminate(game, d, "artillery alone shocked " .. M.R639)

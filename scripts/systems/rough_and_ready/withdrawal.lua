@@ -1,0 +1,222 @@
+--- Pre-shock withdrawal [rough_and_ready 6.47]: mounted cavalry that an enemy foot unit comes
+-- next to may fall back one or two hexes at once, and then neither of the two fires.
+--
+-- movement.apply calls `entered` after each hex a unit enters. When the mover is one of the
+-- activation's infantry (foot: [rough_and_ready 6.47]; leaders, cavalry, guns and wagons do
+-- not call for it) and the hex it entered is next to an enemy mounted cavalry unit it was
+-- not next to before (it "moves adjacent"; starting there or staying next to it does not
+-- count), that cavalry -- when it is not Disordered [rough_and_ready 6.62] nor in Square --
+-- is asked, unit by unit in id order, the request `withdraw`: `<hex>` for each hex it may
+-- fall back to, label order, then `stay` (the default). The point `cavalry.withdrawal`
+-- carries it (replace: decide otherwise; observe: after it, `ctx.to` the hex or nil).
+--
+-- * **Where** (our ruling, the rule names only the distance): a hex one or two hexes away
+--   reached by a path of one or two steps it could take as a move of its own (the Terrain
+--   Effects Chart's prohibitions and its MA, stacking [rough_and_ready 5.21, 5.23], never
+--   an enemy hex [rough_and_ready 5.28], stopping in the first enemy front hex
+--   [rough_and_ready 5.14]) -- the cheapest path to each hex; and not next to the mover: a
+--   withdrawal breaks the contact. It is not a move of an activation: 5.15 does not bind it.
+-- * **Facing**: it then faces as after a move (the `face` request, default its old facing),
+--   or as the stack it joins [rough_and_ready 5.27, 5.34].
+-- * **No fire** [rough_and_ready 6.47]: for the rest of the activation the withdrawn unit
+--   and the mover do not fire at each other's hex: no movement reaction or return fire by
+--   the cavalry, no activated fire by the mover (`fire_refusal`, from fire.check).
+-- * **The mover goes on** with its move; the rest of its path is cut where the withdrawal
+--   made it illegal: before a hex it may no longer enter, or at the first hex that is now
+--   an enemy front hex [rough_and_ready 5.14, 5.23, 5.28].
+-- It may happen several times in one activation, and to several cavalry units at one hex.
+-- @module systems.rough_and_ready.withdrawal
+
+local command = require "systems.rough_and_ready.command"
+local facing = require "systems.rough_and_ready.facing"
+local hits = require "systems.rough_and_ready.hits"
+
+local M = {}
+
+M.R647 = "[rough_and_ready 6.47]"
+
+local function contains(list, x)
+  for _, v in ipairs(list or {}) do
+    if v == x then return true end
+  end
+  return false
+end
+
+local function adjacent(game, a, b)
+  return facing.grid(game):distance(a, b) == 1
+end
+
+-- The withdrawals of the activation under way: `{n = activation count, pairs = {{cavalry,
+-- mover}, ...}}`; a record of an earlier activation counts for nothing.
+local function record(game)
+  local act = game.vars.activation
+  local w = game.vars.withdrawals
+  if not act or not w or w.n ~= act.n then return nil end
+  return w
+end
+
+--- Whether `a` and `b` are a withdrawn cavalry unit and the mover it withdrew from (either
+-- way round) in the activation under way [rough_and_ready 6.47].
+function M.bars(game, a, b)
+  local w = record(game)
+  for _, p in ipairs(w and w.pairs or {}) do
+    if (p[1] == a and p[2] == b) or (p[1] == b and p[2] == a) then return true end
+  end
+  return false
+end
+
+--- Why fire from `firers` at `hex` is barred by a withdrawal [rough_and_ready 6.47], or nil:
+-- a firer and a unit of the hex are a withdrawn cavalry unit and its mover.
+function M.fire_refusal(game, firers, hex)
+  if not record(game) then return nil end
+  for _, f in ipairs(firers) do
+    for _, u in ipairs(game.store:stack(hex)) do
+      if M.bars(game, f, u) then
+        return f .. " may not fire at " .. u .. ": one withdrew from the other this activation "
+          .. "(neither fires) " .. M.R647
+      end
+    end
+  end
+  return nil
+end
+
+--- Whether a cavalry unit may withdraw now [rough_and_ready 6.47, 6.62]: mounted, on the
+-- map, not Disordered, not in Square.
+function M.may_withdraw(game, unit)
+  return game.store:unit(unit).type == "cavalry" and command.on_map(game, unit) ~= nil
+    and not hits.disordered(game, unit) and game.store:marker(unit, "square") == 0
+end
+
+--- The hexes a cavalry unit may withdraw to from a mover in `hex` (see the module's
+-- "Where"), label order, each `{hex, path}`.
+function M.hexes(game, cavalry, hex)
+  local movement = require "systems.rough_and_ready.movement"
+  local from = command.on_map(game, cavalry)
+  local q = movement.query(game, cavalry)
+  local out = {}
+  for _, e in ipairs(game.move:reach(from, q)) do
+    if e.hex ~= from and e.path and #e.path <= 2 and not adjacent(game, e.hex, hex) then
+      out[#out + 1] = { hex = e.hex, path = e.path }
+    end
+  end
+  table.sort(out, function(a, b) return a.hex < b.hex end)
+  return out
+end
+
+-- The facing after a withdrawal [rough_and_ready 5.27, 5.34].
+local function face_after(game, unit, side)
+  local at = command.on_map(game, unit)
+  local mate = facing.stack_facing(game, unit, at)
+  if mate then
+    assert(game.store:face(unit, mate))
+    return
+  end
+  local now = game.store:facing(unit)
+  local words = facing.words(game)
+  local answer = game:ask(side, {
+    kind = "face",
+    prompt = unit .. " withdrew to " .. at .. ": its facing (a vertex)",
+    options = words,
+    validate = function(a)
+      if facing.canonical(game, a) then return true end
+      return false, "'" .. tostring(a) .. "' is not a facing (" .. table.concat(words, " ")
+        .. ", E, W)"
+    end,
+    default = (now ~= nil and now ~= "none") and now or nil,
+    rule = facing.R534,
+  })
+  assert(game.store:face(unit, facing.canonical(game, answer)))
+  game:log(unit .. " faces " .. facing.canonical(game, answer) .. " " .. facing.R534)
+end
+
+-- The rule's own procedure: ask, and move the cavalry when it withdraws.
+local function ask(game, ctx)
+  local cav = ctx.cavalry
+  local side = game.store:unit(cav).side
+  local names = {}
+  for _, o in ipairs(ctx.options) do names[#names + 1] = o.hex end
+  names[#names + 1] = "stay"
+  local answer = game:ask(side, {
+    kind = "withdraw",
+    prompt = ctx.unit .. " came next to " .. cav .. " in " .. ctx.hex .. ": withdraw "
+      .. cav .. " 1 or 2 hexes (<hex>) or stay",
+    options = names,
+    default = "stay",
+    rule = M.R647,
+  })
+  for _, o in ipairs(ctx.options) do
+    if o.hex == answer then
+      local from = command.on_map(game, cav)
+      assert(game.store:place(cav, o.hex))
+      game:log(string.format("%s withdraws from %s to %s (%s came next to it in %s) %s", cav,
+        from, o.hex, ctx.unit, ctx.hex, M.R647))
+      face_after(game, cav, side)
+      return o.hex
+    end
+  end
+  return nil
+end
+
+-- Cuts the rest of a move after a withdrawal: before a hex the mover may no longer enter,
+-- or at the first hex that is now an enemy front hex [rough_and_ready 5.14, 5.23, 5.28].
+local function cut(game, mover, r, i)
+  local stacking = require "systems.rough_and_ready.stacking"
+  local side = game.store:unit(mover).side
+  local fronts = {}
+  for _, f in ipairs(facing.enemy_fronts(game, side)) do fronts[f.at] = true end
+  local keep = #r.path
+  for j = i + 1, #r.path do
+    if not stacking.legal(game, mover, r.path[j]) then
+      keep = j - 1
+      break
+    end
+    if fronts[r.path[j]] then
+      keep = j
+      break
+    end
+  end
+  if keep < #r.path then
+    game:log(mover .. "'s move ends in " .. r.path[keep] .. " after the withdrawal (the way "
+      .. "on is closed) " .. M.R647)
+    for j = #r.path, keep + 1, -1 do
+      r.path[j] = nil
+      if r.steps then r.steps[j] = nil end
+    end
+  end
+end
+
+--- After `mover` entered `r.path[i]` (movement.apply; `start` its hex before the move): each
+-- enemy cavalry unit it came next to may withdraw (see the module); when one did, the rest
+-- of the path is cut where it became illegal (`r.path` and `r.steps` shortened in place).
+-- @treturn {string,...} the units that withdrew
+function M.entered(game, mover, start, r, i)
+  local act = game.vars.activation
+  local info = game.store:unit(mover)
+  if info.type ~= "infantry" or not act or not contains(act.units, mover)
+      or game.vars.redeploying then
+    return {}
+  end
+  local hex, prev = r.path[i], r.path[i - 1] or start
+  local gone = {}
+  for _, cav in ipairs(game.store:units{ side = game:enemy(info.side) }) do
+    local at = command.on_map(game, cav)
+    if at and adjacent(game, at, hex) and not adjacent(game, at, prev)
+        and M.may_withdraw(game, cav) and command.on_map(game, mover) == hex then
+      local ctx = require("systems.rough_and_ready.script_api").ctx(game, { unit = mover,
+        cavalry = cav, hex = hex, options = M.hexes(game, cav, hex) })
+      ctx.to = game.hooks:replace("cavalry.withdrawal", ctx, function(c) return ask(game, c) end)
+      if ctx.to then
+        local list = {}
+        for _, p in ipairs((record(game) or {}).pairs or {}) do list[#list + 1] = { p[1], p[2] } end
+        list[#list + 1] = { cav, mover }
+        game.vars.withdrawals = { n = act.n, pairs = list }
+        gone[#gone + 1] = cav
+      end
+      game.hooks:fire("cavalry.withdrawal", ctx)
+    end
+  end
+  if #gone > 0 then cut(game, mover, r, i) end
+  return gone
+end
+
+return M
