@@ -84,7 +84,8 @@ M.PA = { "PA-Setup", "PA-Reinf", "PA 3.0", "PA 5.16", "PA 5.18", "PA 6.17", "PA 
 
 --- Every checked case, in the lists' order.
 M.ALL = {}
-for _, list in ipairs({ M.BASICS, M.CASES, M.FIRE, M.SHOCK, M.CHARGE, M.SQUARES, M.WAGONS, M.PA }) do
+local LISTS = { M.BASICS, M.CASES, M.FIRE, M.SHOCK, M.CHARGE, M.SQUARES, M.WAGONS, M.PA }
+for _, list in ipairs(LISTS) do
   for _, c in ipairs(list) do M.ALL[#M.ALL + 1] = c end
 end
 

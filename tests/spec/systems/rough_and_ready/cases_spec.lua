@@ -37,10 +37,14 @@ describe("the rules' cases of the standard rules and Palo Alto", function()
   end)
 
   it("print the pending cases of the helpers at work, never failing on them", function()
-    local p = cases.pending()
-    assert.are.equal(#cases.PENDING, #p)
-    assert.are.equal("6.47 pending (wagons): ", p[10]:sub(1, #"6.47 pending (wagons): "))
-    for _, c in ipairs(cases.PENDING) do assert.is_nil(have(cases.ALL)[c[1]], c[1]) end
+    assert.are.same({}, cases.pending())    -- every helper's cases have landed
+    local saved = cases.PENDING
+    cases.PENDING = { { "9.99", "nobody" } }
+    local ok, p = pcall(cases.pending)
+    cases.PENDING = saved
+    assert.is_true(ok, p)
+    assert.are.equal(1, #p)
+    assert.are.equal("9.99 pending (nobody): procedure test summary", p[1])
   end)
 
   it("count a case cited on its own, never inside a range; a battle's case as the battle's",
