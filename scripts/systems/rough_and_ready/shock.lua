@@ -41,10 +41,15 @@ M.R676 = "[rough_and_ready 6.76]"
 -- -1 of [rough_and_ready 6.38] (digest A4), none when the wagon's companion is cavalry.
 M.WAGON_DRM = -2
 
---- The Shock DRM of the defender's hex terrain on the attacker's roll (TEC column "Shock
--- DRM", note b), by terrain code: every printed Palo Alto value is 0 and the rest of the
--- column is missing (digest 4.6); battles add theirs through `shock.drm`.
-M.TERRAIN_DRM = {}
+--- The Terrain Effects Chart's Shock DRM column (note b), on the attacker's roll, by hex
+-- terrain code: Chaparral -2, Lagoon -1, Marsh -1 (Palo Alto), Hacienda -1 (Rio Sacramento).
+-- The other printed hex rows are 0 (Road, Clear, Trail, Tall Grass, Light Woods).
+M.TERRAIN_DRM = { ch = -2, l = -1, m = -1, h = -1 }
+--- The same column for hexsides an attack crosses (note b), by hexside terrain id: Marsh
+-- hexside -1 (Palo Alto), River -3 and Ford -1 (Rio Sacramento). The chart's rows for the
+-- Arroyo and after are cut short in the source: none is known.
+M.HEXSIDE_DRM = { marsh = -1, river = -3, ford = -1 }
+M.RTEC = "[rough_and_ready 6.38, TEC]"
 
 local function contains(list, x)
   for _, v in ipairs(list or {}) do
@@ -241,11 +246,55 @@ local function best_morale(game, units)
   return best or 0
 end
 
+-- A terrain type's name and whether it carries a flag.
+local function terrain_info(game, id, kind, flag)
+  local t = game.map:terrain_type(id, kind)
+  local has = false
+  for _, f in ipairs(t and t.flags or {}) do
+    if f == flag then has = true end
+  end
+  return (t and t.name) or id, has
+end
+
+-- The terrain modifiers of the attacker's roll (TEC notes b and e) [rough_and_ready 6.38]:
+-- the defender's hex, unless its row is flagged `attacker-from` (note e: Lagoon and Marsh
+-- count only when an attacker attacks from such a hex); then each attacker's hex of origin
+-- that is so flagged; then each hexside an attacker crosses into the hex (a Marsh hexside,
+-- flagged the same way, a River, a Ford). Each chart row counts once a shock; different
+-- rows add up, as every shock DRM does [rough_and_ready 6.38].
+local function terrain_drm(game, attackers, hex, origin, mods)
+  local seen = {}
+  local function add(key, value, label)
+    if value and value ~= 0 and not seen[key] then
+      seen[key] = true
+      mods:add(value, label, M.RTEC)
+    end
+  end
+  local code = game.map:terrain(hex)
+  local name, from_only = terrain_info(game, code, "hex", "attacker-from")
+  if not from_only then add("hex " .. code, M.TERRAIN_DRM[code], "defender in " .. name) end
+  for _, a in ipairs(attackers) do
+    local o = origin and origin[a] or command.on_map(game, a)
+    if o and o ~= hex then
+      local oc = game.map:terrain(o)
+      local oname, flagged = terrain_info(game, oc, "hex", "attacker-from")
+      if flagged then add("hex " .. oc, M.TERRAIN_DRM[oc], "attack from " .. oname) end
+      if facing.grid(game):distance(o, hex) == 1 then
+        for _, id in ipairs(game.map:hexside(o, hex)) do
+          local sname = terrain_info(game, id, "hexside", "attacker-from")
+          add("side " .. id, M.HEXSIDE_DRM[id], "attack across " .. sname)
+        end
+      end
+    end
+  end
+end
+
 --- The shock modifiers of one side [rough_and_ready 6.38]: `role` "attacker" or "defender".
 -- Strength comparison (combat units, digest A10) and higher Adjusted Morale (digest A9) for
 -- either; the attacker's position (Flank +1, Rear +1 from any attacker's hex of origin, in
 -- the arcs of the defending hex's first non-artillery unit, else its first unit; cumulative,
--- digest A6), terrain of the defender's hex, the charge and Lancer modifiers (charge.drm
+-- digest A6), terrain (the defender's hex, an attacker's hex of origin or the hexside it
+-- crosses: TEC notes b and e), the charge and Lancer modifiers (charge.drm
 -- [rough_and_ready 6.41, 6.13]), wagon (A4); the defender's Disorder -1
 -- [rough_and_ready 6.63]; then the `shock.drm` handlers.
 -- @tparam {string,...} attackers
@@ -279,9 +328,7 @@ function M.drm(game, role, attackers, defenders, hex, origin)
     end
     if flank then mods:add(1, "attack through the Flank", M.R638) end
     if rear then mods:add(1, "attack through the Rear", M.R638) end
-    local code = game.map:terrain(hex)
-    local t = M.TERRAIN_DRM[code]
-    if t and t ~= 0 then mods:add(t, "defender in " .. code, "[rough_and_ready 6.38, TEC]") end
+    terrain_drm(game, attackers, hex, origin, mods)
     charge.drm(game, attackers, hex, mods, origin)
     wagons.drm(game, attackers, defenders, hex, mods, M.WAGON_DRM)
   else

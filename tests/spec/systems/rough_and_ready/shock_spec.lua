@@ -349,3 +349,59 @@ describe("[rough_and_ready 6.31] [rough_and_ready 6.37] a shock played through t
         { where(g, "4US-1"), where(g, "4L-1"), hits.hits(g, "4L-1") })
     end)
 end)
+
+describe("[rough_and_ready 6.38] terrain on the attacker's roll (the chart's notes b and e)",
+  function()
+  local game = require "volley.game"
+
+  -- Palo Alto with every unit set aside, then `at` placed and faced as on the fixture.
+  local function pa(at)
+    local g = game.open("rough-and-ready/palo-alto")
+    for _, u in ipairs(g.store:units{}) do assert(g.store:place(u, "set_aside")) end
+    f.put(g, at)
+    return g
+  end
+
+  -- The terrain labels of the attacker's modifiers.
+  local function terrain(g, attackers, defenders, hex)
+    local out = {}
+    for _, l in ipairs(labels(shock.drm(g, "attacker", attackers, defenders, hex))) do
+      if l:find("defender in ", 1, true) or l:find("attack from ", 1, true)
+          or l:find("attack across ", 1, true) then
+        out[#out + 1] = l
+      end
+    end
+    return out
+  end
+
+  it("a defender in chaparral: -2", function()
+    local g = open({ ["4US-1"] = "0204", ["4L-1"] = "0304" })
+    assert.are.same({ "-2 defender in Chaparral" }, terrain(g, { "4L-1" }, { "4US-1" }, "0204"))
+  end)
+
+  it("an attack across a river hexside: -3", function()
+    local g = open({ ["4US-1"] = "0803", ["4L-1"] = "0804" })
+    assert.are.same({ "-3 attack across River" }, terrain(g, { "4L-1" }, { "4US-1" }, "0803"))
+  end)
+
+  it("marsh counts only for an attack from it, never for the defender in it (note e)",
+    function()
+    local g = pa({ ["5US-1"] = "1803", ["4L-1"] = "1703" })
+    assert.are.same({}, terrain(g, { "4L-1" }, { "5US-1" }, "1803"))
+    g = pa({ ["5US-1"] = "1703", ["4L-1"] = "1803" })
+    assert.are.same({ "-1 attack from Marsh" }, terrain(g, { "4L-1" }, { "5US-1" }, "1703"))
+  end)
+
+  it("an attack from a lagoon into marsh: the lagoon's -1 only", function()
+    local g = pa({ ["5US-1"] = "2005", ["4L-1"] = "1904" })
+    assert.are.same({ "-1 attack from Lagoon" }, terrain(g, { "4L-1" }, { "5US-1" }, "2005"))
+  end)
+
+  it("across a marsh hexside: -1, once however many attackers cross it", function()
+    local g = pa({ ["5US-1"] = "2209", ["4L-1"] = "2309", ["4L-2"] = "2309" })
+    assert.are.same({ "-1 attack across Marsh hexside" },
+      terrain(g, { "4L-1", "4L-2" }, { "5US-1" }, "2209"))
+    g = pa({ ["5US-1"] = "2209", ["4L-1"] = "2109" })
+    assert.are.same({}, terrain(g, { "4L-1" }, { "5US-1" }, "2209"))
+  end)
+end)
