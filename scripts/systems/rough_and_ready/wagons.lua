@@ -131,15 +131,25 @@ function M.shocked(game, wagon, on_wagon, on_attackers, alive)
   return loser
 end
 
+--- Captures the wagon of `side` in `hex` when no combat unit of its side is left with it
+-- [rough_and_ready 7.0] (its unit retreated or was eliminated: for any procedure that takes
+-- a unit out of a wagon's hex by force, e.g. a counter-charge's retreat).
+-- @treturn ?string the wagon captured
+function M.abandoned(game, side, hex, why)
+  local w = M.of_side(game, side, hex)
+  if w and game.store:count(hex, { side = side, class = "combat" }) == 0 then
+    M.capture(game, w, why)
+    return w
+  end
+  return nil
+end
+
 --- After a unit is eliminated in `hex` (command.eliminate): a wagon of its side left there
 -- with no combat unit of its side is captured [rough_and_ready 7.0].
 function M.orphaned(game, unit, hex)
   local info = game.store:unit(unit)
   if not hex or info.type == "wagon" or not info.classes.combat then return end
-  local w = M.of_side(game, info.side, hex)
-  if w and game.store:count(hex, { side = info.side, class = "combat" }) == 0 then
-    M.capture(game, w, "the unit stacked with it, " .. unit .. ", was eliminated")
-  end
+  M.abandoned(game, info.side, hex, "the unit stacked with it, " .. unit .. ", was eliminated")
 end
 
 --- After an artillery fire's result is applied to a hex (fire.lua) [rough_and_ready 6.24,
