@@ -227,4 +227,40 @@ function M.apply(game, shot)
   end
 end
 
+--- Adds to the movement query of a gun or a wagon (movement.query) the hexes next to an
+-- enemy combat unit: artillery never moves next to one [rough_and_ready 6.25], and a wagon
+-- moves as artillery [rough_and_ready 7.0]. Nothing for other units. A retreat is no move:
+-- guns retreat with their stack [rough_and_ready 6.39].
+-- @tparam table prohibited the query's list, added to (`{at, why, rule}`)
+function M.prohibit(game, unit, prohibited)
+  local info = game.store:unit(unit)
+  local what, rule
+  if info.type == "artillery" then
+    what, rule = "artillery never moves next to an enemy combat unit", M.R625
+  elseif info.type == "wagon" then
+    what = "a wagon moves as artillery, never next to an enemy combat unit"
+    rule = "[rough_and_ready 6.25, 7.0]"
+  else
+    return
+  end
+  local grid = require("systems.rough_and_ready.facing").grid(game)
+  local seen, hexes = {}, {}
+  for _, e in ipairs(game.store:units{ side = game:enemy(info.side), class = "combat" }) do
+    local at = command.on_map(game, e)
+    if at then
+      for _, n in ipairs(grid:neighbors(at)) do
+        if type(n) == "string" and game.map:contains(n) and not seen[n] then
+          seen[n] = e
+          hexes[#hexes + 1] = n
+        end
+      end
+    end
+  end
+  table.sort(hexes)
+  for _, h in ipairs(hexes) do
+    prohibited[#prohibited + 1] = { at = h, why = "next to " .. seen[h] .. ": " .. what,
+                                     rule = rule }
+  end
+end
+
 return M

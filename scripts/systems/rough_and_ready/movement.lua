@@ -123,7 +123,7 @@ function M.query(game, unit, board)
       prohibited[#prohibited + 1] = p
     end
   end
-  require("systems.rough_and_ready.wagons").prohibit(game, unit, prohibited)   -- [6.25, 7.0]
+  require("systems.rough_and_ready.artillery").prohibit(game, unit, prohibited) -- [6.25, 7.0]
   local q = { class = M.class(game, unit), ma = ma, prohibited = prohibited,
               must_stop = must_stop, no_road = no_road }
   squares.limit(game, unit, q, from)          -- a square's limits [rough_and_ready 5.43]

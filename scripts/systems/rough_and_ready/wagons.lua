@@ -176,31 +176,4 @@ function M.fired_on(game, shot)
   end
 end
 
---- Adds to a wagon's movement query (movement.query) the hexes next to an enemy combat unit:
--- a wagon moves as artillery, and artillery never moves next to an enemy combat unit
--- [rough_and_ready 6.25, 7.0]. Nothing for other units.
--- @tparam table prohibited the query's list, added to (`{at, why, rule}`)
-function M.prohibit(game, unit, prohibited)
-  if not M.is_wagon(game, unit) then return end
-  local grid = require("systems.rough_and_ready.facing").grid(game)
-  local enemy = game:enemy(game.store:unit(unit).side)
-  local seen, hexes = {}, {}
-  for _, e in ipairs(game.store:units{ side = enemy, class = "combat" }) do
-    local at = command.on_map(game, e)
-    if at then
-      for _, n in ipairs(grid:neighbors(at)) do
-        if type(n) == "string" and game.map:contains(n) and not seen[n] then
-          seen[n] = e
-          hexes[#hexes + 1] = n
-        end
-      end
-    end
-  end
-  table.sort(hexes)
-  for _, h in ipairs(hexes) do
-    prohibited[#prohibited + 1] = { at = h, why = "next to " .. seen[h] .. ": a wagon moves as "
-      .. "artillery, never next to an enemy combat unit", rule = "[rough_and_ready 6.25, 7.0]" }
-  end
-end
-
 return M

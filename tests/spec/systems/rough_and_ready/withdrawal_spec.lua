@@ -74,8 +74,12 @@ describe("[rough_and_ready 6.47] pre-shock withdrawal", function()
 
   it("only an activated foot unit coming next to it: not a gun, not a unit that was next to "
     .. "it already, not a unit outside the activation", function()
+      -- a gun never comes next to an enemy combat unit at all [rough_and_ready 6.25]
       local g = open({ ["C3US"] = "0608", ["VN-1"] = "0709" }, { ["VN-1"] = "SE/S" })
-      assert.are.same({ "US face SE/S" }, kinds(move(g, "C3US", { "0708" }, { "SE/S" })))
+      local ok, why = movement.check(g, "C3US", { "0708" })
+      assert.is_false(ok)
+      assert.are.equal("0608 -> 0708: prohibited (next to VN-1: artillery never moves next to "
+        .. "an enemy combat unit) [rough_and_ready 6.25]", why)
       g = open({ ["4US-1"] = "0708", ["VN-1"] = "0709" }, { ["VN-1"] = "SE/S" })
       assert.are.same({ "US face SE/S" }, kinds(move(g, "4US-1", { "0609" }, { "SE/S" })))
       -- 8US-1 is not one of the activation's units (placed in 0708 as if it had moved there)
