@@ -599,7 +599,8 @@ local function charge_steps(game, committed, hex, origin, rec)
 end
 
 --- Resolves one shock [rough_and_ready 6.33-6.39, 6.72-6.76]. `attackers` were checked by
--- `check`. Returns a record `{committed, hits_on_attacker, hits_on_defender, loser}`.
+-- `check`. Returns a record `{committed, hits_on_attacker, hits_on_defender, loser}`, with
+-- `counter` and `fell_back` when the charge's steps (`charge_steps`) gave them.
 function M.shock(game, attackers, hex)
   assert(M.check(game, attackers, hex))
   local side = game.store:unit(attackers[1]).side

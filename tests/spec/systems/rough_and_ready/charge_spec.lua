@@ -231,6 +231,27 @@ describe("[rough_and_ready 6.43] the fire a charger takes before it enters", fun
     end)
 end)
 
+describe("[rough_and_ready 6.43] a whole charge through the actions request", function()
+  it("declared, moved up the road (3 hexes at 1 MP), fired on twice, shocks with +2", function()
+    local actions = require "systems.rough_and_ready.actions"
+    local g = open({ ["4US-1"] = "0603", ["RANCH-1"] = "0607" })
+    -- Commitment 1 (Morale 4); 4US-1's fire before the entry 1: nothing; attacker 5 +2 = 7:
+    -- 2 Hits; defender 1 +1 (higher Morale) = 2: 1 Hit; 4US-1 retreats
+    g.dice:force{ 1, 1, 5, 1 }
+    local _, log = f.run(g, { "charge RANCH-1", "RANCH-1 0604", "NW/N", "no", "shock",
+      "RANCH-1 0603", "yes", "0602" }, function() actions.run(g) end)
+    -- 4US-1 declines the fire when RANCH-1 stops in its front, and is asked again before
+    -- RANCH-1 enters: its movement reaction fire is still unused (digest A41)
+    assert.are.same({ "move=charge RANCH-1", "move=RANCH-1 0604", "face=NW/N", "reaction_fire=no",
+      "move=shock", "shock=RANCH-1 0603", "reaction_fire=yes", "retreat=0602" }, kinds(log))
+    assert.are.equal(1, #rr.lines(g, "4US-1 fires at RANCH-1 in 0604 (range 1): d10 1 = 1"))
+    assert.are.equal(1, #rr.lines(g, "attacker rolls at 0603: d10 5 +2 (cavalry charge) = 7: 2 "
+      .. "Hits on the defender"))
+    assert.are.equal("0603", where(g, "RANCH-1"))
+    assert.are.equal("0602", where(g, "4US-1"))
+  end)
+end)
+
 describe("[rough_and_ready 6.44] the counter-charge", function()
   -- 7LC-1 (Lancer, Morale 5) charges from 3116 into May (Morale 6) in 3115, facing it
   local function against_charge()
@@ -281,6 +302,28 @@ describe("[rough_and_ready 6.44] the counter-charge", function()
     assert.are.equal(0, hits.hits(g, "7LC-1"))
     assert.is_nil(rec.loser)
     assert.are.equal(1, g.dice:count())                   -- no shock roll
+  end)
+
+  it("failed, with a defender left (Ker, Disordered, did not try): 7LC-1 stays and does not "
+    .. "attack", function()
+    local g = pa({ Ker = "3115", May = "3115", ["7LC-1"] = "3116" },
+      { Ker = "S/SW", May = "S/SW", ["7LC-1"] = "N/NE" }, { "7LC-1" })
+    charging(g, "7LC-1")
+    g.store:set_marker("Ker", "disordered", 1)
+    g.dice:force{ 7 }
+    local rec, log = f.run(g, { "yes", "3114", "3113", "3112" }, function()
+      return shock.shock(g, { "7LC-1" }, "3115")
+    end)
+    -- Ker, the top unit, is Disordered: no reaction fire [6.62], no turn, no counter-charge
+    assert.are.same({ "counter_charge=yes", "retreat=3114", "retreat=3113", "retreat=3112" },
+      kinds(log))
+    assert.are.equal("failed", rec.counter)
+    assert.are.equal("3112", where(g, "May"))
+    assert.are.equal("3115", where(g, "Ker"))
+    assert.are.equal("3116", where(g, "7LC-1"))
+    assert.are.equal(1, #rr.lines(g, "7LC-1 may not attack after the failed counter-charge: "
+      .. "defenders are left in 3115 [rough_and_ready 6.44]"))
+    assert.are.equal(1, g.dice:count())
   end)
 
   it("against a charge: a unit that fired at the charger does not counter-charge [6.46]",
