@@ -30,6 +30,7 @@ struct vl_state {
   vl_value *vars;
   vl_value *cursor;   /* a map: the runtime's position in the sequence of play */
   vl_dice *dice;      /* the game's dice: their vl_dice_state is game state */
+  uint64_t generation;   /* bumped by every change of the units (vl_state_generation) */
 };
 
 #define ITEM(u, k) ((u) * VL_FACING_PARTS + (k))
@@ -157,8 +158,11 @@ int vl_state_restore(vl_state *dst, const vl_state *src) {
   dst->vars = vars;
   vl_value_free(dst->cursor);
   dst->cursor = cursor;
+  dst->generation++;
   return VL_OK;
 }
+
+uint64_t vl_state_generation(const vl_state *st) { return st->generation; }
 
 const vl_roster *vl_state_roster(const vl_state *st) { return st->roster; }
 const vl_schema *vl_state_schema(const vl_state *st) { return st->schema; }
@@ -207,6 +211,7 @@ int vl_state_set_value(vl_state *st, int u, int f, int v, vl_error *err) {
     return vl_error_set(err, VL_EINVAL, NULL, 0, "%s: %s cannot hold %d", un->id, fd->name, v);
   }
   st->values[(size_t)u * (size_t)st->n_fields + (size_t)f] = v;
+  st->generation++;
   return VL_OK;
 }
 
@@ -225,6 +230,7 @@ int vl_state_set_marker(vl_state *st, int u, int m, int v, vl_error *err) {
     return vl_error_set(err, VL_EINVAL, NULL, 0, "%s: marker %s %d is outside %d-%d", uid(st, u),
                         mk->name, v, mk->min, mk->max);
   st->markers[(size_t)u * (size_t)st->n_markers + (size_t)m] = v;
+  st->generation++;
   return VL_OK;
 }
 
@@ -233,7 +239,10 @@ int vl_state_hidden(const vl_state *st, int u) {
 }
 
 void vl_state_set_hidden(vl_state *st, int u, int hidden) {
-  if (u >= 0 && u < st->n_units) st->units[u].hidden = hidden != 0;
+  if (u >= 0 && u < st->n_units) {
+    st->units[u].hidden = hidden != 0;
+    st->generation++;
+  }
 }
 
 /* ---- the hierarchy in play ----------------------------------------------------------------- */
@@ -250,6 +259,7 @@ int vl_state_attach(vl_state *st, int u, int c, vl_error *err) {
   un = vl_roster_unit(st->roster, u);
   if (c == -1) {
     st->units[u].attached = -1;
+    st->generation++;
     return VL_OK;
   }
   cm = vl_roster_command(st->roster, c);
@@ -260,6 +270,7 @@ int vl_state_attach(vl_state *st, int u, int c, vl_error *err) {
     return vl_error_set(err, VL_EINVAL, NULL, 0, "%s cannot be attached to %s, a command of %s",
                         un->id, cm->id, vl_roster_side(st->roster, cm->side));
   st->units[u].attached = c;
+  st->generation++;
   return VL_OK;
 }
 
@@ -364,6 +375,7 @@ int vl_state_place(vl_state *st, int u, vl_loc loc, const vl_hex *hexes, int n, 
   for (k = st->units[u].n_parts > 1 ? st->units[u].n_parts : 1; k < n; k++)
     st->units[u].model[k] = st->units[u].model[0];   /* a new extension takes the unit's model */
   st->units[u].n_parts = loc.kind == VL_LOC_HEX ? n : 0;
+  st->generation++;
   return VL_OK;
 }
 
@@ -403,6 +415,7 @@ int vl_state_restack(vl_state *st, int u, int part, int pos, vl_error *err) {
     vl_stacks_put(st->stacks, ITEM(u, k), vl_stacks_where(st->stacks, ITEM(u, k)), pos, un->side,
                   (un->classes & VL_CLASS_COMBAT) != 0);
   }
+  st->generation++;
   return VL_OK;
 }
 
@@ -431,6 +444,7 @@ int vl_state_reorder(vl_state *st, vl_loc loc, const int *units, int n, vl_error
     vl_stacks_put(st->stacks, item_at(st, units[i], loc), loc, -1, un->side,
                   (un->classes & VL_CLASS_COMBAT) != 0);
   }
+  st->generation++;
   return VL_OK;
 }
 
@@ -575,6 +589,7 @@ int vl_state_set_facing(vl_state *st, int u, vl_facing f, int model, vl_error *e
   d->facing = f;
   if (model >= 0)
     for (k = 0; k < VL_FACING_PARTS; k++) d->model[k] = model;
+  st->generation++;
   return VL_OK;
 }
 
@@ -594,6 +609,7 @@ int vl_state_set_model(vl_state *st, int u, int part, int model, vl_error *err) 
   if (rc != VL_OK) return rc;
   for (k = 0; k < VL_FACING_PARTS; k++)
     if (part < 0 || k == part) d->model[k] = model;
+  st->generation++;
   return VL_OK;
 }
 
