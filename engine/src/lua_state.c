@@ -898,14 +898,18 @@ static int store_hash(lua_State *L) {
 /***
 ** The store's generation: a count every change of the units bumps (a place, a facing, a
 ** value, a marker, ...; `store:restore` too), never the vars, cursor or dice
-** (`vl_state_generation`). What is derived from the units alone may be kept while it is the
-** same (docs/state.md "The generation"). Not game state.
+** (`vl_state_generation`); with a unit, the generation of that unit's last change
+** (`vl_state_unit_generation`). What is derived from the units (or from one unit) alone may
+** be kept while it is the same (docs/state.md "The generation"). Not game state.
 ** @function store:generation
+** @tparam[opt] string id a unit or leader
 ** @treturn integer
 */
 static int store_generation(lua_State *L) {
   vl_state *st = vl_lua_checkstore(L, 1);
-  lua_pushinteger(L, (lua_Integer)(vl_state_generation(st) & 0x1fffffffffffffull));
+  uint64_t g = lua_isnoneornil(L, 2) ? vl_state_generation(st)
+                                     : vl_state_unit_generation(st, vl_lua_checkunit(L, st, 2));
+  lua_pushinteger(L, (lua_Integer)(g & 0x1fffffffffffffull));
   return 1;
 }
 

@@ -658,7 +658,8 @@ static void copies_share_only_the_roster(void **state) {
 /* ---- the generation ------------------------------------------------------------------------ */
 
 /* Every successful change of the units moves the count, reads, refusals and vars changes do
-** not, and a restore moves it even back to an equal-looking state. */
+** not, and a restore moves it even back to an equal-looking state; each unit is stamped with
+** the count of its own last change. */
 static void the_generation_counts_changes_of_the_units(void **state) {
   vl_roster *r = roster();
   vl_grid g = odd_q();
@@ -703,8 +704,19 @@ static void the_generation_counts_changes_of_the_units(void **state) {
   assert_non_null(snap);
   assert_true(vl_state_generation(snap) == n);
   MOVED(vl_state_place(st, u, vl_loc_hex(to), &to, 1, 0, &err));
+  /* each unit carries the count of its own last change */
+  assert_true(vl_state_unit_generation(st, u) == n);
+  assert_true(vl_state_unit_generation(st, u2) < n);
+  assert_true(vl_state_unit_generation(st, U(r, "8US")) == 0);   /* never changed */
+  assert_true(vl_state_unit_generation(st, -1) == 0);
+  MOVED(vl_state_set_marker(st, u2, M(r, "hits"), 2, &err));
+  assert_true(vl_state_unit_generation(st, u2) == n);
+  assert_true(vl_state_unit_generation(st, u) < n);
   MOVED(vl_state_restore(st, snap));
   assert_string_equal(stack_at(st, vl_loc_hex(at)), "5US-2 5US-1");
+  /* a restore counts every unit as changed, even one the snapshot never touched */
+  assert_true(vl_state_unit_generation(st, u) == n);
+  assert_true(vl_state_unit_generation(st, U(r, "8US")) == n);
 #undef MOVED
   vl_state_free(snap);
   vl_state_free(st);

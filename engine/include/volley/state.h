@@ -79,6 +79,13 @@ const vl_grid *vl_state_grid(const vl_state *st);
 ** Not game state: never serialised nor hashed. */
 uint64_t vl_state_generation(const vl_state *st);
 
+/* The generation of unit u's last change: the store's generation just after the last place,
+** restack, reorder, facing, model, value, marker, hidden flag or attachment of u, or after
+** the last vl_state_restore (which counts every unit as changed); 0 for a unit never changed
+** and for a bad index. While it is the same, what is derived from u's own state alone (its
+** arcs, say) may be kept. */
+uint64_t vl_state_unit_generation(const vl_state *st, int u);
+
 /* Bytes held by the store, the shared roster not counted (for the benchmarks). */
 size_t vl_state_bytes(const vl_state *st);
 

@@ -204,6 +204,25 @@ function M.destinations(game, unit, board)
   return out
 end
 
+--- The hexes of `M.destinations`, in its order, without their entries: what the move
+-- request's options need. Unless the unit is pinned (5.15 needs the paths), one
+-- `move:reach_places` call, with no table made per hex.
+-- @treturn {string,...}
+function M.destination_hexes(game, unit, board)
+  board = board or M.board(game, game.store:unit(unit).side)
+  local out = {}
+  if M.pinned_by(game, unit, board) then
+    for i, e in ipairs(M.destinations(game, unit, board)) do out[i] = e.hex end
+    return out
+  end
+  local _, from = game.store:where(unit)
+  local q = M.query(game, unit, board)
+  for _, h in ipairs(game.move:reach_places(from, q)) do
+    if h ~= from then out[#out + 1] = h end
+  end
+  return out
+end
+
 --- Checks a move answered with a path (`places`: the hexes entered, the last the
 -- destination; one hex: the cheapest path to it).
 -- @treturn[1] table `{path=, cost=, disorder=, steps=}`
@@ -334,7 +353,7 @@ function M.options(game)
   local out = {}
   for _, u in ipairs(movers) do
     if not contains(done, u) then
-      for _, e in ipairs(M.destinations(game, u, board)) do out[#out + 1] = u .. " " .. e.hex end
+      for _, h in ipairs(M.destination_hexes(game, u, board)) do out[#out + 1] = u .. " " .. h end
     end
   end
   for _, u in ipairs(movers) do
