@@ -697,6 +697,39 @@ static int mv_reach(lua_State *L) {
   return 1;
 }
 
+/***
+** The places `reach` would list, names only, in its order (cost, then location order; the
+** start first): what a move request's options need, without an entry table per place.
+** The query's `paths` flag is ignored (no path is made).
+** @function reach_places
+** @tparam place start a hex label, {q=, r=} or "track/space"
+** @tparam table query as for `reach`
+** @treturn {string,...} the places' names
+** @raise on a bad query
+*/
+static int mv_reach_places(lua_State *L) {
+  const vl_map *m;
+  lmove *u = check_move(L, &m);
+  vl_move_loc start = check_place(L, 2, m);
+  vl_move_query q;
+  lbox *box;
+  vl_error e;
+  size_t i, n;
+  check_query(L, 3, u, m, &q, NULL);
+  box = new_box(L);
+  memset(&e, 0, sizeof e);
+  if (vl_move_reach_new(u->g, start, &q, &box->r, &e) != VL_OK) return engine_error(L, "reach", &e);
+  n = vl_move_reach_count(box->r);
+  lua_createtable(L, (int)n, 0);
+  for (i = 0; i < n; i++) {
+    push_place(L, m, vl_move_reach_at(box->r, i)->loc);
+    lua_rawseti(L, -2, (int)i + 1);
+  }
+  vl_move_reach_free(box->r);
+  box->r = NULL;
+  return 1;
+}
+
 /* The entry of a reach answer (argument 1) for the place at argument 2, pushed (or nil). */
 static void reach_lookup(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -912,6 +945,7 @@ static const luaL_Reg mv_methods[] = {
   {"values", mv_values},
   {"step", mv_step},
   {"reach", mv_reach},
+  {"reach_places", mv_reach_places},
   {"path", mv_path},
   {"validate", mv_validate},
   {"close", mv_close},

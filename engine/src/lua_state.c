@@ -896,6 +896,24 @@ static int store_hash(lua_State *L) {
 }
 
 /***
+** The store's generation: a count every change of the units bumps (a place, a facing, a
+** value, a marker, ...; `store:restore` too), never the vars, cursor or dice
+** (`vl_state_generation`); with a unit, the generation of that unit's last change
+** (`vl_state_unit_generation`). What is derived from the units (or from one unit) alone may
+** be kept while it is the same (docs/state.md "The generation"). Not game state.
+** @function store:generation
+** @tparam[opt] string id a unit or leader
+** @treturn integer
+*/
+static int store_generation(lua_State *L) {
+  vl_state *st = vl_lua_checkstore(L, 1);
+  uint64_t g = lua_isnoneornil(L, 2) ? vl_state_generation(st)
+                                     : vl_state_unit_generation(st, vl_lua_checkunit(L, st, 2));
+  lua_pushinteger(L, (lua_Integer)(g & 0x1fffffffffffffull));
+  return 1;
+}
+
+/***
 ** Makes the store hold the state a serialisation describes (one written by
 ** `store:serialize()` for a store of the same order of battle and map). Only the canonical
 ** text is accepted; anything else is refused at its line and the store is left as it was.
@@ -977,6 +995,7 @@ static const luaL_Reg store_methods[] = {
   {"set_cursor", store_set_cursor},
   {"serialize", store_serialize},
   {"hash", store_hash},
+  {"generation", store_generation},
   {"deserialize", store_deserialize},
   {"copy", store_copy},
   {"restore", store_restore},

@@ -16,6 +16,7 @@ typedef struct udyn {
   int n_parts;     /* hexes occupied; 0 off the hexes */
   int attached;    /* command index or -1 */
   int hidden;
+  uint64_t stamp;  /* the generation of the unit's last change (vl_state_unit_generation) */
 } udyn;
 
 struct vl_state {
@@ -30,9 +31,16 @@ struct vl_state {
   vl_value *vars;
   vl_value *cursor;   /* a map: the runtime's position in the sequence of play */
   vl_dice *dice;      /* the game's dice: their vl_dice_state is game state */
+  uint64_t generation;   /* bumped by every change of the units (vl_state_generation) */
 };
 
 #define ITEM(u, k) ((u) * VL_FACING_PARTS + (k))
+
+/* A change of unit u: the store's generation moves and u is stamped with it. */
+static void touch(vl_state *st, int u) {
+  st->generation++;
+  st->units[u].stamp = st->generation;
+}
 
 static size_t rowsize(int n_units, int n) { return sizeof(int) * (size_t)n_units * (size_t)n; }
 
@@ -150,6 +158,11 @@ int vl_state_restore(vl_state *dst, const vl_state *src) {
   dice = vl_dice_get_state(src->dice);
   vl_dice_set_state(dst->dice, &dice, NULL);   /* valid: it comes from dice */
   memcpy(dst->units, src->units, sizeof *dst->units * (size_t)src->n_units);
+  dst->generation++;   /* every unit counts as changed: a snapshot's stamps are another history's */
+  {
+    int u;
+    for (u = 0; u < dst->n_units; u++) dst->units[u].stamp = dst->generation;
+  }
   memcpy(dst->values, src->values, rowsize(src->n_units, src->n_fields));
   memcpy(dst->markers, src->markers, rowsize(src->n_units, src->n_markers));
   dst->grid = src->grid;
@@ -158,6 +171,12 @@ int vl_state_restore(vl_state *dst, const vl_state *src) {
   vl_value_free(dst->cursor);
   dst->cursor = cursor;
   return VL_OK;
+}
+
+uint64_t vl_state_generation(const vl_state *st) { return st->generation; }
+
+uint64_t vl_state_unit_generation(const vl_state *st, int u) {
+  return u >= 0 && u < st->n_units ? st->units[u].stamp : 0;
 }
 
 const vl_roster *vl_state_roster(const vl_state *st) { return st->roster; }
@@ -207,6 +226,7 @@ int vl_state_set_value(vl_state *st, int u, int f, int v, vl_error *err) {
     return vl_error_set(err, VL_EINVAL, NULL, 0, "%s: %s cannot hold %d", un->id, fd->name, v);
   }
   st->values[(size_t)u * (size_t)st->n_fields + (size_t)f] = v;
+  touch(st, u);
   return VL_OK;
 }
 
@@ -225,6 +245,7 @@ int vl_state_set_marker(vl_state *st, int u, int m, int v, vl_error *err) {
     return vl_error_set(err, VL_EINVAL, NULL, 0, "%s: marker %s %d is outside %d-%d", uid(st, u),
                         mk->name, v, mk->min, mk->max);
   st->markers[(size_t)u * (size_t)st->n_markers + (size_t)m] = v;
+  touch(st, u);
   return VL_OK;
 }
 
@@ -233,7 +254,10 @@ int vl_state_hidden(const vl_state *st, int u) {
 }
 
 void vl_state_set_hidden(vl_state *st, int u, int hidden) {
-  if (u >= 0 && u < st->n_units) st->units[u].hidden = hidden != 0;
+  if (u >= 0 && u < st->n_units) {
+    st->units[u].hidden = hidden != 0;
+    touch(st, u);
+  }
 }
 
 /* ---- the hierarchy in play ----------------------------------------------------------------- */
@@ -250,6 +274,7 @@ int vl_state_attach(vl_state *st, int u, int c, vl_error *err) {
   un = vl_roster_unit(st->roster, u);
   if (c == -1) {
     st->units[u].attached = -1;
+    touch(st, u);
     return VL_OK;
   }
   cm = vl_roster_command(st->roster, c);
@@ -260,6 +285,7 @@ int vl_state_attach(vl_state *st, int u, int c, vl_error *err) {
     return vl_error_set(err, VL_EINVAL, NULL, 0, "%s cannot be attached to %s, a command of %s",
                         un->id, cm->id, vl_roster_side(st->roster, cm->side));
   st->units[u].attached = c;
+  touch(st, u);
   return VL_OK;
 }
 
@@ -364,6 +390,7 @@ int vl_state_place(vl_state *st, int u, vl_loc loc, const vl_hex *hexes, int n, 
   for (k = st->units[u].n_parts > 1 ? st->units[u].n_parts : 1; k < n; k++)
     st->units[u].model[k] = st->units[u].model[0];   /* a new extension takes the unit's model */
   st->units[u].n_parts = loc.kind == VL_LOC_HEX ? n : 0;
+  touch(st, u);
   return VL_OK;
 }
 
@@ -403,6 +430,7 @@ int vl_state_restack(vl_state *st, int u, int part, int pos, vl_error *err) {
     vl_stacks_put(st->stacks, ITEM(u, k), vl_stacks_where(st->stacks, ITEM(u, k)), pos, un->side,
                   (un->classes & VL_CLASS_COMBAT) != 0);
   }
+  touch(st, u);
   return VL_OK;
 }
 
@@ -431,6 +459,8 @@ int vl_state_reorder(vl_state *st, vl_loc loc, const int *units, int n, vl_error
     vl_stacks_put(st->stacks, item_at(st, units[i], loc), loc, -1, un->side,
                   (un->classes & VL_CLASS_COMBAT) != 0);
   }
+  st->generation++;
+  for (i = 0; i < n; i++) st->units[units[i]].stamp = st->generation;
   return VL_OK;
 }
 
@@ -575,6 +605,7 @@ int vl_state_set_facing(vl_state *st, int u, vl_facing f, int model, vl_error *e
   d->facing = f;
   if (model >= 0)
     for (k = 0; k < VL_FACING_PARTS; k++) d->model[k] = model;
+  touch(st, u);
   return VL_OK;
 }
 
@@ -594,6 +625,7 @@ int vl_state_set_model(vl_state *st, int u, int part, int model, vl_error *err) 
   if (rc != VL_OK) return rc;
   for (k = 0; k < VL_FACING_PARTS; k++)
     if (part < 0 || k == part) d->model[k] = model;
+  touch(st, u);
   return VL_OK;
 }
 

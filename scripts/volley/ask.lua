@@ -109,9 +109,18 @@ function M.check(request, answer)
   if not is_answer_value(answer) then
     return false, "no answer given " .. request.rule
   end
-  for _, v in ipairs(M.legal(request)) do
-    if v == answer then return true, v end
+  -- one pass over the legal answers as `M.legal` lists them (each checked as it does), with
+  -- no copy: a request's list may hold hundreds of moves
+  local list = request.options or request.enumerate()
+  local found, match = false, nil
+  for i, v in ipairs(list) do
+    if not is_answer_value(v) then
+      error("request '" .. request.kind .. "': option #" .. i .. " is a " .. type(v)
+        .. " (string, integer or boolean expected)", 2)
+    end
+    if not found and v == answer then found, match = true, v end
   end
+  if found then return true, match end
   if request.validate then
     local ok, why = request.validate(answer)
     if ok then return true, answer end

@@ -317,8 +317,9 @@ local function open(o, seed)
     return nil, describe(err)
   end
   local info
+  -- undo "off": a sim never undoes, so no step keeps a snapshot (outcomes are the same)
   ok, info = st:call("volley.session", "open", o.target,
-                     { seed = seed, mods = o.mods, options = o.options })
+                     { seed = seed, mods = o.mods, options = o.options, undo = "off" })
   if not ok then
     st:close()
     return nil, describe(info)

@@ -655,6 +655,74 @@ static void copies_share_only_the_roster(void **state) {
   vl_roster_free(r);
 }
 
+/* ---- the generation ------------------------------------------------------------------------ */
+
+/* Every successful change of the units moves the count, reads, refusals and vars changes do
+** not, and a restore moves it even back to an equal-looking state; each unit is stamped with
+** the count of its own last change. */
+static void the_generation_counts_changes_of_the_units(void **state) {
+  vl_roster *r = roster();
+  vl_grid g = odd_q();
+  vl_state *st = vl_state_new(r, &g), *snap;
+  vl_hex at = H("3123"), to = H("3224");
+  vl_facing nne = {VL_FACING_VERTEX, 0};
+  vl_error err;
+  int u = U(r, "5US-1"), u2 = U(r, "5US-2"), ids[2];
+  uint64_t n;
+  (void)state;
+  n = vl_state_generation(st);
+#define MOVED(call)                             \
+  do {                                          \
+    OK(call);                                   \
+    assert_true(vl_state_generation(st) > n);   \
+    n = vl_state_generation(st);                \
+  } while (0)
+  MOVED(vl_state_place(st, u, vl_loc_hex(at), &at, 1, 0, &err));
+  MOVED(vl_state_place(st, u2, vl_loc_hex(at), &at, 1, 0, &err));
+  MOVED(vl_state_set_facing(st, u, nne, -1, &err));
+  MOVED(vl_state_set_model(st, u, -1, vl_state_model(st, u, 0), &err));
+  MOVED(vl_state_set_value(st, u, F(r, "morale"), 2, &err));
+  MOVED(vl_state_set_marker(st, u, M(r, "hits"), 1, &err));
+  MOVED(vl_state_attach(st, u, C(r, "twiggs"), &err));
+  MOVED(vl_state_attach(st, u, -1, &err));
+  MOVED(vl_state_restack(st, u, -1, 0, &err));
+  ids[0] = u2;
+  ids[1] = u;
+  MOVED(vl_state_reorder(st, vl_loc_hex(at), ids, 2, &err));
+  vl_state_set_hidden(st, u, 1);
+  assert_true(vl_state_generation(st) > n);
+  n = vl_state_generation(st);
+  /* reads, refusals and the vars leave it */
+  (void)vl_state_value(st, u, F(r, "morale"));
+  (void)vl_state_facing(st, u);
+  assert_int_equal(vl_state_set_value(st, u, F(r, "morale"), 99, &err), VL_EINVAL);
+  assert_int_equal(vl_state_set_marker(st, u, M(r, "hits"), 99, &err), VL_EINVAL);
+  OK(vl_map_set(vl_state_vars(st), "bl", 2, vl_value_int(3)));
+  assert_true(vl_state_generation(st) == n);
+  /* a copy starts at its source's count; a restore moves the count of the store restored */
+  snap = vl_state_copy(st);
+  assert_non_null(snap);
+  assert_true(vl_state_generation(snap) == n);
+  MOVED(vl_state_place(st, u, vl_loc_hex(to), &to, 1, 0, &err));
+  /* each unit carries the count of its own last change */
+  assert_true(vl_state_unit_generation(st, u) == n);
+  assert_true(vl_state_unit_generation(st, u2) < n);
+  assert_true(vl_state_unit_generation(st, U(r, "8US")) == 0);   /* never changed */
+  assert_true(vl_state_unit_generation(st, -1) == 0);
+  MOVED(vl_state_set_marker(st, u2, M(r, "hits"), 2, &err));
+  assert_true(vl_state_unit_generation(st, u2) == n);
+  assert_true(vl_state_unit_generation(st, u) < n);
+  MOVED(vl_state_restore(st, snap));
+  assert_string_equal(stack_at(st, vl_loc_hex(at)), "5US-2 5US-1");
+  /* a restore counts every unit as changed, even one the snapshot never touched */
+  assert_true(vl_state_unit_generation(st, u) == n);
+  assert_true(vl_state_unit_generation(st, U(r, "8US")) == n);
+#undef MOVED
+  vl_state_free(snap);
+  vl_state_free(st);
+  vl_roster_free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(roster_sorts_by_id_and_answers_the_hierarchy),
@@ -667,6 +735,7 @@ int main(void) {
     cmocka_unit_test(values_and_markers_keep_to_their_ranges),
     cmocka_unit_test(facing_through_the_store),
     cmocka_unit_test(copies_share_only_the_roster),
+    cmocka_unit_test(the_generation_counts_changes_of_the_units),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

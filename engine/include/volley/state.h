@@ -70,6 +70,22 @@ const vl_roster *vl_state_roster(const vl_state *st);
 const vl_schema *vl_state_schema(const vl_state *st);
 const vl_grid *vl_state_grid(const vl_state *st);
 
+/* The store's generation: a count that every successful change of the units bumps (a place,
+** restack, reorder, facing, model, value, marker, hidden flag or attachment) and every
+** vl_state_restore (hence deserialise) bumps too; reads and refused changes leave it. It
+** does not count changes of the vars, the cursor or the dice. Equal generations of one store
+** mean its units are as they were, so what is derived from them alone (the enemy front hexes
+** of a side, say) may be kept until the count moves; a copy starts at its source's count.
+** Not game state: never serialised nor hashed. */
+uint64_t vl_state_generation(const vl_state *st);
+
+/* The generation of unit u's last change: the store's generation just after the last place,
+** restack, reorder, facing, model, value, marker, hidden flag or attachment of u, or after
+** the last vl_state_restore (which counts every unit as changed); 0 for a unit never changed
+** and for a bad index. While it is the same, what is derived from u's own state alone (its
+** arcs, say) may be kept. */
+uint64_t vl_state_unit_generation(const vl_state *st, int u);
+
 /* Bytes held by the store, the shared roster not counted (for the benchmarks). */
 size_t vl_state_bytes(const vl_state *st);
 

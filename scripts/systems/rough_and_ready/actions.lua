@@ -135,8 +135,15 @@ function M.options(game)
     out[#out + 1] = "done"
     return out
   end
+  -- the movers blocked for fire's or rally's sake, asked once a mover: when none is, every
+  -- option but `done` stays (no answer needs taking apart)
+  local any = false
+  local stopped = {}
+  for _, u in ipairs(movement.movers(game)) do
+    if blocked(game, u) then stopped[u], any = true, true end
+  end
   for _, o in ipairs(movement.options(game)) do
-    if o ~= "done" and not blocked(game, unit_of(o)) then out[#out + 1] = o end
+    if o ~= "done" and not (any and stopped[unit_of(o)]) then out[#out + 1] = o end
   end
   if #M.fire_options(game) > 0 then out[#out + 1] = "fire" end
   if #M.rally_options(game) > 0 then out[#out + 1] = "rally" end

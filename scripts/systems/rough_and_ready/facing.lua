@@ -90,26 +90,45 @@ function M.front(game, unit)
   return M.arcs(game, unit).front
 end
 
+--- A unit's front hexes (`M.front`), kept on the game object (not state) while the unit's
+-- own generation is the same (docs/state.md "The generation"): the arcs depend on the
+-- unit's hexes, facing, model and markers alone. Callers read the list, never change it.
+function M.kept_front(game, unit)
+  local kept = game.rr_fronts
+  if not kept then
+    kept = {}
+    game.rr_fronts = kept
+  end
+  local gen = game.store:generation(unit)
+  local k = kept[unit]
+  if k and k.gen == gen then return k.front end
+  local front = M.front(game, unit)
+  kept[unit] = { gen = gen, front = front }
+  return front
+end
+
 --- The enemy front hexes for a side's movers [rough_and_ready 5.14]: every map hex in the
 -- front of an enemy combat unit on the map, label order, each `{at = hex, by = unit}` (the
 -- first enemy in id order whose front it is).
 -- @tparam string side the moving side
 -- @treturn {{at=, by=},...}
 function M.enemy_fronts(game, side)
-  local seen, out = {}, {}
+  local by, hexes = {}, {}
   local enemy = game:enemy(side)
   for _, e in ipairs(game.store:units{ side = enemy, class = "combat" }) do
     local kind = game.store:where(e)
     if kind == "hex" then
-      for _, h in ipairs(M.arcs(game, e).front) do
-        if not seen[h] then
-          seen[h] = true
-          out[#out + 1] = { at = h, by = e }
+      for _, h in ipairs(M.kept_front(game, e)) do
+        if not by[h] then
+          by[h] = e
+          hexes[#hexes + 1] = h
         end
       end
     end
   end
-  table.sort(out, function(a, b) return a.at < b.at end)
+  table.sort(hexes)   -- each hex once: label order is a total order
+  local out = {}
+  for i, h in ipairs(hexes) do out[i] = { at = h, by = by[h] } end
   return out
 end
 

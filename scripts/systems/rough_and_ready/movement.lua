@@ -96,6 +96,7 @@ function M.query(game, unit, board)
   local _, from = store:where(unit)
   local ma = M.ma(game, unit) - squares.spent(game, unit)   -- less a square left [5.44]
   local grid = facing.grid(game)
+  local combat = is_combat(game, unit)
   for _, h in ipairs(hexes) do
     -- every step costs 1 MP or more: a hex farther than the MA is out of reach anyway
     if h ~= from and grid:distance(from, h) <= ma then
@@ -104,7 +105,7 @@ function M.query(game, unit, board)
         local enemy = why:find("enemy unit", 1, true)
         prohibited[#prohibited + 1] = { at = h, why = why:gsub(" %[rough_and_ready [^%]]*%]$", ""),
                                         rule = enemy and M.R528 or M.R523 }
-      elseif is_combat(game, unit) and M.is_chaparral(game, h) then
+      elseif combat and M.is_chaparral(game, h) then
         for _, other in ipairs(store:stack(h)) do
           if is_combat(game, other) and store:unit(other).side == me.side then
             no_road[#no_road + 1] = h
@@ -114,8 +115,8 @@ function M.query(game, unit, board)
       end
     end
   end
-  for _, f in ipairs(board.fronts) do
-    must_stop[#must_stop + 1] = { at = f.at, why = "front hex of " .. f.by, rule = M.R514 }
+  for i, f in ipairs(board.fronts) do
+    must_stop[i] = { at = f.at, why = f.why, rule = M.R514 }
   end
   if game.vars.redeploying then      -- the Intermission's 4-hex limit [rough_and_ready PA-Opt2]
     for _, p in ipairs(require("systems.rough_and_ready.intermission").prohibited(game, unit,
@@ -132,10 +133,22 @@ function M.query(game, unit, board)
   return q
 end
 
---- What a side's moves depend on, computed once for a request: the hexes holding units
--- (label order) and the enemy front hexes (`facing.enemy_fronts`, as a list and by hex).
--- @treturn table `{hexes = {...}, fronts = {{at=, by=},...}, front_by = {[hex] = enemy}}`
+--- What a side's moves depend on: the hexes holding units (label order) and the enemy front
+-- hexes (`facing.enemy_fronts`, as a list and by hex). Derived from the units alone, it is
+-- kept on the game object (not state) until the store's generation moves (docs/state.md
+-- "The generation"): callers read it, never change it.
+-- @treturn table `{hexes = {...}, fronts = {{at=, by=, why=},...}, front_by = {[hex] = enemy}}`
 function M.board(game, side)
+  local gen = game.store:generation()
+  local kept = game.rr_board
+  if kept and kept.gen == gen and kept.side == side then return kept.board end
+  local board = M.compute_board(game, side)
+  game.rr_board = { gen = gen, side = side, board = board }
+  return board
+end
+
+--- `M.board` computed afresh (what the kept one must equal).
+function M.compute_board(game, side)
   local hexes, seen = {}, {}
   for _, id in ipairs(game.store:units{}) do
     local kind, at = game.store:where(id)
@@ -147,7 +160,10 @@ function M.board(game, side)
   table.sort(hexes)
   local fronts = facing.enemy_fronts(game, side)
   local by = {}
-  for _, f in ipairs(fronts) do by[f.at] = f.by end
+  for _, f in ipairs(fronts) do
+    by[f.at] = f.by
+    f.why = "front hex of " .. f.by   -- the must-stop reason of every query on this board
+  end
   return { hexes = hexes, fronts = fronts, front_by = by }
 end
 
@@ -189,6 +205,25 @@ function M.destinations(game, unit, board)
     if e.hex ~= from and (not by or leave_front_ok(game, unit, by, e.path)) then
       out[#out + 1] = e
     end
+  end
+  return out
+end
+
+--- The hexes of `M.destinations`, in its order, without their entries: what the move
+-- request's options need. Unless the unit is pinned (5.15 needs the paths), one
+-- `move:reach_places` call, with no table made per hex.
+-- @treturn {string,...}
+function M.destination_hexes(game, unit, board)
+  board = board or M.board(game, game.store:unit(unit).side)
+  local out = {}
+  if M.pinned_by(game, unit, board) then
+    for i, e in ipairs(M.destinations(game, unit, board)) do out[i] = e.hex end
+    return out
+  end
+  local _, from = game.store:where(unit)
+  local q = M.query(game, unit, board)
+  for _, h in ipairs(game.move:reach_places(from, q)) do
+    if h ~= from then out[#out + 1] = h end
   end
   return out
 end
@@ -326,7 +361,7 @@ function M.options(game)
   local out = {}
   for _, u in ipairs(movers) do
     if not contains(done, u) and squares.offers_moves(game, u, movers) then
-      for _, e in ipairs(M.destinations(game, u, board)) do out[#out + 1] = u .. " " .. e.hex end
+      for _, h in ipairs(M.destination_hexes(game, u, board)) do out[#out + 1] = u .. " " .. h end
     end
   end
   for _, u in ipairs(movers) do

@@ -100,8 +100,11 @@ function M.targets(game, unit, range)
   local side = game.store:unit(unit).side
   local out = {}
   local occupied = game.store:combat_hexes{}
+  local grid = M.grid(game)
   for _, h in ipairs(game.store:combat_hexes{ enemy_of = side }) do
-    if M.in_front(game, unit, h, range) and M.clear(game, at, h, occupied) then
+    -- the range first (one distance): most enemy hexes are out of it
+    if grid:distance(at, h) <= range and M.in_front(game, unit, h, range)
+        and M.clear(game, at, h, occupied) then
       out[#out + 1] = h
     end
   end

@@ -197,6 +197,23 @@ describe("mv:reach()", function()
     assert.are.equal(1, r:cost_to("0708"))
   end)
 
+  it("names the places reached, in reach's order, with reach_places", function()
+    local r = mv:reach("0808", {class = "inf", ma = 2})
+    local names = mv:reach_places("0808", {class = "inf", ma = 2})
+    assert.are.equal("0808 0708 0807 0809 0907 0908 0608 0609 0706 0707 0709 0806 0810 "
+                     .. "0906 0909 1007 1008 1009", table.concat(names, " "))
+    assert.are.equal(#r, #names)
+    -- the overlays count as for reach: a must-stop place is reached, not passed
+    local q = {class = "inf", ma = 3, must_stop = {{at = "0608", why = "enemy front hex"}},
+               prohibited = {{at = "0907", why = "enemy unit"}}}
+    local full = mv:reach("0808", q)
+    local only = mv:reach_places("0808", q)
+    for i, e in ipairs(full) do assert.are.equal(e.hex, only[i]) end
+    assert.are.equal(#full, #only)
+    assert.has_error(function() mv:reach_places("0808", {class = "foot"}) end,
+      "query: unknown movement class 'foot' (known: inf cav art ldr)")
+  end)
+
   it("moves along a track and across its links", function()
     local r = mv:reach("saltillo/A", {class = "inf", ma = 6})
     assert.are.equal("saltillo/A:0 saltillo/B:1 saltillo/C:2 saltillo/D:3 saltillo/E:3 "
