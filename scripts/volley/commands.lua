@@ -41,9 +41,12 @@ M.HELP = {
   { "face", "face [<unit>] <dir>", "answer a facing request (the unit it asks about may be "
       .. "named): a word of its options (a hexside N NE SE S SW NW, a vertex N/NE; E and W on "
       .. "flat-top maps)" },
-  { "fire", "fire [<args>...]", "answer a fire request (or the answer fire of a reaction)" },
-  { "shock", "shock [<args>...]", "answer a shock request; any other request kind the "
-      .. "system asks is answered the same way: <kind> <args>" },
+  { "fire", "fire [<unit> <hex>]", "answer a fire request (fire <unit> <hex>); alone, the "
+      .. "answer fire: at a move request the activated units fire next (a fire request "
+      .. "follows), at a reaction the unit fires (Rough & Ready: rules 6.11)" },
+  { "shock", "shock [<unit> <hex>]", "answer a shock request (shock <unit>[+<unit>] <hex>); "
+      .. "alone, the answer shock: at a move request the shock step begins (Rough & Ready: "
+      .. "rules 6.31). Any other request kind is answered the same way: <kind> <args>" },
   { "options", "options, ?", "the legal answers now (answers nothing)" },
   { "map", "map [<hex> [<radius>]]", "the map in the terminal, as your view sees it; around "
       .. "a hex" },
@@ -69,6 +72,23 @@ M.HELP = {
       .. "to one: an id, a hex label, a track space, a unique prefix" },
 }
 
+--- The answer words the rule systems offer that are not commands, and their help lines
+-- (`help <word>`); the rules are `rules <case>` and docs/rough_and_ready.md.
+M.ANSWER_HELP = {
+  { "charge", "charge <unit>", "at a move request: declare a cavalry charge by the unit, "
+      .. "which then moves to contact (Rough & Ready: rules 6.43)" },
+  { "rally", "rally", "at a move request: one of the activated units tries to rally (a "
+      .. "rally_unit request asks which; Rough & Ready: rules 6.82)" },
+  { "square", "square <hex>", "at a move request: the infantry in the hex form a square "
+      .. "(Rough & Ready: rules 5.42)" },
+  { "unsquare", "unsquare <unit>", "at a move request: the unit leaves its square (Rough & "
+      .. "Ready: rules 5.44)" },
+  { "all", "all", "at an artillery request: every gun and wagon the leader may activate "
+      .. "(Rough & Ready: rules 4.28)" },
+  { "yes", "yes, no", "the answers of a yes-or-no request (true and false too)" },
+  { "no", "yes, no", "the answers of a yes-or-no request (true and false too)" },
+}
+
 --- The commands that answer nothing and ask the game (the driver runs them): name ->
 -- `{min args, max args (nil: any), usage}`.
 M.QUERIES = {
@@ -88,6 +108,12 @@ M.QUERIES = {
 
 --- The action words of the rule systems: `<word> <args>` answers a request of that kind.
 M.ACTIONS = { face = true, fire = true, shock = true }
+
+--- The first words of a move request's answers that are not units (Rough & Ready's turn,
+-- charge and squares: `face <unit> <vertex>`, `charge <unit>`, `square <hex>`, `unsquare
+-- <unit>`), for `option_lines` without names.
+M.MOVE_VERBS = { face = true, charge = true, square = true, unsquare = true, fire = true,
+                 rally = true, shock = true, done = true, pass = true }
 
 local function words(line)
   local out = {}
@@ -130,11 +156,46 @@ local function action_option(pending, w, names, side)
   if u then parts[2] = u end
   local text = table.concat(parts, " ")
   if set[text] ~= nil then return set[text] end
-  local alias = ({ E = "NE/SE", W = "SW/NW", N = "NW/NE", S = "SE/SW" })[parts[#parts]:upper()]
-  if alias and #parts > 2 then
-    parts[#parts] = alias
-    text = table.concat(parts, " ")
-    if set[text] ~= nil then return set[text] end
+  if #parts > 2 then
+    -- a facing in any letter case (`n/ne`), or E/W (N/S) for its vertex
+    local last = parts[#parts]:upper()
+    local alias = ({ E = "NE/SE", W = "SW/NW", N = "NW/NE", S = "SE/SW" })[last]
+    for _, word in ipairs({ last, alias }) do
+      parts[#parts] = word
+      text = table.concat(parts, " ")
+      if set[text] ~= nil then return set[text] end
+    end
+  end
+  return nil
+end
+
+-- Why `<verb> <unit> <word>...` is not one of the pending request's answers, when the
+-- request offers that verb (`face 3US-1 W` to a move request where 3US-1 faces SW/NW
+-- already): the words it takes for that unit, or the units it takes; nil when the request
+-- offers no answer beginning with the verb.
+local function action_refusal(pending, w, names, side)
+  local u = M.unit(names, w[2], side) or w[2]
+  local mine, units, have = {}, {}, {}
+  for _, o in ipairs(pending.options or {}) do
+    local ow = words(tostring(o))
+    if ow[1] == w[1] and #ow >= 3 then
+      if ow[2] == u then
+        mine[#mine + 1] = table.concat(ow, " ", 3)
+      elseif not have[ow[2]] then
+        have[ow[2]] = true
+        units[#units + 1] = ow[2]
+      end
+    end
+  end
+  local typed = table.concat(w, " ")
+  if #mine > 0 then
+    local alias = ({ E = "NE/SE", W = "SW/NW", N = "NW/NE", S = "SE/SW" })[w[#w]:upper()]
+    return "'" .. typed .. "' is not a legal answer now" .. (alias and (" (" .. w[#w]:upper()
+      .. " is " .. alias .. ")") or "") .. ": " .. w[1] .. " " .. u .. " takes "
+      .. table.concat(mine, ", ")
+  elseif #units > 0 then
+    return "'" .. typed .. "' is not a legal answer now: " .. w[1] .. " takes "
+      .. table.concat(units, ", ")
   end
   return nil
 end
@@ -269,33 +330,58 @@ local function match_answer(text, pending, names, side)
   return text   -- as typed: the rules' validator, or their refusal, decides
 end
 
---- The legal answers of a request as lines for a person: a move request's `<unit> <hex>`
--- answers grouped by unit (`move A1 0102 0104 ...`), every other answer on its own line.
+--- The legal answers of a request as lines for a person, each as it is typed: a move
+-- request's `<unit> <hex>` answers grouped by unit (`move A1 0102 0104 ...`: `move A1 0102`
+-- or `move A1 0104`), its `<verb> <unit> <word>` answers by verb and unit (`face A1 N/NE
+-- NE/SE`: `face A1 N/NE` or `face A1 NE/SE`), every other answer on its own line; a last
+-- line says how to read a group when one offers more than one answer.
 -- @tparam table pending `{side =, kind =, rule =, options =, default =}`
+-- @tparam ?table names what names resolve against (`interpret`'s): a move request's first
+--   word is grouped as a unit when it is one (without names: unless it is a verb of
+--   `M.MOVE_VERBS`)
 -- @treturn {string,...}
-function M.option_lines(pending)
+function M.option_lines(pending, names)
   local out = { "legal answers to " .. pending.kind .. " " .. tostring(pending.rule) .. ":" }
-  local order, by_unit = {}, {}
+  local ids
+  if names and names.units then
+    ids = {}
+    for _, u in ipairs(names.units) do ids[u.id] = true end
+  end
+  local order, groups = {}, {}
+  local example
   for _, v in ipairs(pending.options or {}) do
-    local unit, rest = nil, nil
-    if pending.kind == "move" and type(v) == "string" then unit, rest = v:match("^(%S+) (.+)$") end
-    if unit then
-      if not by_unit[unit] then
-        by_unit[unit] = {}
-        order[#order + 1] = { unit = unit }
+    local head, rest = nil, nil
+    if pending.kind == "move" and type(v) == "string" then
+      local w = words(v)
+      local is_unit = #w >= 2 and (ids and ids[w[1]] or (not ids and not M.MOVE_VERBS[w[1]]))
+      if is_unit then
+        head, rest = "move " .. w[1], table.concat(w, " ", 2)
+      elseif #w >= 3 then
+        head, rest = w[1] .. " " .. w[2], table.concat(w, " ", 3)
       end
-      local list = by_unit[unit]
+    end
+    if head then
+      if not groups[head] then
+        groups[head] = {}
+        order[#order + 1] = { head = head }
+      end
+      local list = groups[head]
       list[#list + 1] = rest
+      if #list == 2 and not example then example = head .. " " .. list[1] end
     else
       order[#order + 1] = { value = v }
     end
   end
   for _, o in ipairs(order) do
-    if o.unit then
-      out[#out + 1] = "  move " .. o.unit .. " " .. table.concat(by_unit[o.unit], " ")
+    if o.head then
+      out[#out + 1] = "  " .. o.head .. " " .. table.concat(groups[o.head], " ")
     else
       out[#out + 1] = "  " .. tostring(o.value)
     end
+  end
+  if example then
+    out[#out + 1] = "  (a line is one answer for each hex or facing after its unit: "
+      .. example .. ")"
   end
   if pending.default ~= nil then out[#out + 1] = "default: " .. tostring(pending.default) end
   return out
@@ -305,17 +391,41 @@ end
 -- @tparam ?string word a command's name
 -- @treturn ?{string,...}
 -- @treturn ?string why not ("no command 'x' (help lists them)")
-function M.help_lines(word)
+function M.help_lines(word, pending)
   local out = {}
   for _, h in ipairs(M.HELP) do
     if word == nil or h[1] == word or (word == "?" and h[1] == "options") then
       out[#out + 1] = string.format("  %-30s %s", h[2], h[3])
     end
   end
+  if word ~= nil and #out == 0 then
+    for _, h in ipairs(M.ANSWER_HELP) do
+      if h[1] == word then out[#out + 1] = string.format("  %-30s %s", h[2], h[3]) end
+    end
+  end
+  if word ~= nil and #out == 0 and pending then
+    -- the pending request's kind, or the first word of one of its answers
+    local example
+    for _, o in ipairs(pending.options or {}) do
+      local first = tostring(o):match("^(%S+)")
+      if first == word and not example then example = tostring(o) end
+    end
+    if word == pending.kind then
+      out[#out + 1] = string.format("  %-30s %s", word .. " <answer>", "answer the pending "
+        .. word .. " request (" .. tostring(pending.prompt) .. "); options lists its answers; "
+        .. "the rule: rules " .. tostring(pending.rule):gsub("^%[%S+ ", ""):gsub("%]$", ""))
+    elseif example then
+      out[#out + 1] = string.format("  %-30s %s", example, "an answer to the pending "
+        .. pending.kind .. " request (options lists them); the rule: rules "
+        .. tostring(pending.rule):gsub("^%[%S+ ", ""):gsub("%]$", ""))
+    end
+  end
   if #out == 0 then return nil, "no command '" .. word .. "' (help lists them)" end
   if word == nil then
     table.insert(out, 1, "commands (move, face, fire, shock, pass, done and <answer> answer "
       .. "the pending request; the others answer nothing):")
+    out[#out + 1] = "answer words (help <word>): charge, rally, square, unsquare, all, yes, no; "
+      .. "help <kind> explains the pending request"
     out[#out + 1] = "names: an exact id, a hex label (the one unit of the side to act there), a "
       .. "track space, a unique prefix of an id"
   end
@@ -343,10 +453,10 @@ function M.interpret(line, pending, names)
   if verb == "options" or verb == "?" then
     if #w > 1 then return refuse(verb .. " takes no arguments", nil) end
     if not pending then return { kind = "print", lines = { "nothing is asked now" } } end
-    return { kind = "print", lines = M.option_lines(pending) }
+    return { kind = "print", lines = M.option_lines(pending, names) }
   elseif verb == "help" then
     if #w > 2 then return refuse("help takes at most one command", nil) end
-    local lines, why = M.help_lines(w[2])
+    local lines, why = M.help_lines(w[2], pending)
     if not lines then return refuse(why, nil) end
     return { kind = "print", lines = lines }
   elseif verb == "quit" then
@@ -380,6 +490,8 @@ function M.interpret(line, pending, names)
     -- request that offers turning in place), with its unit resolved and E/W read
     local v = action_option(pending, w, names, side)
     if v ~= nil then return { kind = "answer", value = v } end
+    local why = action_refusal(pending, w, names, side)
+    if why then return refuse(why, pending) end
     return refuse(verb .. " answers a " .. verb .. " request; " .. side .. " is asked "
       .. pending.kind, pending)
   end

@@ -34,6 +34,9 @@ check commands play tests/data/demo --seed 3 --bot B=random
 # hot seat (the referee's view): a reaction fired, log with rolls, shock refused, the prompt
 # after the game is over
 check hotseat play tests/data/demo --seed 3
+# Palo Alto (the default scenario), US at the prompt against MEX's random bot: the set-up,
+# a Rough & Ready move request's answers as they are typed, help on its answer words
+check palo_alto --seed 5 --bot MEX=random
 grep -q '<polygon class="hex"' "$tmp/map.svg" || fail "svg wrote no map"
 tail -n 1 "$tmp/game.save" | grep -q '^checksum sha256 ' || fail "save wrote no save file"
 # load a finished game: its seed and the state volley replay computes

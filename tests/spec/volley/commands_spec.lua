@@ -38,8 +38,48 @@ describe("volley.commands", function()
     it("lists the legal answers of a move request by unit", function()
       local c = commands.interpret("?", move, world())
       assert.are.same({ "legal answers to move [demo 4.2]:", "  move A1 0203 0505",
-                        "  move A2 0203", "  done" }, c.lines)
+                        "  move A2 0203", "  done",
+                        "  (a line is one answer for each hex or facing after its unit: "
+                          .. "move A1 0203)" }, c.lines)
       assert.are.same(c, commands.interpret("options", move, world()))
+    end)
+
+    it("lists a move request's other answers as they are typed (face, charge, square)", function()
+      local rr = { side = "A", kind = "move", prompt = "move", rule = "[rough_and_ready 5.11]",
+                   options = { "A1 0203", "charge A2", "square 0105", "face A1 N/NE",
+                               "face A1 NE/SE", "face A20 SE/S", "fire", "done" } }
+      local c = commands.interpret("?", rr, world())
+      assert.are.same({ "legal answers to move [rough_and_ready 5.11]:", "  move A1 0203",
+                        "  charge A2", "  square 0105", "  face A1 N/NE NE/SE",
+                        "  face A20 SE/S", "  fire", "  done",
+                        "  (a line is one answer for each hex or facing after its unit: "
+                          .. "face A1 N/NE)" }, c.lines)
+      -- every line's first answer, typed as printed, is taken
+      assert.are.equal("charge A2", answer("charge A2", rr))
+      assert.are.equal("square 0105", answer("square 0105", rr))
+      assert.are.equal("face A1 N/NE", answer("face A1 N/NE", rr))
+      -- E/W and any letter case wherever the vertex itself is taken
+      assert.are.equal("face A1 NE/SE", answer("face A1 E", rr))
+      assert.are.equal("face A1 N/NE", answer("face A1 n/ne", rr))
+      assert.are.equal("refused: 'face A1 W' is not a legal answer now (W is SW/NW): face A1 "
+        .. "takes N/NE, NE/SE [rough_and_ready 5.11]", answer("face A1 W", rr))
+      assert.are.equal("refused: 'face A2 N/NE' is not a legal answer now: face takes A1, A20 "
+        .. "[rough_and_ready 5.11]", answer("face A2 N/NE", rr))
+    end)
+
+    it("explains the answer words and the pending request's kind with help", function()
+      local rr = { side = "A", kind = "artillery", prompt = "guns?",
+                   rule = "[rough_and_ready 4.28]", options = { "A1", "all", "done" } }
+      for _, word in ipairs({ "charge", "rally", "square", "unsquare", "all", "yes", "no",
+                              "fire", "shock" }) do
+        local c = commands.interpret("help " .. word, nil, world())
+        assert.are.equal("print", c.kind, word)
+      end
+      assert.are.same({ "  artillery <answer>             answer the pending artillery request "
+        .. "(guns?); options lists its answers; the rule: rules 4.28" },
+        commands.interpret("help artillery", rr, world()).lines)
+      assert.are.equal("no command 'artillery' (help lists them)",
+        commands.interpret("help artillery", nil, world()).why)
     end)
 
     it("prints help for every command, or one", function()
