@@ -284,6 +284,19 @@ describe("[rough_and_ready 5.43] what being in Square changes", function()
     assert.are.same({ "4US-1", "4US-2" }, fire.returners(g, { "4L-1" }, "0302"))
   end)
 
+  it("each of its units may use movement reaction fire at an enemy coming next to it",
+    function()
+      local g = square_0302({ ["4L-1"] = "0303" },
+        { side = "MEX", units = { "4L-1" }, artillery = {}, target = "vega" })
+      local _, log = f.run(g, { "no", "no" }, function() fire.movement_reaction(g, "4L-1", "0303") end)
+      assert.are.same({ "reaction_fire", "reaction_fire" }, { log[1].kind, log[2].kind })
+      -- not in square, 4US-2 under 4US-1 would not fire [rough_and_ready 5.24]
+      local h = open({ ["4US-1"] = "0302", ["4US-2"] = "0302", ["4L-1"] = "0303" },
+        { side = "MEX", units = { "4L-1" }, artillery = {}, target = "vega" })
+      local _, hlog = f.run(h, { "no" }, function() fire.movement_reaction(h, "4L-1", "0303") end)
+      assert.are.equal(1, #hlog)
+    end)
+
   it("cavalry adds +1 to its Commitment roll against it: RANCH-1 (Morale 4) rolls 4", function()
     local mex = { side = "MEX", units = { "RANCH-1" }, artillery = {}, target = "canales" }
     local g = square_0302({ ["RANCH-1"] = "0303" }, mex)
