@@ -281,16 +281,25 @@ end
 -- (text lines; `result` events in JSON).
 function emit(out, d)
   local seen = d.seen or d
-  for _, r in ipairs(seen.rolls) do
-    out:event{ event = "roll", v = json.V, n = r.n, die = r.die, natural = r.natural,
-               faces = r.faces, forced = r.forced, reason = r.reason, rule = r.rule,
-               modifiers = r.modifiers, total = r.total, chart = r.chart, row = r.row,
-               column = r.column, result = r.result, provisional = r.provisional }
-    out:text(M.roll_line(r))
+  local events = seen.events
+  if not events then
+    events = {}
+    for _, r in ipairs(seen.rolls) do events[#events + 1] = { roll = r } end
+    for _, line in ipairs(seen.narrative) do events[#events + 1] = { text = line } end
   end
-  for _, line in ipairs(seen.narrative) do
-    out:event{ event = "result", v = json.V, text = line }
-    out:text(line)
+  -- rolls and lines in the order they happened
+  for _, e in ipairs(events) do
+    local r = e.roll
+    if r then
+      out:event{ event = "roll", v = json.V, n = r.n, die = r.die, natural = r.natural,
+                 faces = r.faces, forced = r.forced, reason = r.reason, rule = r.rule,
+                 modifiers = r.modifiers, total = r.total, chart = r.chart, row = r.row,
+                 column = r.column, result = r.result, provisional = r.provisional }
+      out:text(M.roll_line(r))
+    else
+      out:event{ event = "result", v = json.V, text = e.text }
+      out:text(e.text)
+    end
   end
 end
 
@@ -864,7 +873,7 @@ function M.main(args, env)
   local function undo_last()
     local undone = {}
     while true do
-      local uok, r = st:call("volley.session", "undo")
+      local uok, r = st:call("volley.session", "undo", humans)
       if not uok then return nil, describe(r) end
       if r.refused then
         if #undone == 0 then return nil, r.refused end

@@ -35,8 +35,9 @@ end
 
 --- The events of the last resume (`volley.session.drain`), recorded for `log`, and what
 -- `viewer` sees of them.
--- @treturn table the drain (for the journal), with `seen = {rolls =, narrative =}` and
---   `view_hash` for a side
+-- @treturn table the drain (for the journal), with `seen = {rolls =, narrative =, events =}`
+--   (`events`: the rolls and lines in the order they happened, each `{roll = r}` or `{text =
+--   line}`) and `view_hash` for a side
 function M.drain(viewer)
   local told = game().narrative_told or 0
   local d = session.drain()
@@ -45,13 +46,27 @@ function M.drain(viewer)
   while #rolls_told > 0 and rolls_told[#rolls_told].roll.n > before do
     rolls_told[#rolls_told] = nil
   end
-  for _, r in ipairs(d.rolls) do rolls_told[#rolls_told + 1] = { roll = r, before = told + 1 } end
-  local v = M.view(viewer)
-  local rolls = {}
   for _, r in ipairs(d.rolls) do
-    if v:roll(r) then rolls[#rolls + 1] = r end
+    rolls_told[#rolls_told + 1] = { roll = r, before = told + (r.at or 0) + 1 }
   end
-  d.seen = { rolls = rolls, narrative = v:lines(d.narrative) }
+  local v = M.view(viewer)
+  local rolls, events = {}, {}
+  local k = 1
+  local function rolls_before(i)   -- the rolls made before the drain's narrative line i
+    while d.rolls[k] and (d.rolls[k].at or 0) < i do
+      if v:roll(d.rolls[k]) then
+        rolls[#rolls + 1] = d.rolls[k]
+        events[#events + 1] = { roll = d.rolls[k] }
+      end
+      k = k + 1
+    end
+  end
+  for i, line in ipairs(d.narrative) do
+    rolls_before(i)
+    if v:line(line) then events[#events + 1] = { text = v:line(line) } end
+  end
+  rolls_before(math.huge)
+  d.seen = { rolls = rolls, narrative = v:lines(d.narrative), events = events }
   if viewer and viewer ~= "referee" then d.view_hash = v:hash() end
   return d
 end
