@@ -187,9 +187,11 @@ end
 -- facing of every unit that faces and whose line gave none. A choice offers only the
 -- locations the system's stacking test still allows.
 function Game:ask_setup()
+  self.in_setup = true     -- the host's `default all` answers these requests (not state)
   require("volley.placement_setup").run(self, function(side, request)
     return self:ask(side, request)
   end)
+  self.in_setup = nil
 end
 
 --- The sides in `[sides] order`.

@@ -809,11 +809,23 @@ function M.main(args, env)
   -- The next answer from the script for `side`: informational commands are printed, refused
   -- ones reported; returns the value, or nil and why the script stops ("end", "quit",
   -- "strict"). At a terminal the end of input (Ctrl-D) quits, after offer_save.
+  local defaulting = false   -- `default all`: the set-up's requests take their defaults
+  local function in_setup()
+    local iok, yes = st:call("volley.queries", "in_setup")
+    return iok and yes == true
+  end
   local function script_answer(side, req)
     local pending = { side = side, kind = req.kind, prompt = req.prompt, rule = req.rule,
                       options = req.options, default = req.default }
     script.prompt_text = side .. "> "
     asking = pending
+    if defaulting then
+      if req.default ~= nil and in_setup() then
+        out:note("(default all) " .. tostring(req.default))
+        return req.default, script.n
+      end
+      defaulting = false
+    end
     while true do
       local line, n, bad = script:next()
       if line == nil and env.tty and o.prompt then
@@ -826,6 +838,14 @@ function M.main(args, env)
       if c.kind ~= "skip" then
         if not env.tty and line then out:text(side .. "> " .. line:match("^%s*(.-)%s*$")) end
         if c.kind == "answer" then return c.value, n end
+        if c.kind == "default_all" then
+          if in_setup() then
+            defaulting = true
+            return c.value, n
+          end
+          c = { kind = "refused", why = "default all answers the set-up's requests, and the "
+            .. "set-up is over (default answers this one) " .. tostring(req.rule) }
+        end
         if c.kind == "print" then
           for _, l in ipairs(c.lines) do out:note(l) end
         elseif c.kind == "quit" then

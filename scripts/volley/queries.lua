@@ -71,6 +71,12 @@ function M.drain(viewer)
   return d
 end
 
+--- Whether the game is asking its set-up (`game:ask_setup`): the requests `default all`
+-- answers.
+function M.in_setup()
+  return session.game().in_setup == true
+end
+
 --- The game's rule system id.
 function M.system()
   return game().system.id
