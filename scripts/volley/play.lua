@@ -44,7 +44,8 @@ M.USAGE = "usage: volley play <id|path> [--seed N] [--mod FILE]... [--option NAM
 M.HELP = M.USAGE .. [[
 
 Plays a scenario (an id on the data path, or a scenario folder or file). A side with a bot
-plays itself; every other side is answered by the commands of --script (docs/shell.md).
+plays itself; every other side is answered by the commands of --script, or, without
+--script, at the prompt (docs/shell.md).
 
   --seed N             the game's seed, 0 to 2^53 - 1 (default: drawn, printed on stderr)
   --mod FILE           a house rule (Lua hooks), loaded after the battle's scripts; repeatable
@@ -1062,7 +1063,8 @@ function M.main(args, env)
   if stopped then
     local side, req = res[2], res[3]
     local how = stopped == "quit" and "quit" or (stopped == "strict"
-      and "stopped at the first refused command (--strict)" or "the script ended")
+      and "stopped at the first refused command (--strict)"
+      or (o.prompt and "the input ended" or "the script ended"))
     out:note(string.format("stopped at decision %d (%s to answer %s %s): %s", decisions + 1,
       side, req.kind, req.rule, how))
     local saved = save()
