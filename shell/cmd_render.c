@@ -332,6 +332,7 @@ int cmd_render(int argc, char **argv) {
     to.colour = want_colour(colour != NULL ? colour : "auto");
     to.width = terminal_width();
     to.region = region;
+    to.pan_hint = NULL;
     rc = render_term(stdout, m, v, &to);
     if (rc == 0 && L != NULL) print_off(L, stdout);
     if (fflush(stdout) != 0 || ferror(stdout)) rc = -1;
@@ -416,6 +417,7 @@ int render_marks_lua(lua_State *L) {
     to.colour = want_colour("auto");
     to.width = terminal_width();
     to.region = region;
+    to.pan_hint = "map HEX [RADIUS] draws the hexes around a hex (radius 3 unless given)";
     rc = render_term(stdout, m, v, &to);
     if (rc == 0) {
       lua_pushvalue(L, 1);

@@ -492,8 +492,11 @@ static void legend(tctx *t, FILE *out, int narrowed) {
     int d = t->g->digits;
     fprintf(out, "columns %0*d-%0*d of %0*d-%0*d shown", d, t->c0, d, t->c1, d, t->cmin, d,
             t->cmax);
-    fprintf(out, t->o->region.has_centre ? " (around the hex asked for)\n"
-                                         : "; --hex H draws the columns around H\n");
+    if (t->o->region.has_centre)
+      fputs(" (around the hex asked for)\n", out);
+    else
+      fprintf(out, "; %s\n",
+              t->o->pan_hint != NULL ? t->o->pan_hint : "--hex H draws the columns around H");
   }
   lline_start(&l, "terrain:");
   for (k = 0; k < vl_terrain_count(t->tt, VL_TERRAIN_HEX); k++)

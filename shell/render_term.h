@@ -19,6 +19,9 @@ typedef struct term_options {
   int colour;             /* 1: ANSI colours (xterm 256-colour palette) and bold */
   int width;              /* the terminal's columns; 0: no limit */
   picture_region region;  /* the whole map or a hex and radius; a centre to pan around */
+  const char *pan_hint;   /* how to see other columns, after "columns a-b of c-d shown; "
+                          ** when the map is cut to the width; NULL: volley render's
+                          ** "--hex H draws the columns around H" (not owned) */
 } term_options;
 
 /* Writes the picture of m with v's marks and shading (v may be NULL) to out. Returns 0, or

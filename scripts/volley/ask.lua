@@ -124,8 +124,13 @@ function M.check(request, answer)
   if request.validate then
     local ok, why = request.validate(answer)
     if ok then return true, answer end
-    return false, (why or ("'" .. tostring(answer) .. "' is not a legal answer")) .. " "
-      .. request.rule
+    why = why or ("'" .. tostring(answer) .. "' is not a legal answer")
+    -- a reason citing its own rule of the request's system keeps that citation alone
+    local system = request.rule:match("^%[(%S+) ")
+    if system and why:find("%[" .. system:gsub("%p", "%%%0") .. " [^%]]*%]$") then
+      return false, why
+    end
+    return false, why .. " " .. request.rule
   end
   return false, "'" .. tostring(answer) .. "' is not a legal answer to " .. request.kind
     .. " " .. request.rule

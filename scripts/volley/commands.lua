@@ -9,7 +9,8 @@
 --     command := "move" name hex {hex}      a move request: the unit to the last hex, through
 --                                           the hexes before it (an explicit path)
 --              | "pass" | "done"            those answers
---              | "default"                  the pending request's default answer
+--              | "default" ["all"]          the pending request's default answer (all: every
+--                                           set-up request's, the driver decides)
 --              | "options" | "?"            the legal answers now (answers nothing)
 --              | "help" [word]              the commands, or one (answers nothing)
 --              | "undo"                     take back the last answer (the driver decides)
@@ -36,8 +37,9 @@ M.HELP = {
       .. "hexes given" },
   { "pass", "pass", "the answer pass" },
   { "done", "done", "the answer done (a side ends its moves)" },
-  { "default", "default", "the pending request's default answer (options shows it): "
-      .. "set-up places a unit where the scenario's default set-up would" },
+  { "default", "default [all]", "the pending request's default answer (options shows it): "
+      .. "set-up places a unit where the scenario's default set-up would; default all: every "
+      .. "set-up request of yours from here on, up to the first request after the set-up" },
   { "face", "face [<unit>] <dir>", "answer a facing request (the unit it asks about may be "
       .. "named): a word of its options (a hexside N NE SE S SW NW, a vertex N/NE; E and W on "
       .. "flat-top maps)" },
@@ -443,7 +445,9 @@ end
 --   `{kind = "answer", value = v}` (the canonical answer to send),
 --   `{kind = "print", lines = {...}}` (options, help: answers nothing),
 --   `{kind = "refused", why = "... [rule]"}`,
---   `{kind = "undo"}`, `{kind = "quit"}`, `{kind = "dice", faces = {...}}`
+--   `{kind = "undo"}`, `{kind = "quit"}`, `{kind = "dice", faces = {...}}`,
+--   `{kind = "default_all", value = v}` (the default, and the driver answers the set-up's
+--   next requests with theirs)
 function M.interpret(line, pending, names)
   names = names or {}
   local w = words(line)
@@ -532,6 +536,10 @@ function M.interpret(line, pending, names)
       path[#path + 1] = at
     end
     return { kind = "answer", value = unit .. " " .. table.concat(path, " ") }
+  end
+  if verb == "default" and #w == 2 and w[2] == "all" then
+    if pending.default == nil then return refuse("this request has no default", pending) end
+    return { kind = "default_all", value = pending.default }
   end
   if verb == "default" and #w == 1 then
     local is_option = false

@@ -99,6 +99,8 @@ function M.new(opts)
     params = params,
     narrative = {},
     roll_records = {},   -- chart rolls by roll number, for the roll events (not game state)
+    roll_at = {},        -- by roll number, the narrative's length when it was rolled (the
+                         -- transcript prints rolls among the lines; not game state)
   }, Game)
   return self
 end
@@ -185,9 +187,11 @@ end
 -- facing of every unit that faces and whose line gave none. A choice offers only the
 -- locations the system's stacking test still allows.
 function Game:ask_setup()
+  self.in_setup = true     -- the host's `default all` answers these requests (not state)
   require("volley.placement_setup").run(self, function(side, request)
     return self:ask(side, request)
   end)
+  self.in_setup = nil
 end
 
 --- The sides in `[sides] order`.
@@ -231,9 +235,16 @@ local function roll(self, kind, reason, rule)
 end
 
 function Game:roll(kind, reason, rule)
-  if #self.dice:pending() == 0 then return roll(self, kind, reason, rule) end
+  if #self.dice:pending() == 0 then
+    local v = roll(self, kind, reason, rule)
+    self.roll_at[self.dice:count()] = #self.narrative
+    return v
+  end
   local ok, v = pcall(roll, self, kind, reason, rule)
-  if ok then return v end
+  if ok then
+    self.roll_at[self.dice:count()] = #self.narrative
+    return v
+  end
   local msg = tostring(v):gsub("^[^\n]-:%d+: ", ""):gsub("^forced value ", "face ")
   error((self.force_origin or "forced dice") .. ": " .. msg, 0)
 end

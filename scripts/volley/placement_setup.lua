@@ -286,6 +286,7 @@ function M.face_all(game, entries, answer)
       if not word and game.common_facing then
         word = mate_facing(game, e.unit, hex, M.words(grid, kind))
       end
+      local asked = not word
       if not word then
         word = answer(e.side, {
           kind = "face", prompt = "face " .. e.unit .. " in " .. hex, rule = e.rule,
@@ -296,6 +297,10 @@ function M.face_all(game, entries, answer)
       if not ok then
         error(e.file .. ":" .. e.line .. ": cannot face " .. e.unit .. " " .. word .. ": "
           .. tostring(why), 0)
+      end
+      -- a facing asked is told, as a turn after a move is
+      if asked and game.log then
+        game:log(e.unit .. " faces " .. word .. " " .. tostring(e.rule))
       end
     end
   end

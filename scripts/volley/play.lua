@@ -44,7 +44,8 @@ M.USAGE = "usage: volley play <id|path> [--seed N] [--mod FILE]... [--option NAM
 M.HELP = M.USAGE .. [[
 
 Plays a scenario (an id on the data path, or a scenario folder or file). A side with a bot
-plays itself; every other side is answered by the commands of --script (docs/shell.md).
+plays itself; every other side is answered by the commands of --script, or, without
+--script, at the prompt (docs/shell.md).
 
   --seed N             the game's seed, 0 to 2^53 - 1 (default: drawn, printed on stderr)
   --mod FILE           a house rule (Lua hooks), loaded after the battle's scripts; repeatable
@@ -281,16 +282,25 @@ end
 -- (text lines; `result` events in JSON).
 function emit(out, d)
   local seen = d.seen or d
-  for _, r in ipairs(seen.rolls) do
-    out:event{ event = "roll", v = json.V, n = r.n, die = r.die, natural = r.natural,
-               faces = r.faces, forced = r.forced, reason = r.reason, rule = r.rule,
-               modifiers = r.modifiers, total = r.total, chart = r.chart, row = r.row,
-               column = r.column, result = r.result, provisional = r.provisional }
-    out:text(M.roll_line(r))
+  local events = seen.events
+  if not events then
+    events = {}
+    for _, r in ipairs(seen.rolls) do events[#events + 1] = { roll = r } end
+    for _, line in ipairs(seen.narrative) do events[#events + 1] = { text = line } end
   end
-  for _, line in ipairs(seen.narrative) do
-    out:event{ event = "result", v = json.V, text = line }
-    out:text(line)
+  -- rolls and lines in the order they happened
+  for _, e in ipairs(events) do
+    local r = e.roll
+    if r then
+      out:event{ event = "roll", v = json.V, n = r.n, die = r.die, natural = r.natural,
+                 faces = r.faces, forced = r.forced, reason = r.reason, rule = r.rule,
+                 modifiers = r.modifiers, total = r.total, chart = r.chart, row = r.row,
+                 column = r.column, result = r.result, provisional = r.provisional }
+      out:text(M.roll_line(r))
+    else
+      out:event{ event = "result", v = json.V, text = e.text }
+      out:text(e.text)
+    end
   end
 end
 
@@ -800,11 +810,23 @@ function M.main(args, env)
   -- The next answer from the script for `side`: informational commands are printed, refused
   -- ones reported; returns the value, or nil and why the script stops ("end", "quit",
   -- "strict"). At a terminal the end of input (Ctrl-D) quits, after offer_save.
+  local defaulting = false   -- `default all`: the set-up's requests take their defaults
+  local function in_setup()
+    local iok, yes = st:call("volley.queries", "in_setup")
+    return iok and yes == true
+  end
   local function script_answer(side, req)
     local pending = { side = side, kind = req.kind, prompt = req.prompt, rule = req.rule,
                       options = req.options, default = req.default }
     script.prompt_text = side .. "> "
     asking = pending
+    if defaulting then
+      if req.default ~= nil and in_setup() then
+        out:note("(default all) " .. tostring(req.default))
+        return req.default, script.n
+      end
+      defaulting = false
+    end
     while true do
       local line, n, bad = script:next()
       if line == nil and env.tty and o.prompt then
@@ -817,6 +839,14 @@ function M.main(args, env)
       if c.kind ~= "skip" then
         if not env.tty and line then out:text(side .. "> " .. line:match("^%s*(.-)%s*$")) end
         if c.kind == "answer" then return c.value, n end
+        if c.kind == "default_all" then
+          if in_setup() then
+            defaulting = true
+            return c.value, n
+          end
+          c = { kind = "refused", why = "default all answers the set-up's requests, and the "
+            .. "set-up is over (default answers this one) " .. tostring(req.rule) }
+        end
         if c.kind == "print" then
           for _, l in ipairs(c.lines) do out:note(l) end
         elseif c.kind == "quit" then
@@ -864,7 +894,7 @@ function M.main(args, env)
   local function undo_last()
     local undone = {}
     while true do
-      local uok, r = st:call("volley.session", "undo")
+      local uok, r = st:call("volley.session", "undo", humans)
       if not uok then return nil, describe(r) end
       if r.refused then
         if #undone == 0 then return nil, r.refused end
@@ -1033,7 +1063,8 @@ function M.main(args, env)
   if stopped then
     local side, req = res[2], res[3]
     local how = stopped == "quit" and "quit" or (stopped == "strict"
-      and "stopped at the first refused command (--strict)" or "the script ended")
+      and "stopped at the first refused command (--strict)"
+      or (o.prompt and "the input ended" or "the script ended"))
     out:note(string.format("stopped at decision %d (%s to answer %s %s): %s", decisions + 1,
       side, req.kind, req.rule, how))
     local saved = save()

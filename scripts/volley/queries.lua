@@ -35,8 +35,9 @@ end
 
 --- The events of the last resume (`volley.session.drain`), recorded for `log`, and what
 -- `viewer` sees of them.
--- @treturn table the drain (for the journal), with `seen = {rolls =, narrative =}` and
---   `view_hash` for a side
+-- @treturn table the drain (for the journal), with `seen = {rolls =, narrative =, events =}`
+--   (`events`: the rolls and lines in the order they happened, each `{roll = r}` or `{text =
+--   line}`) and `view_hash` for a side
 function M.drain(viewer)
   local told = game().narrative_told or 0
   local d = session.drain()
@@ -45,15 +46,35 @@ function M.drain(viewer)
   while #rolls_told > 0 and rolls_told[#rolls_told].roll.n > before do
     rolls_told[#rolls_told] = nil
   end
-  for _, r in ipairs(d.rolls) do rolls_told[#rolls_told + 1] = { roll = r, before = told + 1 } end
-  local v = M.view(viewer)
-  local rolls = {}
   for _, r in ipairs(d.rolls) do
-    if v:roll(r) then rolls[#rolls + 1] = r end
+    rolls_told[#rolls_told + 1] = { roll = r, before = told + (r.at or 0) + 1 }
   end
-  d.seen = { rolls = rolls, narrative = v:lines(d.narrative) }
+  local v = M.view(viewer)
+  local rolls, events = {}, {}
+  local k = 1
+  local function rolls_before(i)   -- the rolls made before the drain's narrative line i
+    while d.rolls[k] and (d.rolls[k].at or 0) < i do
+      if v:roll(d.rolls[k]) then
+        rolls[#rolls + 1] = d.rolls[k]
+        events[#events + 1] = { roll = d.rolls[k] }
+      end
+      k = k + 1
+    end
+  end
+  for i, line in ipairs(d.narrative) do
+    rolls_before(i)
+    if v:line(line) then events[#events + 1] = { text = v:line(line) } end
+  end
+  rolls_before(math.huge)
+  d.seen = { rolls = rolls, narrative = v:lines(d.narrative), events = events }
   if viewer and viewer ~= "referee" then d.view_hash = v:hash() end
   return d
+end
+
+--- Whether the game is asking its set-up (`game:ask_setup`): the requests `default all`
+-- answers.
+function M.in_setup()
+  return session.game().in_setup == true
 end
 
 --- The game's rule system id.
@@ -111,13 +132,34 @@ end
 -- show
 -- =====================================================================================
 
+-- A field's value worth showing: not empty, not false, not -1 (the schemas' "none"), not 0
+-- unless the field is one a 0 means something for (a morale, an MA, a strength).
+local ZERO_MEANS = { morale = true, ma = true, strength = true }
+local function meaningful(field, value)
+  if value == nil or value == "" or value == false or value == -1 then return false end
+  if value == 0 and not ZERO_MEANS[field] then return false end
+  return true
+end
+
+-- A marker's name as the rules print it: `oc_moved` -> `OC Moved`, `hits` -> `Hits`.
+local MARKER_NAMES = { oc_moved = "OC Moved", out_of_command = "Out of Command",
+                       out_of_ammo = "Out of Ammo" }
+local function marker_name(m)
+  if MARKER_NAMES[m] then return MARKER_NAMES[m] end
+  local words = {}
+  for w in m:gmatch("[^_]+") do words[#words + 1] = w:sub(1, 1):upper() .. w:sub(2) end
+  return table.concat(words, " ")
+end
+
 local function unit_line(store, u)
   local info = store:unit(u)
   local kind, at = store:where(u)
   local where = (kind == "hex" or kind == "space" or kind == "box") and (kind .. " " .. at)
     or kind
-  local parts = { u .. " (" .. (info.name or u) .. "): side " .. info.side .. ", "
-    .. info.kind .. " " .. info.type .. ", " .. where }
+  local what = info.kind == info.type and info.type
+    or (info.kind == "unit" and info.type or (info.kind .. " " .. info.type))
+  local parts = { u .. " (" .. (info.name or u) .. "): side " .. info.side .. ", " .. what
+    .. ", " .. where }
   if kind == "hex" then
     local f = store:facing(u)
     if f then parts[#parts + 1] = "facing " .. f end
@@ -125,7 +167,8 @@ local function unit_line(store, u)
   if info.command then parts[#parts + 1] = "command " .. info.command end
   local values = store:values(u)
   for _, f in ipairs(store:fields(info.kind)) do
-    if values[f] ~= nil then parts[#parts + 1] = f .. " " .. tostring(values[f]) end
+    local x = values[f]
+    if meaningful(f, x) then parts[#parts + 1] = x == true and f or (f .. " " .. tostring(x)) end
   end
   local ok, markers = pcall(store.markers, store, u)
   if ok and type(markers) == "table" then
@@ -134,9 +177,15 @@ local function unit_line(store, u)
       if n ~= 0 and n ~= false then names[#names + 1] = m end
     end
     table.sort(names)
+    local shown = {}
     for _, m in ipairs(names) do
       local n = markers[m]
-      parts[#parts + 1] = n == true and m or (m .. " " .. tostring(n))
+      shown[#shown + 1] = marker_name(m) .. ((n == true or n == 1 and m ~= "hits") and ""
+        or (" " .. tostring(n)))
+    end
+    if info.kind ~= "leader" then
+      parts[#parts + 1] = #shown > 0 and ("markers: " .. table.concat(shown, ", "))
+        or "no markers"
     end
   end
   if info.hidden then parts[#parts + 1] = "hidden" end

@@ -296,6 +296,7 @@ function M.tracked_ask(g, side, request)
       t.feed = nil
       g.dice:drain()
       g.roll_records = {}
+      g.roll_at = {}
       g.narrative_told = #g.narrative
     end
     value = ask.ask(side, request)
@@ -332,7 +333,7 @@ end
 -- restored generator; forced values the undone part used are queued again).
 -- @treturn table `{undone = {side =, request =, value =}, replayed = n}` or
 --   `{refused = why}`
-function M.undo()
+function M.undo(own)
   local g, t = current, track
   if t.policy == "off" then return { refused = "undo is off in this game" } end
   local k = #t.steps
@@ -344,7 +345,6 @@ function M.undo()
   note_rolls(g)
   local step = t.steps[k]
   local last = step.answers[#step.answers]
-  local what = last.side .. "'s " .. last.request .. " " .. quoted(last.value)
   if t.policy == "strict" then
     local why
     if g.dice:count() > last.rolls then
@@ -359,9 +359,29 @@ function M.undo()
       end
     end
     if why then
-      return { refused = "cannot undo " .. what .. ": " .. why .. " (undo strict: an answer "
-        .. "followed by a roll or by hidden information stands; DESIGN.md principle 5 and "
-        .. "--undo strict|solo)" }
+      -- the answer a player takes back is their own: name it when a bot's came after it
+      local mine = last
+      if own and #own > 0 then
+        local is_own = {}
+        for _, side in ipairs(own) do is_own[side] = true end
+        local found
+        for j = k, 1, -1 do
+          for i = #t.steps[j].answers, 1, -1 do
+            local a = t.steps[j].answers[i]
+            if not found and is_own[a.side] then found = a end
+          end
+        end
+        mine = found or last
+      end
+      local after = ""
+      if mine ~= last then
+        after = " (" .. last.side .. "'s answer " .. quoted(last.value) .. " to "
+          .. last.request .. " came after it)"
+      end
+      return { refused = "cannot undo " .. mine.side .. "'s answer " .. quoted(mine.value)
+        .. " to " .. mine.request .. ": " .. why:gsub(" after it", " since") .. after
+        .. "; with --undo strict an answer followed by a roll or by hidden information "
+        .. "stands (--undo solo takes it back; docs/save.md)" }
     end
   end
   -- the forced values used since the snapshot come again, before those still queued
@@ -373,6 +393,7 @@ function M.undo()
   g.store:restore(step.snap)
   g.dice:drain()
   g.roll_records = {}
+  g.roll_at = {}
   t.seen = g.dice:count()
   g.dice:clear_forced()
   if #queue > 0 then g.dice:force(queue) end
@@ -405,20 +426,26 @@ function M.serialize()
 end
 
 --- What happened since the last drain: the rolls (each the dice's record with what a chart
--- roll adds), the narrative lines, the state hash and the roll count.
+-- roll adds, and `at`: how many of the drain's narrative lines were told before it), the
+-- narrative lines, the state hash and the roll count.
 -- @treturn table `{rolls = {...}, narrative = {...}, state_hash = hex, rolls_count = n}`
 function M.drain()
   local g = current
   local rolls = {}
+  local told = g.narrative_told or 0
   note_rolls(g)
+  g.roll_at = g.roll_at or {}
   for _, r in ipairs(g.dice:drain()) do
     local c = g.roll_records[r.n] or {}
     g.roll_records[r.n] = nil
+    local at = g.roll_at[r.n]
+    g.roll_at[r.n] = nil
     rolls[#rolls + 1] = { n = r.n, die = r.kind, sides = r.sides, natural = r.value,
                           faces = r.faces, forced = r.forced, reason = r.reason, rule = r.rule,
                           modifiers = c.modifiers or {}, total = c.total or r.value,
                           chart = c.chart, row = c.row, column = c.column, result = c.result,
-                          provisional = c.provisional }
+                          provisional = c.provisional,
+                          at = at and math.max(0, at - told) or 0 }
   end
   local lines = {}
   for k = (g.narrative_told or 0) + 1, #g.narrative do lines[#lines + 1] = g.narrative[k] end

@@ -92,7 +92,7 @@ done
 # A side without a bot and without --script is answered at the prompt (here: no input).
 out=$("$volley" play tests/data/demo --bot A=random --seed 1 </dev/null 2>&1)
 [ $? -eq 0 ] || fail "play with a side at the prompt must exit 0 at the end of its input"
-echo "$out" | grep -q '^stopped at decision [0-9]* (B to answer move \[demo 4.2\]): the script ended$' \
+echo "$out" | grep -q '^stopped at decision [0-9]* (B to answer move \[demo 4.2\]): the input ended$' \
   || fail "the prompt did not answer B: $out"
 "$volley" play tests/data/demo --bot A=random --bot B=clever --seed 1 2>&1 >/dev/null \
   | grep -q "unknown bot 'clever' (known: first, random)" || fail "no list of known bots"

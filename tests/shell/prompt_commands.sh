@@ -45,6 +45,16 @@ tail -n 1 "$tmp/game.save" | grep -q '^checksum sha256 ' || fail "save wrote no 
 want=$("$volley" replay "$tmp/done.save" | sed 's/^state_hash //')
 out=$(printf 'load %s\nquit\n' "$tmp/done.save" | "$volley" play tests/data/demo --seed 3)
 echo "$out" | grep -q "^game over: .*; seed 1; state $want\$" || fail "load: $out"
+# the prompt's map cut to 80 columns points at map HEX [RADIUS], not at render's --hex
+out=$(printf 'default all\nmap\nquit\n' | COLUMNS=80 "$volley" --seed 5 --bot MEX=random)
+echo "$out" | grep -qx 'columns 01-13 of 01-40 shown; map HEX \[RADIUS\] draws the hexes around a hex (radius 3 unless given)' \
+  || fail "the map's hint at the prompt: $(echo "$out" | grep columns)"
+# an input that ends without quit (make play < /dev/null) says so; play --help names the prompt
+out=$("$volley" </dev/null | tail -n 1)
+[ "$out" = "stopped at decision 1 (US to answer place [rough_and_ready PA Initial Deployment]): the input ended" ] \
+  || fail "the end of the input: $out"
+"$volley" play --help | tr '\n' ' ' | grep -q 'without --script, at the prompt' \
+  || fail "play --help does not name the prompt"
 # the acceptance line of issue #17: the default scenario's name and the commands
 out=$(printf 'help\nquit\n' | "$volley") || fail "help, quit exited $?"
 echo "$out" | grep -q 'rough-and-ready/palo-alto: Palo Alto, 8 May 1846' || fail "no scenario name: $out"

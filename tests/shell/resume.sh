@@ -63,11 +63,11 @@ newest=$tmp/state/volley/$(ls "$tmp/state/volley" | tail -n 1)
 out=$("$volley" play --resume --script "$tmp/two.script" | tail -n 1)
 [ "$out" = "$all" ] || fail "resumed script: '$out', whole: '$all'"
 
-# undo refused under strict after a roll: the game goes on
+# undo refused under strict after a roll: the player's own answer named, the game goes on
 printf 'move A1 0505\nmove A2 0306\ndone\nmove A1 0605\nundo\nquit\n' > "$tmp/roll.script"
 out=$("$volley" play tests/data/demo --seed 3 --bot B=random --script "$tmp/roll.script" 2>&1)
 [ $? -eq 1 ] || fail "a refused undo must exit 1: $out"
-echo "$out" | grep -qx "$tmp/roll.script:5: cannot undo B's react \"fire\": a die was rolled after it (undo strict: an answer followed by a roll or by hidden information stands; DESIGN.md principle 5 and --undo strict|solo)" \
+echo "$out" | grep -qx "$tmp/roll.script:5: cannot undo A's answer \"A1 0605\" to move: a die was rolled since (B's answer \"fire\" to react came after it); with --undo strict an answer followed by a roll or by hidden information stands (--undo solo takes it back; docs/save.md)" \
   || fail "strict undo after a roll: $out"
 out=$("$volley" play tests/data/demo --seed 3 --bot B=random --script "$tmp/roll.script" \
   --undo solo 2>&1) || fail "solo undo after a roll: $out"

@@ -210,6 +210,38 @@ local function rally_request(game, side)
   game.vars.rallied = list
 end
 
+--- The move request's prompt, from what it offers: `move a unit (<unit> <hex> [path]), turn
+-- one (face <unit> <vertex>), ..., fire, rally or done`, naming only the answers in `opts`.
+-- @tparam {string,...} opts the request's options (`<unit> <hex>`, `face <unit> <vertex>`,
+--   `charge <unit>`, `square <hex>`, `unsquare <unit>`, `fire`, `rally`, `shock`, `done`)
+-- @treturn string
+function M.move_prompt(opts)
+  local has = {}
+  for _, o in ipairs(opts) do
+    local w = words(o)
+    local verb = w[1]
+    if #w == 2 and verb ~= "charge" and verb ~= "square" and verb ~= "unsquare" then
+      verb = "<move>"
+    end
+    has[verb] = true
+  end
+  local parts = {}
+  local phrases = {
+    { "<move>", "move a unit (<unit> <hex> [path])" },
+    { "face", "turn one (face <unit> <vertex>)" },
+    { "charge", "declare a charge (charge <unit>)" },
+    { "square", "form a square (square <hex>)" },
+    { "unsquare", "leave one (unsquare <unit>)" },
+    { "fire", "fire" }, { "rally", "rally" }, { "shock", "shock" },
+  }
+  for _, p in ipairs(phrases) do
+    if has[p[1]] then parts[#parts + 1] = p[2] end
+  end
+  parts[#parts + 1] = "done"
+  if #parts == 1 then return "done" end
+  return table.concat(parts, ", ", 1, #parts - 1) .. " or done"
+end
+
 --- Runs the actions step of the activation under way (game.vars.activation).
 function M.run(game)
   local act = game.vars.activation
@@ -223,8 +255,7 @@ function M.run(game)
     -- the state does not change while the request waits: its options are computed once
     local answer = game:ask(act.side, {
       kind = "move",
-      prompt = act.target .. ": move a unit (<unit> <hex> [path]), turn one (face <unit> "
-        .. "<vertex>), fire, rally or done",
+      prompt = act.target .. ": " .. M.move_prompt(opts),
       enumerate = function() return opts end,
       validate = function(a)
         if a == "fire" then

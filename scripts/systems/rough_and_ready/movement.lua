@@ -246,6 +246,18 @@ function M.check(game, unit, places)
     if not r then
       -- the cheapest search says only "cannot be reached": name the step that fails on the
       -- straight line when the goal is next door
+      local grid = facing.grid(game)
+      local okd, dist = pcall(grid.distance, grid, from, places[1])
+      if okd and dist > 1 then
+        -- out of reach: what it would cost with MP enough (the hexes past its MA unchecked
+        -- for stacking), against what the unit has [rough_and_ready 5.11]
+        local far = {}
+        for k, x in pairs(q) do far[k] = x end
+        far.ma = 999
+        local fr = game.move:path(from, places[1], far)
+        return false, places[1] .. " is out of " .. unit .. "'s reach: " .. (fr and ("it costs "
+          .. fr.cost .. " MP, ") or "") .. unit .. " has " .. q.ma .. " " .. M.R511
+      end
       local v, vwhy = game.move:validate(from, places, q)
       if not v then return false, vwhy end
       return false, why .. " " .. M.R511

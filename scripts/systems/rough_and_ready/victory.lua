@@ -140,7 +140,7 @@ function M.roll(game, side, bl, other_bl, mods)
   local adj = bl < other_bl and -1 or 0
   if 9 + bl + adj <= wl then
     game:log(string.format("%s: BL %d%s cannot exceed Withdrawal Level %d: no roll %s", side,
-      bl, adj ~= 0 and " -1" or "", wl, R80))
+      bl, adj ~= 0 and " (-1 for fewer BL)" or "", wl, R80))
     return nil
   end
   local natural = game:roll("d10", side .. " withdrawal roll", R80)

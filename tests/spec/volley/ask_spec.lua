@@ -50,6 +50,16 @@ describe("volley.ask", function()
       assert.are.same({ true, "none" }, { ask.check(r, "none") })
       assert.are.same({ false, "no such command [rough_and_ready 3.11]" }, { ask.check(r, "x") })
     end)
+    it("keeps a refusal's own citation of the request's system alone", function()
+      local r = request{ validate = function(a)
+        if a == "5.12" then return false, "3017 -> 2516: not adjacent [rough_and_ready 5.12]" end
+        return false, "a rule of another system [demo 4.2]"
+      end }
+      assert.are.same({ false, "3017 -> 2516: not adjacent [rough_and_ready 5.12]" },
+        { ask.check(r, "5.12") })
+      assert.are.same({ false, "a rule of another system [demo 4.2] [rough_and_ready 3.11]" },
+        { ask.check(r, "x") })
+    end)
     it("refuses options that are not strings, integers or booleans", function()
       assert.has_error(function() ask.legal(request{ options = { {} } }) end,
         "request 'activate': option #1 is a table (string, integer or boolean expected)")

@@ -206,9 +206,9 @@ describe("undo", function()
     local want = g:state_hash()
     local kind, why = g:undo()
     assert.is_nil(kind)
-    assert.equal("cannot undo A's react \"fire\": a die was rolled after it (undo strict: an "
-      .. "answer followed by a roll or by hidden information stands; DESIGN.md principle 5 and "
-      .. "--undo strict|solo)", why)
+    assert.equal("cannot undo A's answer \"fire\" to react: a die was rolled since; with "
+      .. "--undo strict an answer followed by a roll or by hidden information stands (--undo "
+      .. "solo takes it back; docs/save.md)", why)
     assert.equal(want, g:state_hash())
     g:close()
   end)
@@ -223,9 +223,9 @@ describe("undo", function()
       assert(g.st:call("session_probe", "hide", "B1", false))
       local kind, why = g:undo()
       assert.is_nil(kind)
-      assert.equal("cannot undo A's move \"A1 0503\": hidden information was revealed after it "
-        .. "(B1 is no longer hidden) (undo strict: an answer followed by a roll or by hidden "
-        .. "information stands; DESIGN.md principle 5 and --undo strict|solo)", why)
+      assert.equal("cannot undo A's answer \"A1 0503\" to move: hidden information was "
+        .. "revealed since (B1 is no longer hidden); with --undo strict an answer followed by a "
+        .. "roll or by hidden information stands (--undo solo takes it back; docs/save.md)", why)
       -- still hidden: the answer can be taken back
       assert(g.st:call("session_probe", "hide", "B1", true))
       assert.equal("request", (g:undo()))
@@ -235,8 +235,8 @@ describe("undo", function()
       assert(g.st:call("session_probe", "reveal", "a chit"))
       kind, why = g:undo()
       assert.is_nil(kind)
-      assert.matches("^cannot undo A's move \"A1 0503\": hidden information was revealed after "
-        .. "it %(undo strict", why)
+      assert.matches("^cannot undo A's answer \"A1 0503\" to move: hidden information was "
+        .. "revealed since; with %-%-undo strict", why)
       g:close()
       -- solo takes it back
       g = demo.play{ seed = 1, stop = 2, bots = CHARGE, state = probe.state, undo = "solo" }

@@ -43,7 +43,7 @@ describe("[rough_and_ready 6.12] activated fire in the actions step", function()
     local rec = rr.play(g, { "garland", "C3US", "fire", "C3US 0605", "no", "C3US 0603",
                              "done" }, { auto = { leadership = "no" } })
     assert.are.same({ "C3US has fired this activation: artillery moves or fires "
-      .. "[rough_and_ready 6.25] [rough_and_ready 5.11]" }, rr.refusals(rec))
+      .. "[rough_and_ready 6.25]" }, rr.refusals(rec))
     local last = rr.requests(rec, "move")
     for _, o in ipairs(last[#last].options) do
       assert.is_nil(o:match("^C3US "), o)
@@ -56,8 +56,8 @@ describe("[rough_and_ready 6.11] fire with nothing to fire at", function()
     local g = opened({ ["4US-1"] = "SE/S" })
     local rec = rr.play(g, { "garland", "fire", "rally" }, { auto = NO })
     assert.are.same({ "no activated unit has an enemy in its front, in range and in sight now "
-      .. "[rough_and_ready 6.11] [rough_and_ready 5.11]", "no activated unit may rally now "
-      .. "[rough_and_ready 6.82] [rough_and_ready 5.11]" }, rr.refusals(rec))
+      .. "[rough_and_ready 6.11]", "no activated unit may rally now "
+      .. "[rough_and_ready 6.82]" }, rr.refusals(rec))
     assert.is_false(has(rec.pending.options, "fire"))
   end)
 end)

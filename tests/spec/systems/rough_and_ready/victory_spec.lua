@@ -61,7 +61,7 @@ describe("[rough_and_ready 8.0] the withdrawal roll (T-RR-17)", function()
       extra_bl(g, { US = 7, MEX = 10 })
       victory.check(g)
       assert.is_nil(g.vars.winner)
-      assert.are.same({ "US: BL 7 -1 cannot exceed Withdrawal Level 15: no roll "
+      assert.are.same({ "US: BL 7 (-1 for fewer BL) cannot exceed Withdrawal Level 15: no roll "
         .. "[rough_and_ready 8.0]" }, rr.lines(g, "US:"))
       assert.are.equal(0, g.dice:count())                -- nor can MEX's 10 + 9 exceed 20
     end)
