@@ -7,7 +7,8 @@
 #   make clang    build ./build-clang with clang and -Werror (warnings differ from gcc's)
 #   make clean    remove the build directories
 #   make install  install the program and its data under PREFIX (default /usr/local)
-# soak, fuzz, memcheck and docs say what exists so far.
+#   make soak     500 Palo Alto games random,random on both VMs, sharded (SOAK_GAMES=N for fewer)
+# fuzz, memcheck and docs say what exists so far.
 
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE   ?= cmake
@@ -72,7 +73,11 @@ test: deps-test
 bench: deps-test build build-luajit
 	@sh tests/bench/run.sh
 
-soak fuzz memcheck docs:
+SOAK_GAMES ?= 500
+soak: deps-test build build-luajit
+	@SOAK_GAMES=$(SOAK_GAMES) SOAK_JOBS=$(JOBS) sh tests/soak/run.sh
+
+fuzz memcheck docs:
 	@echo "make $@: not yet (arrives with its issue; see docs/build.md)"
 
 PREFIX ?= /usr/local

@@ -1,8 +1,11 @@
---- Records the demo games that tests/shell/replay.sh replays in every configuration: each
+--- Records the games that tests/shell/replay.sh replays in every configuration: each
 -- `<name>.save` with `<name>.hash`, the state hash its game ended with on the VM that
--- recorded it (DESIGN.md "Testing": recorded games with expected state hashes, on both VMs).
--- A change to the demo scenario, system or charts changes the files the saves' headers hash
--- (and perhaps the games): record them again, from the source tree, with
+-- recorded it (DESIGN.md "Testing": recorded games with expected state hashes, on both VMs):
+-- three demo games, and a Palo Alto game (random bot against random bot, played by the
+-- program `<build>/volley play ... --save`). A change to a scenario, system or charts
+-- changes the files the saves' headers hash (and perhaps the games; any change to the Rough
+-- & Ready rules or Palo Alto changes the Palo Alto game): record them again, from the source
+-- tree, with
 --
 --     VOLLEY_PATH=$PWD lua5.4 tests/replay/record.lua build
 --
@@ -28,4 +31,33 @@ for _, g in ipairs(GAMES) do
   f:close()
   print(g.name, game.answers .. " answers", game:state_hash())
   game:close()
+end
+
+-- Palo Alto: the first PALO.cap decisions of a random game, as `volley play` saves them (the
+-- cap keeps the replay short under ASan; the game is past its first activations, moves, facings
+-- and fire by then). The hash is what `volley replay` recomputes, checked against the hash the
+-- playing itself ended with.
+local PALO = { name = "palo-alto-random-24", seed = 24, cap = 1000 }
+do
+  local save = "tests/replay/" .. PALO.name .. ".save"
+  local state = os.tmpname()
+  os.remove(state)
+  local play = string.format("XDG_STATE_HOME=%s %s/volley play rough-and-ready/palo-alto --seed %d "
+    .. "--bot US=random --bot MEX=random --max-decisions %d --save %s --json", state, build,
+    PALO.seed, PALO.cap, save)
+  local p = assert(io.popen(play))
+  local last
+  for line in p:lines() do last = line end
+  p:close()
+  os.execute("rm -rf " .. state)
+  local played = assert(last and last:match('"state_hash":"(%x+)"'), "no game_over from " .. play)
+  local r = assert(io.popen(build .. "/volley replay " .. save))
+  local out = r:read("*l")
+  r:close()
+  local hash = assert(out and out:match("^state_hash (%x+)$"), "replay: " .. tostring(out))
+  assert(hash == played, "the replay ends in " .. hash .. ", the game in " .. played)
+  local f = assert(io.open("tests/replay/" .. PALO.name .. ".hash", "w"))
+  f:write(hash, "\n")
+  f:close()
+  print(PALO.name, PALO.cap .. " answers", hash)
 end

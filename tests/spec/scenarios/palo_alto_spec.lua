@@ -48,7 +48,7 @@ describe("Palo Alto", function()
     assert.are.equal("rough_and_ready", sc.system)
     assert.are.same({ "US", "MEX" }, sc.sides)
     assert.are.equal("US", sc.first)                       -- [rough_and_ready 3.11]
-    assert.are.equal(3000, sc.max_decisions)
+    assert.are.equal(40000, sc.max_decisions)   -- the measured cap (issue #24)
     assert.are.equal("[rough_and_ready PA Initial Deployment]", sc.setup_rule)
     local names = {}
     for _, o in ipairs(sc.options) do names[#names + 1] = o.name end

@@ -1,0 +1,64 @@
+#!/bin/sh
+# tests/soak/run.sh -- make soak: plays SOAK_GAMES (500) Palo Alto games, random bot against
+# random bot, with run seed SOAK_SEED (24), on Lua 5.4 (./build) and on LuaJIT (./build-luajit).
+# Each VM's run is cut into SOAK_JOBS shards (the machine's cores) played at once with
+# `volley sim --shard k/n --json`, then merged with `volley sim --merge` (docs/sim.md). Prints
+# per VM the merged summary (win rates with their 95% intervals, the capped count, mean
+# decisions and the decisions/s of one process), the wall time and the decisions/s of all
+# shards together; then checks that both VMs ended every game in the same state (same seeds,
+# same bots: the same game, DESIGN.md principle 3). The issue's acceptance (#24): at least 95%
+# of the games end by a Withdrawal, not by the cap. Exit 1 when a run fails or the VMs
+# disagree; the figures are reports, never assertions on time.
+#
+#   make soak                              500 games a VM
+#   make soak SOAK_GAMES=40 SOAK_JOBS=2    fewer games (each takes ~15-25 s of one core)
+#   SOAK_VMS=build make soak               Lua 5.4 only
+set -u
+cd "$(dirname "$0")/../.."
+games=${SOAK_GAMES:-500}
+seed=${SOAK_SEED:-24}
+jobs=${SOAK_JOBS:-$(nproc 2>/dev/null || echo 2)}
+vms=${SOAK_VMS:-build build-luajit}
+scenario=rough-and-ready/palo-alto
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "make soak: $*" >&2; exit 1; }
+now() { date +%s; }
+
+for vm in $vms; do
+  volley=./$vm/volley
+  [ -x "$volley" ] || fail "$volley is missing (make $vm)"
+  echo "== $vm: $games games of $scenario, random,random, seed $seed, $jobs shards =="
+  start=$(now)
+  pids=""
+  k=1
+  while [ "$k" -le "$jobs" ]; do
+    "$volley" sim "$scenario" --games "$games" --bots random,random --seed "$seed" \
+      --shard "$k/$jobs" --json > "$tmp/$vm.$k.jsonl" 2> "$tmp/$vm.$k.err" &
+    pids="$pids $!"
+    k=$((k + 1))
+  done
+  status=0
+  for p in $pids; do wait "$p" || status=1; done
+  wall=$(( $(now) - start ))
+  [ "$status" -eq 0 ] || { cat "$tmp"/"$vm".*.err >&2; fail "$vm: a shard failed"; }
+  "$volley" sim --merge "$tmp"/"$vm".*.jsonl || fail "$vm: the merge failed"
+  "$volley" sim --merge "$tmp"/"$vm".*.jsonl --json > "$tmp/$vm.merged" || fail "$vm: merge"
+  total=$(grep '"event":"game_over"' "$tmp/$vm.merged" \
+          | sed 's/.*"decisions":\([0-9]*\).*/\1/' | awk '{s += $1} END {print s + 0}')
+  finished=$(tail -n 1 "$tmp/$vm.merged" | sed 's/.*"finished":\([0-9]*\).*/\1/')
+  echo "wall ${wall} s for $total decisions: $(awk -v d="$total" -v w="$wall" \
+    'BEGIN {printf "%.0f", w > 0 ? d / w : 0}') decisions/s over $jobs shards;" \
+    "$(awk -v f="$finished" -v g="$games" 'BEGIN {printf "%.1f", 100 * f / g}')% of the games" \
+    "ended by the rules (acceptance: 95%)"
+  grep '"event":"game_over"' "$tmp/$vm.merged" \
+    | sed 's/.*"game":\([0-9]*\).*"state_hash":"\([0-9a-f]*\)".*/\1 \2/' > "$tmp/$vm.hashes"
+done
+
+set -- $vms
+if [ $# -eq 2 ]; then
+  cmp -s "$tmp/$1.hashes" "$tmp/$2.hashes" \
+    || fail "$1 and $2 ended some game in different states: $(diff "$tmp/$1.hashes" \
+       "$tmp/$2.hashes" | head -n 4 | tr '\n' ' ')"
+  echo "== $1 and $2 ended all $games games in the same states =="
+fi
