@@ -48,7 +48,7 @@ for vm in $vms; do
           | sed 's/.*"decisions":\([0-9]*\).*/\1/' | awk '{s += $1} END {print s + 0}')
   finished=$(tail -n 1 "$tmp/$vm.merged" | sed 's/.*"finished":\([0-9]*\).*/\1/')
   echo "wall ${wall} s for $total decisions: $(awk -v d="$total" -v w="$wall" \
-    'BEGIN {printf "%.0f", w > 0 ? d / w : 0}') decisions/s over $jobs shards;" \
+    'BEGIN {printf "%.0f", (w > 0 ? d / w : 0)}') decisions/s over $jobs shards;" \
     "$(awk -v f="$finished" -v g="$games" 'BEGIN {printf "%.1f", 100 * f / g}')% of the games" \
     "ended by the rules (acceptance: 95%)"
   grep '"event":"game_over"' "$tmp/$vm.merged" \
