@@ -545,7 +545,7 @@ static void legend(tctx *t, FILE *out, int narrowed) {
       lline_start(&l, head);
       for (i = 0; i < view_mark_count(t->v); i++) {
         const view_mark *mk = view_mark_at(t->v, i);
-        char words[160], where[96], extra[48] = "";
+        char words[320], where[96], extra[48] = "";
         if (mk->side != (int)s) continue;
         if (mk->place == VIEW_ON_HEX && !t->drawn[map_index(t, mk->hex)]) {
           hidden++;  /* on a hex outside the picture */
