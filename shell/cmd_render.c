@@ -157,6 +157,16 @@ static int add_scenario_marks(lua_State *L, view *v, const vl_map *m, vl_error *
     lua_pop(L, 1);
     rc = view_add_mark(v, m, field(L, -1, "where"), code, k, field(L, -1, "side"),
                        field(L, -1, "facing"), count, err);
+    if (rc == VL_OK) {  /* the marked unit's Hits and disorder (a game's marks) */
+      int hits, dis;
+      lua_getfield(L, -1, "hits");
+      hits = (int)lua_tointeger(L, -1);
+      lua_getfield(L, -2, "disordered");
+      dis = lua_toboolean(L, -1);
+      lua_pop(L, 2);
+      rc = view_set_status(v, view_mark_count(v) - 1, hits > 0 ? hits : 0, dis);
+      if (rc != VL_OK) vl_error_set(err, rc, NULL, 0, "bad status");
+    }
     if (rc != VL_OK) {
       char msg[VL_ERROR_MSG_MAX + 64];
       snprintf(msg, sizeof msg, "%s: %s", code != NULL ? code : "?", err->msg);

@@ -51,7 +51,7 @@ typedef struct tctx {
   unsigned char *drawn;       /* per map hex: in the window and the region */
   unsigned char *used_hex;    /* per hex type: drawn */
   unsigned char *used_side;   /* per hexside type: drawn */
-  int any_facing, any_count, any_leader, any_shade;
+  int any_facing, any_count, any_leader, any_shade, any_disordered, any_hits;
   canvas cv;
 } tctx;
 
@@ -69,6 +69,10 @@ static const char *const supers[10] = {
   "\xe2\x81\xb0", "\xc2\xb9", "\xc2\xb2", "\xc2\xb3", "\xe2\x81\xb4",
   "\xe2\x81\xb5", "\xe2\x81\xb6", "\xe2\x81\xb7", "\xe2\x81\xb8", "\xe2\x81\xb9"};
 #define SUPER_PLUS "\xe2\x81\xba"
+static const char *const subs[10] = {
+  "\xe2\x82\x80", "\xe2\x82\x81", "\xe2\x82\x82", "\xe2\x82\x83", "\xe2\x82\x84",
+  "\xe2\x82\x85", "\xe2\x82\x86", "\xe2\x82\x87", "\xe2\x82\x88", "\xe2\x82\x89"};
+#define VIEW_CODE_SHOWN 12  /* a code's bytes at most (docs/shell.md: 12) */
 #define SHADE_U "\xe2\x96\x91"
 #define SHADE_A ":"
 #define LEADER_MARK "*"
@@ -309,7 +313,22 @@ static void paint_hex(tctx *t, vl_hex h, int x, int y) {
     const view_mark *mk = view_mark_at(t->v, (size_t)t->first[idx]);
     int sfg = t->o->colour ? picture_side_term(mk->side) : -1;
     for (i = 1; i <= W; i++) put(cv, x + i, la, " ", -1, 0);
-    put_text(cv, x + 1, la, mk->code, W - 2, sfg, 1);
+    if (mk->disordered) {  /* a Disordered unit's code in lower case */
+      char low[VIEW_CODE_SHOWN + 1];
+      size_t k;
+      for (k = 0; k < VIEW_CODE_SHOWN && mk->code[k] != '\0'; k++)
+        low[k] = (char)(mk->code[k] >= 'A' && mk->code[k] <= 'Z' ? mk->code[k] - 'A' + 'a'
+                                                                 : mk->code[k]);
+      low[k] = '\0';
+      put_text(cv, x + 1, la, low, W - 2, sfg, 1);
+      t->any_disordered = 1;
+    } else {
+      put_text(cv, x + 1, la, mk->code, W - 2, sfg, 1);
+    }
+    if (mk->hits > 0) {  /* its Hits in the code's last place: a subscript digit, or ! */
+      put(cv, x + W - 2, la, t->o->unicode ? subs[mk->hits > 9 ? 9 : mk->hits] : "!", sfg, 1);
+      t->any_hits = 1;
+    }
     if (mk->clock >= 0) {
       put(cv, x + W - 1, la, t->o->unicode ? arrows[mk->clock] : arrows_ascii[mk->clock], sfg, 1);
       t->any_facing = 1;
@@ -526,7 +545,7 @@ static void legend(tctx *t, FILE *out, int narrowed) {
       lline_start(&l, head);
       for (i = 0; i < view_mark_count(t->v); i++) {
         const view_mark *mk = view_mark_at(t->v, i);
-        char words[160], where[96], extra[48] = "";
+        char words[320], where[96], extra[48] = "";
         if (mk->side != (int)s) continue;
         if (mk->place == VIEW_ON_HEX && !t->drawn[map_index(t, mk->hex)]) {
           hidden++;  /* on a hex outside the picture */
@@ -535,9 +554,17 @@ static void legend(tctx *t, FILE *out, int narrowed) {
         where_text(t, mk, where, sizeof where);
         if (mk->kind == VIEW_STACK) snprintf(extra, sizeof extra, " stack of %d", mk->count);
         else if (mk->kind == VIEW_LEADER) snprintf(extra, sizeof extra, " leader");
-        snprintf(words, sizeof words, "%s%s%s%s%s%s", where, extra, mk->facing ? " facing " : "",
-                 mk->facing ? mk->facing : "", mk->clock >= 0 ? " " : "",
-                 mk->clock < 0 ? "" : u ? arrows[mk->clock] : arrows_ascii[mk->clock]);
+        {
+          char status[48] = "";
+          if (mk->hits > 0 || mk->disordered)
+            snprintf(status, sizeof status, " (%s%s%.0d%s)", mk->disordered ? "Disordered" : "",
+                     mk->disordered && mk->hits > 0 ? ", " : "", mk->hits,
+                     mk->hits == 1 ? " Hit" : mk->hits > 1 ? " Hits" : "");
+          snprintf(words, sizeof words, "%s%s%s%s%s%s%s", where, extra,
+                   mk->facing ? " facing " : "", mk->facing ? mk->facing : "",
+                   mk->clock >= 0 ? " " : "",
+                   mk->clock < 0 ? "" : u ? arrows[mk->clock] : arrows_ascii[mk->clock], status);
+        }
         lline_item(&l, mk->code, l.colour ? picture_side_term(mk->side) : -1, 1, words);
       }
       if (hidden > 0) {
@@ -564,6 +591,8 @@ static void legend(tctx *t, FILE *out, int narrowed) {
   if (t->any_facing && u) lline_item(&l, arrows[1], -1, 0, "facing");
   if (t->any_count) lline_item(&l, u ? supers[3] : "3", -1, 0, "units in the hex");
   if (t->any_leader) lline_item(&l, LEADER_MARK, -1, 0, "a leader");
+  if (t->any_disordered) lline_item(&l, "abc", -1, 0, "lower case: Disordered");
+  if (t->any_hits) lline_item(&l, u ? subs[1] : "!", -1, 0, "Hits (the code's last place)");
   if (t->any_shade) {
     if (l.colour) lline_item_bg(&l, "   ", SHADE_BG, "reach");
     else lline_item(&l, u ? SHADE_U : SHADE_A, -1, 0, "reach");

@@ -27,6 +27,13 @@ const char *view_kind_name(view_kind k) {
 
 view *view_new(void) { return calloc(1, sizeof(view)); }
 
+int view_set_status(view *v, size_t i, int hits, int disordered) {
+  if (v == NULL || i >= v->nmarks || hits < 0) return VL_EINVAL;
+  v->marks[i].hits = hits;
+  v->marks[i].disordered = disordered != 0;
+  return VL_OK;
+}
+
 void view_free(view *v) {
   size_t i;
   if (v == NULL) return;
@@ -264,11 +271,12 @@ static int next_word(const char **cur, char *buf, size_t n) {
   return 1;
 }
 
-/* A line of [marks]: <code> = <where> <kind> <side> [<facing> | -] [<count>]. */
+/* A line of [marks]: <code> = <where> <kind> <side> [<facing> | -] [<count>] [disordered]
+** [hits=N]. */
 static int mark_line(fparse *p, const vl_ini_item *it, vl_error *err) {
   char where[64], kind[16], side[32], facing[64], word[64];
   const char *cur = it->value;
-  int k, count = -1, rc, have_facing = 0;
+  int k, count = -1, rc, have_facing = 0, hits = 0, disordered = 0;
   vl_error e;
   if (it->continuation) return vl_ini_error(err, it, "a mark takes one line");
   if (next_word(&cur, where, sizeof where) != 1 || next_word(&cur, kind, sizeof kind) != 1 ||
@@ -280,7 +288,15 @@ static int mark_line(fparse *p, const vl_ini_item *it, vl_error *err) {
   if (k == 3)
     return vl_ini_error(err, it, "%s: unknown kind '%s' (unit, stack or leader)", it->key, kind);
   while ((rc = next_word(&cur, word, sizeof word)) == 1) {
-    if (word[0] >= '0' && word[0] <= '9' && count < 0) {
+    if (strcmp(word, "disordered") == 0) {
+      disordered = 1;
+    } else if (strncmp(word, "hits=", 5) == 0) {
+      char *end;
+      long n = strtol(word + 5, &end, 10);
+      if (word[5] < '0' || word[5] > '9' || *end != '\0' || n > 99)
+        return vl_ini_error(err, it, "%s: bad hits '%s' (hits=0 to hits=99)", it->key, word);
+      hits = (int)n;
+    } else if (word[0] >= '0' && word[0] <= '9' && count < 0) {
       char *end;
       long n = strtol(word, &end, 10);
       if (*end != '\0' || n > VIEW_MAX_COUNT)
@@ -309,7 +325,7 @@ static int mark_line(fparse *p, const vl_ini_item *it, vl_error *err) {
                      have_facing && facing[0] ? facing : NULL, count, &e);
   if (rc == VL_ENOMEM) return vl_error_set(err, rc, it->file, it->line, "out of memory");
   if (rc != VL_OK) return vl_ini_error(err, it, "%s", e.msg);
-  return VL_OK;
+  return view_set_status(p->v, p->v->nmarks - 1, hits, disordered);
 }
 
 /* A line of [view]: sides = ..., reach = ... */

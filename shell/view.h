@@ -46,12 +46,19 @@ typedef struct view_mark {
   int clock;           /* the facing as a clock position: 0..11, 30 degrees a step clockwise
                        ** from the top of the drawn map (hexside N of a flat-top map is 0,
                        ** vertex N/NE is 1); -1 when the mark has no facing */
+  int hits;            /* the marked unit's Hits (0: none) */
+  int disordered;      /* 1: the marked unit is Disordered */
 } view_mark;
 
 typedef struct view view;
 
 /* A new empty view; NULL when out of memory. Free with view_free. */
 view *view_new(void);
+
+/* Sets the status of mark i (view_mark_at's index): its unit's Hits and whether it is
+** Disordered, for the pictures to show. VL_OK; VL_EINVAL for no such mark or a negative
+** count. */
+int view_set_status(view *v, size_t i, int hits, int disordered);
 
 /* Frees a view; accepts NULL. */
 void view_free(view *v);

@@ -106,9 +106,16 @@ function M.marks_of(store, map_path)
     end
     for _, side in ipairs(order) do
       local list = groups[side]
+      -- the top unit's Hits and disorder, when the system has those markers
+      local okm, m = pcall(store.markers, store, list[1])
+      m = okm and type(m) == "table" and m or {}
+      local hits = type(m.hits) == "number" and m.hits or 0
+      local dis = m.disordered
       on_hexes[#on_hexes + 1] = { where = h, code = code_of(list[1]), side = side,
                                   kind = #list > 1 and "stack" or "unit",
-                                  facing = store:facing(list[1]), count = #list }
+                                  facing = store:facing(list[1]), count = #list,
+                                  hits = hits, disordered = dis ~= nil and dis ~= false
+                                    and dis ~= 0 }
     end
     for _, u in ipairs(leaders) do
       on_hexes[#on_hexes + 1] = { where = h, code = code_of(u), side = store:unit(u).side,

@@ -39,6 +39,10 @@ units="--units tests/data/views/small_units.ini"
 check_golden small.utf8.txt LANG=C.UTF-8 "$volley" render $small --text $units
 check_golden small.ascii.txt LANG=C.UTF-8 "$volley" render $small --text --ascii $units
 check_golden small.colour.txt LANG=C.UTF-8 "$volley" render $small --text --colour always $units
+# a unit's status: Disordered in lower case, Hits as a subscript digit (ASCII !)
+status="--units tests/data/views/status_units.ini"
+check_golden status.utf8.txt LANG=C.UTF-8 "$volley" render $small --text $status
+check_golden status.ascii.txt LANG=C.UTF-8 "$volley" render $small --text --ascii $status
 check_golden small_hex.utf8.txt LANG=C.UTF-8 "$volley" render $small --text --hex 0302 --radius 1 $units
 check_golden small_pointy.utf8.txt LANG=C.UTF-8 "$volley" render tests/data/maps/small_pointy.ini \
   --text --units tests/data/views/small_pointy_units.ini
@@ -174,5 +178,5 @@ for f in tests/data/views/broken/*.ini; do
   [ "$(cat "$tmp/err")" = "$f:$expect" ] || fail "$f: got '$(cat "$tmp/err")', expected '$f:$expect'"
   n=$((n + 1))
 done
-[ $n -ge 17 ] || fail "only $n broken fixtures"
-echo "ok (7 golden renders, the sample's SVG, $n broken fixtures)"
+[ $n -ge 18 ] || fail "only $n broken fixtures"
+echo "ok (9 golden renders, the sample's SVG, $n broken fixtures)"
