@@ -343,6 +343,7 @@ int cmd_render(int argc, char **argv) {
     to.width = terminal_width();
     to.region = region;
     to.pan_hint = NULL;
+    to.overview = 0;
     rc = render_term(stdout, m, v, &to);
     if (rc == 0 && L != NULL) print_off(L, stdout);
     if (fflush(stdout) != 0 || ferror(stdout)) rc = -1;
@@ -377,6 +378,7 @@ done:
 ** why. */
 int render_marks_lua(lua_State *L) {
   const char *svg, *hex, *radius, *map_path;
+  int all = 0;
   char buf[VL_ERROR_FILE_MAX + VL_ERROR_MSG_MAX + 64];
   vl_error err;
   vl_path *data;
@@ -390,6 +392,15 @@ int render_marks_lua(lua_State *L) {
   svg = field(L, 2, "svg");
   hex = field(L, 2, "hex");
   radius = field(L, 2, "radius");
+  if (hex != NULL && strcmp(hex, "all") == 0 && svg == NULL) {  /* map all: the overview */
+    if (radius != NULL) {
+      lua_pushnil(L);
+      lua_pushstring(L, "map all takes no radius");
+      return 2;
+    }
+    all = 1;
+    hex = NULL;
+  }
   map_path = field(L, 1, "map");
   if (map_path == NULL) return luaL_error(L, "the scenario names no map");
   memset(&region, 0, sizeof region);
@@ -427,7 +438,9 @@ int render_marks_lua(lua_State *L) {
     to.colour = want_colour("auto");
     to.width = terminal_width();
     to.region = region;
-    to.pan_hint = "map HEX [RADIUS] draws the hexes around a hex (radius 3 unless given)";
+    to.pan_hint = "map HEX [RADIUS] draws the hexes around a hex (radius 3 unless given), "
+                  "map all the whole map small";
+    to.overview = all;
     rc = render_term(stdout, m, v, &to);
     if (rc == 0) {
       lua_pushvalue(L, 1);

@@ -51,6 +51,8 @@ typedef struct tctx {
   unsigned char *drawn;       /* per map hex: in the window and the region */
   unsigned char *used_hex;    /* per hex type: drawn */
   unsigned char *used_side;   /* per hexside type: drawn */
+  int *road;                  /* per map hex: the kind of the first road through it, or -1 */
+  unsigned char *used_road;   /* per road kind: drawn */
   int any_facing, any_count, any_leader, any_shade, any_disordered, any_hits;
   canvas cv;
 } tctx;
@@ -299,6 +301,14 @@ static int type_fg(const tctx *t, const vl_terrain_type *ty) {
   return picture_xterm256(picture_rgb(c));
 }
 
+/* A road kind's mark: its own glyph when the table gives one, else a middle dot (ASCII .). */
+static const char *road_glyph(const vl_terrain_type *rt, int unicode) {
+  if (unicode && rt->display.glyph != NULL && rt->display.glyph[0] != '\0')
+    return rt->display.glyph;
+  if (rt->display.ascii != NULL && rt->display.ascii[0] != '\0') return rt->display.ascii;
+  return unicode ? "\xc2\xb7" : ".";
+}
+
 static void paint_hex(tctx *t, vl_hex h, int x, int y) {
   canvas *cv = &t->cv;
   const vl_terrain_type *ty = vl_map_terrain(t->m, h);
@@ -350,6 +360,15 @@ static void paint_hex(tctx *t, vl_hex h, int x, int y) {
     const char *fill = shaded && !t->o->colour ? (t->o->unicode ? SHADE_U : SHADE_A) : " ";
     for (i = 1; i <= W; i++) put(cv, x + i, la, fill, -1, 0);
     put(cv, x + 1 + W / 2, la, glyph, fg, 0);
+    if (t->road[idx] >= 0) {  /* a road through it: its mark at both ends of the line */
+      const vl_terrain_type *rt =
+        vl_terrain_type_at(t->tt, VL_TERRAIN_ROAD, (size_t)t->road[idx]);
+      const char *rg = road_glyph(rt, t->o->unicode);
+      int rfg = t->o->colour ? picture_xterm256(picture_rgb(picture_colour(rt))) : -1;
+      put(cv, x + 1, la, rg, rfg, 1);
+      put(cv, x + W, la, rg, rfg, 1);
+      t->used_road[t->road[idx]] = 1;
+    }
   }
   if (vl_hex_format(t->g, h, label, sizeof label) < 0) label[0] = '\0';
   for (i = 1; i <= W; i++) put(cv, x + i, lb, " ", -1, 0);
@@ -537,6 +556,15 @@ static void legend(tctx *t, FILE *out, int narrowed) {
                  ty->name ? ty->name : ty->id);
     }
   lline_end(&l);
+  lline_start(&l, "roads:");
+  for (k = 0; k < vl_terrain_count(t->tt, VL_TERRAIN_ROAD); k++)
+    if (t->used_road[k]) {
+      const vl_terrain_type *ty = vl_terrain_type_at(t->tt, VL_TERRAIN_ROAD, k);
+      lline_item(&l, road_glyph(ty, u),
+                 l.colour ? picture_xterm256(picture_rgb(picture_colour(ty))) : -1, 1,
+                 ty->name ? ty->name : ty->id);
+    }
+  lline_end(&l);
   if (t->v != NULL)
     for (s = 0; s < view_side_count(t->v); s++) {
       char head[32], more[64];
@@ -632,6 +660,114 @@ static void header(tctx *t, FILE *out) {
   lline_end(&l);
 }
 
+/* ---- the overview ------------------------------------------------------------------------ */
+
+/* The whole map at two characters a hex, a line a row (shifted columns drawn level): a hex
+** with units shows its first mark's side letter (lower case when that unit is Disordered)
+** and the units there (1-9, + for more), a leader alone *; an empty hex its terrain glyph,
+** then a road's mark when a road runs through it. Columns are labelled every fifth. */
+static int overview(tctx *t, FILE *out) {
+  int d = t->g->digits, ncol = t->cmax - t->cmin + 1, col, row, lw = d + 1;
+  size_t n = vl_map_hex_count(t->m), i, s;
+  lline l;
+  int u = t->o->unicode;
+  t->cv.w = lw + 2 * ncol;
+  t->cv.h = t->nrows + 1;
+  t->cv.c = calloc((size_t)t->cv.w * (size_t)t->cv.h, sizeof *t->cv.c);
+  if (t->cv.c == NULL) return -1;
+  for (i = 0; i < (size_t)t->cv.w * (size_t)t->cv.h; i++)
+    t->cv.c[i].fg = t->cv.c[i].bg = t->cv.c[i].ul = -1;
+  for (col = t->cmin; col <= t->cmax; col++)
+    if (col == t->cmin || col % 5 == 0) {
+      char lab[16];
+      snprintf(lab, sizeof lab, "%0*d", d, col);
+      put_text(&t->cv, lw + 2 * (col - t->cmin), 0, lab, d, t->o->colour ? GREY_LABEL : -1, 0);
+    }
+  for (row = t->rmin; row <= t->rmax; row++) {
+    char lab[16];
+    snprintf(lab, sizeof lab, "%0*d", d, row);
+    put_text(&t->cv, 0, 1 + row - t->rmin, lab, d, t->o->colour ? GREY_LABEL : -1, 0);
+  }
+  for (i = 0; i < n; i++) {
+    vl_hex h = vl_map_hex_at(t->m, i);
+    int idx = map_index(t, h), x, y;
+    vl_hex_to_offset(t->g, h, &col, &row);
+    x = lw + 2 * (col - t->cmin);
+    y = 1 + row - t->rmin;
+    if (t->first[idx] >= 0) {
+      const view_mark *mk = view_mark_at(t->v, (size_t)t->first[idx]);
+      const char *side = view_side(t->v, (size_t)mk->side);
+      int sfg = t->o->colour ? picture_side_term(mk->side) : -1;
+      char one[2];
+      one[1] = '\0';
+      if (mk->kind == VIEW_LEADER && t->total[idx] <= 1) {
+        put(&t->cv, x, y, LEADER_MARK, sfg, 1);
+        t->any_leader = 1;
+        continue;
+      }
+      one[0] = side[0];
+      if (mk->disordered && one[0] >= 'A' && one[0] <= 'Z') {
+        one[0] = (char)(one[0] - 'A' + 'a');
+        t->any_disordered = 1;
+      }
+      put(&t->cv, x, y, one, sfg, 1);
+      one[0] = t->total[idx] > 9 ? '+' : (char)('0' + t->total[idx]);
+      put(&t->cv, x + 1, y, one, sfg, 1);
+    } else {
+      const vl_terrain_type *ty = vl_map_terrain(t->m, h);
+      t->used_hex[vl_map_terrain_index(t->m, h)] = 1;
+      put(&t->cv, x, y, picture_glyph(ty, u), type_fg(t, ty), 0);
+      if (t->road[idx] >= 0) {
+        const vl_terrain_type *rt =
+          vl_terrain_type_at(t->tt, VL_TERRAIN_ROAD, (size_t)t->road[idx]);
+        put(&t->cv, x + 1, y, road_glyph(rt, u),
+            t->o->colour ? picture_xterm256(picture_rgb(picture_colour(rt))) : -1, 1);
+        t->used_road[t->road[idx]] = 1;
+      }
+    }
+  }
+  write_canvas(out, &t->cv, u, t->o->colour);
+  l.out = out;
+  l.colour = t->o->colour;
+  l.width = t->o->width;
+  lline_start(&l, "overview:");
+  lline_item(&l, NULL, -1, 0, "a hex is two characters, a row a line (shifted columns level);");
+  lline_item(&l, NULL, -1, 0, "map HEX [RADIUS] draws the detail");
+  lline_end(&l);
+  lline_start(&l, "terrain:");
+  for (s = 0; s < vl_terrain_count(t->tt, VL_TERRAIN_HEX); s++)
+    if (t->used_hex[s]) {
+      const vl_terrain_type *ty = vl_terrain_type_at(t->tt, VL_TERRAIN_HEX, s);
+      const char *g = picture_glyph(ty, u), *name = ty->name ? ty->name : ty->id;
+      char words[160];
+      snprintf(words, sizeof words, "%s%s", g[0] ? "" : "(blank) ", name);
+      lline_item(&l, g[0] ? g : NULL, type_fg(t, ty), 0, words);
+    }
+  lline_end(&l);
+  lline_start(&l, "roads:");
+  for (s = 0; s < vl_terrain_count(t->tt, VL_TERRAIN_ROAD); s++)
+    if (t->used_road[s]) {
+      const vl_terrain_type *ty = vl_terrain_type_at(t->tt, VL_TERRAIN_ROAD, s);
+      lline_item(&l, road_glyph(ty, u),
+                 l.colour ? picture_xterm256(picture_rgb(picture_colour(ty))) : -1, 1,
+                 ty->name ? ty->name : ty->id);
+    }
+  lline_end(&l);
+  lline_start(&l, "units:");
+  if (t->v != NULL)
+    for (s = 0; s < view_side_count(t->v); s++) {
+      char sample[4], words[96];
+      const char *side = view_side(t->v, s);
+      snprintf(sample, sizeof sample, "%c3", side[0]);
+      snprintf(words, sizeof words, "3 %s units (the first listed's side)", side);
+      lline_item(&l, sample, l.colour ? picture_side_term((int)s) : -1, 1, words);
+    }
+  if (t->any_disordered) lline_item(&l, NULL, -1, 0, "lower case: the top unit Disordered");
+  if (t->any_leader) lline_item(&l, LEADER_MARK, -1, 0, "a leader alone");
+  lline_end(&l);
+  return 0;
+}
+
 int render_term(FILE *out, const vl_map *m, const view *v, const term_options *o) {
   tctx t;
   size_t n = vl_map_hex_count(m), i;
@@ -652,8 +788,20 @@ int render_term(FILE *out, const vl_map *m, const view *v, const term_options *o
   t.drawn = calloc(n, 1);
   t.used_hex = calloc(vl_terrain_count(t.tt, VL_TERRAIN_HEX) + 1, 1);
   t.used_side = calloc(vl_terrain_count(t.tt, VL_TERRAIN_HEXSIDE) + 1, 1);
-  if (!t.first || !t.total || !t.drawn || !t.used_hex || !t.used_side) goto done;
-  for (i = 0; i < n; i++) t.first[i] = -1;
+  t.road = malloc(n * sizeof *t.road);
+  t.used_road = calloc(vl_terrain_count(t.tt, VL_TERRAIN_ROAD) + 1, 1);
+  if (!t.first || !t.total || !t.drawn || !t.used_hex || !t.used_side || !t.road ||
+      !t.used_road)
+    goto done;
+  for (i = 0; i < n; i++) t.first[i] = t.road[i] = -1;
+  for (i = 0; i < vl_map_road_count(m); i++) {  /* the first road (by key) through each hex */
+    const vl_map_hexes *r = vl_map_road_at(m, i);
+    size_t j;
+    for (j = 0; j < r->n; j++) {
+      int k = map_index(&t, r->hexes[j]);
+      if (k >= 0 && (size_t)k < n && t.road[k] < 0) t.road[k] = r->kind;
+    }
+  }
   if (v != NULL)
     for (i = 0; i < view_mark_count(v); i++) {
       const view_mark *mk = view_mark_at(v, i);
@@ -663,6 +811,10 @@ int render_term(FILE *out, const vl_map *m, const view *v, const term_options *o
       if (t.first[k] < 0) t.first[k] = (int)i;
       t.total[k] += mk->count;
     }
+  if (o->overview) {
+    rc = overview(&t, out);
+    goto done;
+  }
   narrowed = choose_window(&t);
   if (t.flat) {
     t.cv.w = t.P * (t.c1 - t.c0 + 1) + 1;
@@ -700,5 +852,7 @@ done:
   free(t.drawn);
   free(t.used_hex);
   free(t.used_side);
+  free(t.road);
+  free(t.used_road);
   return rc;
 }

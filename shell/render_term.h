@@ -22,6 +22,7 @@ typedef struct term_options {
   const char *pan_hint;   /* how to see other columns, after "columns a-b of c-d shown; "
                           ** when the map is cut to the width; NULL: volley render's
                           ** "--hex H draws the columns around H" (not owned) */
+  int overview;           /* 1: the whole map at two characters a hex (the prompt's map all) */
 } term_options;
 
 /* Writes the picture of m with v's marks and shading (v may be NULL) to out. Returns 0, or

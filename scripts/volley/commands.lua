@@ -50,8 +50,8 @@ M.HELP = {
       .. "alone, the answer shock: at a move request the shock step begins (Rough & Ready: "
       .. "rules 6.31). Any other request kind is answered the same way: <kind> <args>" },
   { "options", "options, ?", "the legal answers now (answers nothing)" },
-  { "map", "map [<hex> [<radius>]]", "the map in the terminal, as your view sees it; around "
-      .. "a hex" },
+  { "map", "map [<hex> [<radius>] | all]", "the map in the terminal, as your view sees "
+      .. "it; around a hex; all: the whole map at two characters a hex" },
   { "svg", "svg <file>", "the map as an SVG picture, written to the file" },
   { "show", "show <hex|unit|leader|command|space>", "what stands there, or what it is" },
   { "los", "los <hex> <hex>", "line of sight between two hexes, and why" },

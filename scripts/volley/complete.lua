@@ -16,7 +16,7 @@
 --   named by a prefix or a hex counts as its id); with none, a unit of the side to act for
 --   `move`, `face`, `fire`, `shock`; `face <unit> <Tab>`: the facing words asked;
 -- * `show`: units, leaders, track spaces, hexes; `reach`: units and leaders; `los`, `map`:
---   hexes; `help`: the commands; `log`: rolls; `dice`: force;
+--   hexes (`map`: `all` too); `help`: the commands; `log`: rolls; `dice`: force;
 -- * another first word (an answer typed whole, `A1 0102`): the next word of the legal
 --   answers that begin with the words typed.
 -- @module volley.complete
@@ -128,6 +128,7 @@ function M.candidates(before, ctx)
     elseif verb == "reach" and k == 2 then
       units(nil)
     elseif (verb == "los" and k <= 3) or (verb == "map" and k == 2) then
+      if verb == "map" then add("all") end
       add_all(names.hexes)
     elseif verb == "log" and k <= 3 then
       add("rolls")

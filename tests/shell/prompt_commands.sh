@@ -47,7 +47,7 @@ out=$(printf 'load %s\nquit\n' "$tmp/done.save" | "$volley" play tests/data/demo
 echo "$out" | grep -q "^game over: .*; seed 1; state $want\$" || fail "load: $out"
 # the prompt's map cut to 80 columns points at map HEX [RADIUS], not at render's --hex
 out=$(printf 'default all\nmap\nquit\n' | COLUMNS=80 "$volley" --seed 5 --bot MEX=random)
-echo "$out" | grep -qx 'columns 01-13 of 01-40 shown; map HEX \[RADIUS\] draws the hexes around a hex (radius 3 unless given)' \
+echo "$out" | grep -qx 'columns 01-13 of 01-40 shown; map HEX \[RADIUS\] draws the hexes around a hex (radius 3 unless given), map all the whole map small' \
   || fail "the map's hint at the prompt: $(echo "$out" | grep columns)"
 # an input that ends without quit (make play < /dev/null) says so; play --help names the prompt
 out=$("$volley" </dev/null | tail -n 1)

@@ -12,8 +12,8 @@ trap 'rm -rf "$tmp"' EXIT
 map=tests/data/maps/sample.ini
 LC_ALL=C.UTF-8 "$volley" render "$map" --text >"$tmp/out" 2>"$tmp/err" || fail "render $map exited $?: $(cat "$tmp/err")"
 [ -s "$tmp/err" ] && fail "render $map wrote to stderr: $(cat "$tmp/err")"
-# header, 2 lines a row and 2 more (the top edges), the terrain, hexside and key legends
-[ "$(wc -l <"$tmp/out")" -eq 36 ] || fail "expected 36 lines (header, 32 of map, 3 of legend), got $(wc -l <"$tmp/out")"
+# header, 2 lines a row and 2 more (the top edges), the terrain, hexside, road and key legends
+[ "$(wc -l <"$tmp/out")" -eq 37 ] || fail "expected 37 lines (header, 32 of map, 4 of legend), got $(wc -l <"$tmp/out")"
 head -n 1 "$tmp/out" | grep -qx "$map: rough_and_ready; flat-top, odd-columns-down; columns 01-20, rows 01-15; north at the top" ||
   fail "header: $(head -n 1 "$tmp/out")"
 # every hex of the map is drawn, with its label, exactly once
@@ -25,6 +25,7 @@ sed -n 34p "$tmp/out" | grep -qx 'terrain: (blank) Clear  ※ Chaparral  " Tall 
   fail "terrain legend: $(sed -n 34p "$tmp/out")"
 sed -n 35p "$tmp/out" | grep -qx 'hexsides: = Bridge  = Ford  # Redoubt  ~ Stream  # Wall' ||
   fail "hexside legend: $(sed -n 35p "$tmp/out")"
+sed -n 36p "$tmp/out" | grep -qx 'roads: · Road  · Trail' || fail "road legend: $(sed -n 36p "$tmp/out")"
 tail -n 1 "$tmp/out" | grep -qx "key: 0101 a hex's label, under its contents" || fail "key: $(tail -n 1 "$tmp/out")"
 
 n=0
