@@ -228,12 +228,25 @@ function M.destination_hexes(game, unit, board)
   return out
 end
 
+--- Whether a typed word is a hex label of the map (a malformed label is no hex, not an
+-- error: typed answers are refused, never fatal).
+function M.is_hex(game, h)
+  if type(h) ~= "string" then return false end
+  local ok, yes = pcall(game.map.contains, game.map, h)
+  return ok and yes == true
+end
+
 --- Checks a move answered with a path (`places`: the hexes entered, the last the
 -- destination; one hex: the cheapest path to it).
 -- @treturn[1] table `{path=, cost=, disorder=, steps=}`
 -- @treturn[2] false
 -- @treturn[2] string why, with the rule
 function M.check(game, unit, places)
+  for _, h in ipairs(places) do
+    if not M.is_hex(game, h) then
+      return false, "'" .. tostring(h) .. "' is not a hex of the map " .. M.R511
+    end
+  end
   local _, from = game.store:where(unit)
   if #places == 1 and places[1] == from then
     return false, unit .. " is already in " .. from .. " (turning in place: face "
