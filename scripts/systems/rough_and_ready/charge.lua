@@ -59,6 +59,13 @@ function M.declared(game, unit)
   return contains(game.vars.charge_declared, unit)
 end
 
+--- Whether a unit failed its charge Commitment this activation: it does nothing more in
+-- the activation, neither moving, firing, rallying nor shocking [rough_and_ready 6.43]
+-- (docs/rulings/rough_and_ready.md, Charges, 6.43).
+function M.failed(game, unit)
+  return contains(game.vars.charge_failed, unit)
+end
+
 -- {====================================================================================
 -- Where a charge may go [rough_and_ready 6.41, 6.42, PA 6.42].
 -- =====================================================================================
@@ -537,6 +544,7 @@ end
 function M.reset(game)
   game.vars.charging = nil
   game.vars.charge_declared = nil
+  game.vars.charge_failed = nil
   game.vars.counter_charge = nil
   game.vars.counter_charged = nil
 end

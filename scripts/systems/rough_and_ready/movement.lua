@@ -358,7 +358,8 @@ function M.may_declare(game, unit, movers)
 end
 
 --- Declares a charge [rough_and_ready 6.43]: the unit rolls Commitment now; passed, it is
--- noted as declared (it will not roll again in the shock step); failed, it may not move.
+-- noted as declared (it will not roll again in the shock step); failed, it does nothing this
+-- activation: no move, fire, rally nor shock (charge.failed).
 function M.declare(game, unit)
   local shock = require "systems.rough_and_ready.shock"
   if shock.commitment(game, unit, "its charge") then
@@ -369,7 +370,11 @@ function M.declare(game, unit)
     game.hooks:fire("charge.declared", { unit = unit })
   else
     M.mark_moved(game, unit)
-    game:log(unit .. " failed its charge Commitment: it may not move [rough_and_ready 6.43]")
+    local list = game.vars.charge_failed or {}
+    list[#list + 1] = unit
+    game.vars.charge_failed = list
+    game:log(unit .. " failed its charge Commitment: it does nothing this activation "
+      .. "[rough_and_ready 6.43]")
   end
 end
 

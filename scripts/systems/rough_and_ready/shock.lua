@@ -108,6 +108,10 @@ function M.eligible(game, unit)
   if contains(game.vars.shocked, unit) then
     return false, unit .. " has shock attacked already this activation " .. M.R635
   end
+  if contains(game.vars.charge_failed, unit) then
+    return false, unit .. " failed its charge Commitment: it does nothing this activation "
+      .. "[rough_and_ready 6.43]"
+  end
   return true
 end
 

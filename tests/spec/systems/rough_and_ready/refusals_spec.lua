@@ -2,7 +2,10 @@
 -- or pass for what they are not, on the fixture (tests/data/rr: clear rows 01-03 and 07-10,
 -- tall grass 2 MP in rows 04-06), units placed and faced by hand, dice forced.
 local f = require "support.rr_fire"
+local rr = require "support.rr"
 local movement = require "systems.rough_and_ready.movement"
+local charge = require "systems.rough_and_ready.charge"
+local shock = require "systems.rough_and_ready.shock"
 local actions = require "systems.rough_and_ready.actions"
 
 local function open(at, side, units, target)
@@ -10,6 +13,11 @@ local function open(at, side, units, target)
   g.vars.activation = { n = 1, side = side, units = units, artillery = {}, target = target }
   g.vars.moved = {}
   return g
+end
+
+local function has(list, x)
+  for _, v in ipairs(list) do if v == x then return true end end
+  return false
 end
 
 describe("[rough_and_ready 5.11] a typed move to no hex of the map is refused", function()
@@ -34,4 +42,24 @@ describe("[rough_and_ready 5.11] a typed move to no hex of the map is refused", 
       assert.has_error(function() f.run(g, { "4US-1 foo" }, actions.run) end,
         "refused: 'foo' is not a hex of the map [rough_and_ready 5.11]")
     end)
+end)
+
+describe("[rough_and_ready 6.43] a failed charge Commitment: the unit does nothing", function()
+  it("no move, no fire, no shock this activation (no second Commitment roll)", function()
+    local g = open({ ["4US-1"] = "0303", ["RANCH-1"] = "0304" }, "MEX", { "RANCH-1" }, "canales")
+    assert.is_true(shock.eligible(g, "RANCH-1"))
+    assert.is_true(has(shock.options(g), "RANCH-1 0303"))
+    g.dice:force{ 9 }                              -- Morale 4: d10 9 does not commit
+    movement.declare(g, "RANCH-1")
+    assert.is_false(charge.declared(g, "RANCH-1"))
+    assert.is_true(charge.failed(g, "RANCH-1"))
+    assert.are.same({ false, "RANCH-1 failed its charge Commitment: it does nothing this "
+      .. "activation [rough_and_ready 6.43]" }, { shock.eligible(g, "RANCH-1") })
+    assert.are.same({}, shock.options(g))
+    assert.are.same({}, actions.fire_options(g))
+    assert.are.same({ "done" }, actions.options(g))
+    assert.are.equal(1, #rr.lines(g, "RANCH-1 failed its charge Commitment: it does nothing "
+      .. "this activation [rough_and_ready 6.43]"))
+    assert.are.equal(1, g.dice:count())
+  end)
 end)
