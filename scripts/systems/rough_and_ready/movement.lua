@@ -394,10 +394,14 @@ function M.options(game)
       for _, h in ipairs(M.destination_hexes(game, u, board)) do out[#out + 1] = u .. " " .. h end
     end
   end
+  local redeploying = game.vars.redeploying
   for _, u in ipairs(movers) do
-    if M.may_declare(game, u, movers) then out[#out + 1] = "charge " .. u end
+    if not redeploying and M.may_declare(game, u, movers) then out[#out + 1] = "charge " .. u end
   end
-  for _, o in ipairs(squares.options(game, movers)) do out[#out + 1] = o end
+  for _, o in ipairs(squares.options(game, movers)) do
+    -- the Intermission moves units, no square is formed [rough_and_ready PA-Opt2]
+    if not (redeploying and o:sub(1, 7) == "square ") then out[#out + 1] = o end
+  end
   for _, u in ipairs(movers) do
     if M.may_turn(game, u, movers) then
       local now = game.store:facing(u)
@@ -417,6 +421,10 @@ function M.validate(game, answer)
   local w = {}
   for x in answer:gmatch("%S+") do w[#w + 1] = x end
   local movers = M.movers(game)
+  if game.vars.redeploying and (w[1] == "charge" or w[1] == "square") then
+    return false, "the Intermission is movement only: no " .. w[1] .. " "
+      .. require("systems.rough_and_ready.intermission").RULE
+  end
   if w[1] == "charge" then
     if #w ~= 2 then return false, "charge <unit>" end
     return M.may_declare(game, w[2], movers)

@@ -63,3 +63,27 @@ describe("[rough_and_ready 6.43] a failed charge Commitment: the unit does nothi
     assert.are.equal(1, g.dice:count())
   end)
 end)
+
+describe("[rough_and_ready PA-Opt2] the Intermission's move request is movement only", function()
+  it("no charge declared, no square formed; moves and turns stay", function()
+    local g = open({ ["4US-1"] = "0303", ["RANCH-1"] = "0907" }, "MEX", { "RANCH-1" }, "canales")
+    assert.is_true(has(movement.options(g), "charge RANCH-1"))
+    g.vars.redeploying = "MEX"
+    local opts = movement.options(g)
+    assert.is_false(has(opts, "charge RANCH-1"))
+    for _, o in ipairs(opts) do assert.is_nil(o:match("^charge ")) assert.is_nil(o:match("^square ")) end
+    assert.is_true(has(opts, "face RANCH-1 SE/S"))
+    assert.are.same({ false, "the Intermission is movement only: no charge "
+      .. "[rough_and_ready PA-Opt2]" }, { movement.validate(g, "charge RANCH-1") })
+    assert.are.same({ false, "the Intermission is movement only: no square "
+      .. "[rough_and_ready PA-Opt2]" }, { movement.validate(g, "square 0907") })
+  end)
+
+  it("forming a square is offered outside it (the infantry's case), not inside", function()
+    local g = open({ ["4US-1"] = "0302", ["4US-2"] = "0302" }, "US", { "4US-1", "4US-2" },
+      "garland")
+    assert.is_true(has(movement.options(g), "square 0302"))
+    g.vars.redeploying = "US"
+    assert.is_false(has(movement.options(g), "square 0302"))
+  end)
+end)
