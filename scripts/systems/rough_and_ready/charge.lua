@@ -142,6 +142,18 @@ function M.qualifies(game, unit, r, from)
         .. "), where no charge may pass " .. M.R642
     end
   end
+  -- 2 or more hexes moved into: distinct hexes, none its start hex (an out-and-back move is
+  -- no charge; docs/rulings/rough_and_ready.md, Charges, 6.41)
+  local seen = {}
+  if from then seen[from] = true end
+  for _, h in ipairs(r.path) do
+    if seen[h] then
+      return false, unit .. (h == from and (" came back to " .. h .. ", where it started")
+        or (" entered " .. h .. " twice")) .. ": a charge moves into 2 or more different "
+        .. "hexes " .. M.R641
+    end
+    seen[h] = true
+  end
   return true
 end
 

@@ -87,3 +87,22 @@ describe("[rough_and_ready PA-Opt2] the Intermission's move request is movement 
     assert.is_false(has(movement.options(g), "square 0302"))
   end)
 end)
+
+describe("[rough_and_ready 6.41] a charge moves into 2 or more different hexes", function()
+  local function move(path)
+    local steps = {}
+    for i = 1, #path do steps[i] = { cost = 1 } end
+    return { path = path, steps = steps }
+  end
+
+  it("out and back, or a hex twice, is no charge", function()
+    local g = open({ ["RANCH-1"] = "1008" }, "MEX", { "RANCH-1" }, "canales")
+    assert.are.same({ false, "RANCH-1 came back to 1008, where it started: a charge moves into "
+      .. "2 or more different hexes [rough_and_ready 6.41]" },
+      { charge.qualifies(g, "RANCH-1", move({ "0907", "1008" }), "1008") })
+    assert.are.same({ false, "RANCH-1 entered 0907 twice: a charge moves into 2 or more "
+      .. "different hexes [rough_and_ready 6.41]" },
+      { charge.qualifies(g, "RANCH-1", move({ "0907", "0908", "0907" }), "1008") })
+    assert.is_true(charge.qualifies(g, "RANCH-1", move({ "0907", "0807" }), "1008"))
+  end)
+end)
