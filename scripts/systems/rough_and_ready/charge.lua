@@ -474,7 +474,11 @@ function M.counter(game, attackers, hex, origin, fired)
       .. "%s", table.concat(c.units, ", "), #c.units > 1 and " together" or "", top, natural,
       am, c.result, M.R644))
   end)
-  if ctx.result ~= "passed" and ctx.result ~= "failed" then return nil end
+  if ctx.result ~= nil and ctx.result ~= "passed" and ctx.result ~= "failed" then
+    require("systems.rough_and_ready.contract").broken(game, "charge.counter", "set ctx.result "
+      .. "to " .. tostring(ctx.result) .. " (expected 'passed', 'failed' or nil) " .. M.R644)
+  end
+  if ctx.result == nil then return nil end
   local done = game.vars.counter_charged or {}
   for _, u in ipairs(units) do done[#done + 1] = u end
   game.vars.counter_charged = done

@@ -19,6 +19,7 @@ local modifiers = require "volley.modifiers"
 local charge = require "systems.rough_and_ready.charge"
 local squares = require "systems.rough_and_ready.squares"
 local wagons = require "systems.rough_and_ready.wagons"
+local contract = require "systems.rough_and_ready.contract"
 
 local M = {}
 
@@ -701,6 +702,15 @@ function M.shock(game, attackers, hex)
           retreat_defenders(game, ld, hex, order)
         end
       end)
+      if contract.replacer(game, "retreat.apply") then
+        -- the losers must have left the hex (retreated or eliminated) [rough_and_ready 6.7]
+        for _, u in ipairs(losers) do
+          if command.on_map(game, u) == hex then
+            contract.broken(game, "retreat.apply", "left " .. u .. " in " .. hex .. ": the "
+              .. "losers of a shock leave the hex [rough_and_ready 6.72]")
+          end
+        end
+      end
       game.hooks:fire("retreat.apply", ctx)
       squares.retreated(game, losers)             -- a retreat breaks a square [5.43]
     end

@@ -106,3 +106,52 @@ describe("[rough_and_ready 6.41] a charge moves into 2 or more different hexes",
     assert.is_true(charge.qualifies(g, "RANCH-1", move({ "0907", "0807" }), "1008"))
   end)
 end)
+
+describe("replace handlers are held to their point's contract (points.lua)", function()
+  it("retreat.apply: the losers left in the hex stop the game, naming the handler's source",
+    function()
+      local g = open({ ["4US-1"] = "0303", ["4L-1"] = "0304" }, "MEX", { "4L-1" }, "canales")
+      g.hooks:on("retreat.apply", function() return { 1, 2, 3 } end, { kind = "replace" })
+      g.dice:force{ 0, 9, 0 }        -- Commitment 0; 4US-1 takes 3 Hits and loses [6.72]
+      assert.has_error(function()
+        f.run(g, {}, function() return shock.shock(g, { "4L-1" }, "0303") end)
+      end, "system: retreat.apply: the replace handler left 4US-1 in 0303: the losers of a "
+        .. "shock leave the hex [rough_and_ready 6.72]")
+    end)
+
+  it("cavalry.withdrawal: a hex not offered, or the cavalry not there, stops the game",
+    function()
+      local path = { "0408", "0508", "0608", "0708", "0808" }
+      local function try(ret, place)
+        local g = f.fixture({ ["4US-1"] = "0308", ["VN-1"] = "0709" }, { ["VN-1"] = "SE/S" })
+        g.vars.activation = { n = 1, side = "US", units = { "4US-1" }, artillery = {} }
+        g.vars.moved = {}
+        g.hooks:on("cavalry.withdrawal", function(ctx)
+          if place then assert(g.store:place(ctx.cavalry, place)) end
+          return ret
+        end, { kind = "replace" })
+        local r = assert(movement.check(g, "4US-1", path))
+        local ok, err = pcall(f.run, g, { "SE/S" }, function() movement.apply(g, "4US-1", r) end)
+        return ok or err
+      end
+      assert.are.equal("system: cavalry.withdrawal: the replace handler returned 9999 (expected "
+        .. "nil or one of ctx.options' hexes) [rough_and_ready 6.47]", try("9999"))
+      assert.are.equal("system: cavalry.withdrawal: the replace handler returned 42 (expected "
+        .. "nil or one of ctx.options' hexes) [rough_and_ready 6.47]", try(42))
+      assert.are.equal("system: cavalry.withdrawal: the replace handler returned 0508 but left "
+        .. "VN-1 in 0709 [rough_and_ready 6.47]", try("0508"))
+      assert.are.equal("system: cavalry.withdrawal: the replace handler returned nil but moved "
+        .. "VN-1 from 0709 to 0508 [rough_and_ready 6.47]", try(nil, "0508"))
+      assert.is_true(try("0508", "0508"))
+    end)
+
+  it("charge.counter: ctx.result other than passed, failed or nil stops the game", function()
+    local g = open({ ["4US-1"] = "0303", ["RANCH-1"] = "0304" }, "US", { "4US-1" }, "garland")
+    g.hooks:on("charge.counter", function(ctx) ctx.result = "maybe" end, { kind = "replace" })
+    g.dice:force{ 1 }
+    assert.has_error(function()
+      f.run(g, {}, function() return shock.shock(g, { "4US-1" }, "0304") end)
+    end, "system: charge.counter: the replace handler set ctx.result to maybe (expected "
+      .. "'passed', 'failed' or nil) [rough_and_ready 6.44]")
+  end)
+end)
