@@ -453,6 +453,13 @@ function M.validate(game, answer)
   end
   local sq, sqwhy = squares.may_move(game, unit, movers)
   if not sq then return false, sqwhy end
+  if squares.in_square(game, unit) then
+    local top = squares.members(game, command.on_map(game, unit))[1]
+    if top ~= unit then
+      return false, unit .. " is in the square of " .. command.on_map(game, unit) .. ": the "
+        .. "square moves whole, under its top unit (" .. top .. " <hex>) [rough_and_ready 5.43]"
+    end
+  end
   local places = {}
   for k = 2, #w do places[#places + 1] = w[k] end
   local r, why = M.check(game, unit, places)

@@ -511,12 +511,17 @@ end
 -- cavalry may go on, one hex a `retreat` request (`<hex>` or `stop`), up to three hexes in
 -- all [rough_and_ready 6.74]: each further hex one it could enter and stack in, not
 -- enemy-occupied.
-local function retreat_attackers(game, attackers, hex, origin)
+local function retreat_attackers(game, attackers, hex, origin, outside)
   for _, u in ipairs(attackers) do
     settle(game, u, origin[u])
     local cav = game.store:unit(u).type == "cavalry"
-    game:log(u .. " retreats from " .. hex .. " to its hex of origin " .. origin[u] .. " "
-      .. (cav and M.R674 or M.R673))
+    if outside then     -- never entered `hex`: it falls back from its own
+      game:log(u .. " falls back from its hex " .. origin[u] .. ", never having entered "
+        .. hex .. " " .. (cav and M.R674 or M.R673))
+    else
+      game:log(u .. " retreats from " .. hex .. " to its hex of origin " .. origin[u] .. " "
+        .. (cav and M.R674 or M.R673))
+    end
     local at = origin[u]
     for n = 2, cav and 3 or 1 do
       local near = {}
@@ -574,7 +579,7 @@ local function charge_steps(game, committed, hex, origin, rec)
   local left, back, fired = charge.pre_entry_fire(game, committed, hex, origin)
   if #back > 0 then
     rec.fell_back = back
-    retreat_attackers(game, back, hex, origin)
+    retreat_attackers(game, back, hex, origin, true)
   end
   if #left == 0 then return nil end
   charge.face(game, left, hex, origin)
