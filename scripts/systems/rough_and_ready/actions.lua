@@ -66,7 +66,9 @@ local function shooters(game)
     if command.on_map(game, u) and not fire.used(game, "fired", u)
         and not contains(game.vars.rallied, u) and game.store:marker(u, "out_of_ammo") == 0
         -- declared chargers may not fire [rough_and_ready 6.46]
-        and not require("systems.rough_and_ready.charge").declared(game, u) then
+        and not require("systems.rough_and_ready.charge").declared(game, u)
+        -- a failed charge Commitment: it does nothing [rough_and_ready 6.43]
+        and not require("systems.rough_and_ready.charge").failed(game, u) then
       keep[#keep + 1] = u
     end
   end
@@ -119,7 +121,10 @@ function M.rally_options(game)
   for _, u in ipairs(act.units or {}) do all[#all + 1] = u end
   for _, u in ipairs(act.artillery or {}) do all[#all + 1] = u end
   for _, u in ipairs(all) do
-    if not contains(game.vars.rallied, u) and rally.eligible(game, u) then out[#out + 1] = u end
+    if not contains(game.vars.rallied, u) and rally.eligible(game, u)
+        and not require("systems.rough_and_ready.charge").failed(game, u) then   -- [6.43]
+      out[#out + 1] = u
+    end
   end
   return out
 end

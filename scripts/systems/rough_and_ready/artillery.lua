@@ -183,7 +183,7 @@ function M.roll(game, guns, hex, opts)
   game:log(string.format("%s fire%s at %s (range %d): d10 %d%s = %d: %s %s",
     table.concat(guns, " and "), #guns == 1 and "s" or "", hex, range, record.natural,
     require("systems.rough_and_ready.fire").mods_text(record.modifiers), record.total,
-    record.result, "[rough_and_ready 6.2]"))
+    (tostring(record.result):gsub("%.$", "")), "[rough_and_ready 6.2]"))
   return { kind = "artillery", firers = guns, target = hex, result = result, record = record,
            range = range, from = command.on_map(game, guns[1]) }
 end

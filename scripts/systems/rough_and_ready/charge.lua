@@ -59,6 +59,13 @@ function M.declared(game, unit)
   return contains(game.vars.charge_declared, unit)
 end
 
+--- Whether a unit failed its charge Commitment this activation: it does nothing more in
+-- the activation, neither moving, firing, rallying nor shocking [rough_and_ready 6.43]
+-- (docs/rulings/rough_and_ready.md, Charges, 6.43).
+function M.failed(game, unit)
+  return contains(game.vars.charge_failed, unit)
+end
+
 -- {====================================================================================
 -- Where a charge may go [rough_and_ready 6.41, 6.42, PA 6.42].
 -- =====================================================================================
@@ -134,6 +141,18 @@ function M.qualifies(game, unit, r, from)
       return false, unit .. " passed through " .. h .. " (" .. game.map:terrain(h)
         .. "), where no charge may pass " .. M.R642
     end
+  end
+  -- 2 or more hexes moved into: distinct hexes, none its start hex (an out-and-back move is
+  -- no charge; docs/rulings/rough_and_ready.md, Charges, 6.41)
+  local seen = {}
+  if from then seen[from] = true end
+  for _, h in ipairs(r.path) do
+    if seen[h] then
+      return false, unit .. (h == from and (" came back to " .. h .. ", where it started")
+        or (" entered " .. h .. " twice")) .. ": a charge moves into 2 or more different "
+        .. "hexes " .. M.R641
+    end
+    seen[h] = true
   end
   return true
 end
@@ -455,7 +474,11 @@ function M.counter(game, attackers, hex, origin, fired)
       .. "%s", table.concat(c.units, ", "), #c.units > 1 and " together" or "", top, natural,
       am, c.result, M.R644))
   end)
-  if ctx.result ~= "passed" and ctx.result ~= "failed" then return nil end
+  if ctx.result ~= nil and ctx.result ~= "passed" and ctx.result ~= "failed" then
+    require("systems.rough_and_ready.contract").broken(game, "charge.counter", "set ctx.result "
+      .. "to " .. tostring(ctx.result) .. " (expected 'passed', 'failed' or nil) " .. M.R644)
+  end
+  if ctx.result == nil then return nil end
   local done = game.vars.counter_charged or {}
   for _, u in ipairs(units) do done[#done + 1] = u end
   game.vars.counter_charged = done
@@ -537,6 +560,7 @@ end
 function M.reset(game)
   game.vars.charging = nil
   game.vars.charge_declared = nil
+  game.vars.charge_failed = nil
   game.vars.counter_charge = nil
   game.vars.counter_charged = nil
 end

@@ -113,16 +113,21 @@ end
 -- @tparam string side the moving side
 -- @treturn {{at=, by=},...}
 function M.enemy_fronts(game, side)
-  local by, hexes = {}, {}
+  local by, hexes, tops = {}, {}, {}
   local enemy = game:enemy(side)
   for _, e in ipairs(game.store:units{ side = enemy, class = "combat" }) do
     local kind = game.store:where(e)
     if kind == "hex" then
+      local top = require("systems.rough_and_ready.sight").top(game, select(2,
+        game.store:where(e))) == e
       for _, h in ipairs(M.kept_front(game, e)) do
         if not by[h] then
           by[h] = e
           hexes[#hexes + 1] = h
+        elseif top and not tops[h] then
+          by[h] = e          -- the top unit, who fires [rough_and_ready 5.24], names it
         end
+        if top then tops[h] = true end
       end
     end
   end

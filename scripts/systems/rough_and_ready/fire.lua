@@ -201,8 +201,8 @@ function M.roll(game, unit, hex, unit_hit)
     M.R615)
   local victim = unit_hit or sight.top(game, hex)
   game:log(string.format("%s fires at %s in %s (range %d): d10 %d%s = %d: %s %s", unit, victim,
-    hex, range, record.natural, M.mods_text(record.modifiers), record.total, record.result,
-    M.R615))
+    hex, range, record.natural, M.mods_text(record.modifiers), record.total,
+    (tostring(record.result):gsub("%.$", "")), M.R615))
   return { kind = "small_arms", firers = { unit }, target = hex, unit = victim,
            result = result, record = record, range = range }
 end

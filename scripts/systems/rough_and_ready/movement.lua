@@ -228,12 +228,25 @@ function M.destination_hexes(game, unit, board)
   return out
 end
 
+--- Whether a typed word is a hex label of the map (a malformed label is no hex, not an
+-- error: typed answers are refused, never fatal).
+function M.is_hex(game, h)
+  if type(h) ~= "string" then return false end
+  local ok, yes = pcall(game.map.contains, game.map, h)
+  return ok and yes == true
+end
+
 --- Checks a move answered with a path (`places`: the hexes entered, the last the
 -- destination; one hex: the cheapest path to it).
 -- @treturn[1] table `{path=, cost=, disorder=, steps=}`
 -- @treturn[2] false
 -- @treturn[2] string why, with the rule
 function M.check(game, unit, places)
+  for _, h in ipairs(places) do
+    if not M.is_hex(game, h) then
+      return false, "'" .. tostring(h) .. "' is not a hex of the map " .. M.R511
+    end
+  end
   local _, from = game.store:where(unit)
   if #places == 1 and places[1] == from then
     return false, unit .. " is already in " .. from .. " (turning in place: face "
@@ -345,7 +358,8 @@ function M.may_declare(game, unit, movers)
 end
 
 --- Declares a charge [rough_and_ready 6.43]: the unit rolls Commitment now; passed, it is
--- noted as declared (it will not roll again in the shock step); failed, it may not move.
+-- noted as declared (it will not roll again in the shock step); failed, it does nothing this
+-- activation: no move, fire, rally nor shock (charge.failed).
 function M.declare(game, unit)
   local shock = require "systems.rough_and_ready.shock"
   if shock.commitment(game, unit, "its charge") then
@@ -356,7 +370,11 @@ function M.declare(game, unit)
     game.hooks:fire("charge.declared", { unit = unit })
   else
     M.mark_moved(game, unit)
-    game:log(unit .. " failed its charge Commitment: it may not move [rough_and_ready 6.43]")
+    local list = game.vars.charge_failed or {}
+    list[#list + 1] = unit
+    game.vars.charge_failed = list
+    game:log(unit .. " failed its charge Commitment: it does nothing this activation "
+      .. "[rough_and_ready 6.43]")
   end
 end
 
@@ -376,10 +394,14 @@ function M.options(game)
       for _, h in ipairs(M.destination_hexes(game, u, board)) do out[#out + 1] = u .. " " .. h end
     end
   end
+  local redeploying = game.vars.redeploying
   for _, u in ipairs(movers) do
-    if M.may_declare(game, u, movers) then out[#out + 1] = "charge " .. u end
+    if not redeploying and M.may_declare(game, u, movers) then out[#out + 1] = "charge " .. u end
   end
-  for _, o in ipairs(squares.options(game, movers)) do out[#out + 1] = o end
+  for _, o in ipairs(squares.options(game, movers)) do
+    -- the Intermission moves units, no square is formed [rough_and_ready PA-Opt2]
+    if not (redeploying and o:sub(1, 7) == "square ") then out[#out + 1] = o end
+  end
   for _, u in ipairs(movers) do
     if M.may_turn(game, u, movers) then
       local now = game.store:facing(u)
@@ -399,6 +421,10 @@ function M.validate(game, answer)
   local w = {}
   for x in answer:gmatch("%S+") do w[#w + 1] = x end
   local movers = M.movers(game)
+  if game.vars.redeploying and (w[1] == "charge" or w[1] == "square") then
+    return false, "the Intermission is movement only: no " .. w[1] .. " "
+      .. require("systems.rough_and_ready.intermission").RULE
+  end
   if w[1] == "charge" then
     if #w ~= 2 then return false, "charge <unit>" end
     return M.may_declare(game, w[2], movers)
@@ -427,6 +453,13 @@ function M.validate(game, answer)
   end
   local sq, sqwhy = squares.may_move(game, unit, movers)
   if not sq then return false, sqwhy end
+  if squares.in_square(game, unit) then
+    local top = squares.members(game, command.on_map(game, unit))[1]
+    if top ~= unit then
+      return false, unit .. " is in the square of " .. command.on_map(game, unit) .. ": the "
+        .. "square moves whole, under its top unit (" .. top .. " <hex>) [rough_and_ready 5.43]"
+    end
+  end
   local places = {}
   for k = 2, #w do places[#places + 1] = w[k] end
   local r, why = M.check(game, unit, places)

@@ -85,7 +85,8 @@ return {
   p("cavalry.withdrawal", { O, R },
     "an activated foot unit (ctx.unit) came next to enemy mounted cavalry (ctx.cavalry) by "
       .. "entering ctx.hex: pre-shock withdrawal; ctx.options the hexes it may withdraw to "
-      .. "({hex, path}); replace: move it yourself and return the hex, or nil to stay; "
+      .. "({hex, path}); replace: move it yourself and return the hex (one of ctx.options, "
+      .. "checked), or nil to stay; "
       .. "observe: after it, ctx.to the hex or nil; ctx.game",
     "6.47", { "unit", "cavalry", "hex", "options", "to", "game" }),
   p("movement.end", { O },
@@ -125,7 +126,8 @@ return {
     "6.33, 4.24, 5.43", { "units", "target" }),
   p("charge.counter", { O, R },
     "the charged hex's cavalry may counter-charge: replace to make the attempt (set "
-      .. "ctx.result `passed` or `failed`; left unset, none is made); observe: after it and its "
+      .. "ctx.result `passed` or `failed`; left unset, none is made; anything else stops the "
+      .. "game); observe: after it and its "
       .. "outcome",
     "6.44", { "units", "chargers", "attackers", "hex", "result" }),
   p("shock.drm", { M },
@@ -134,7 +136,9 @@ return {
   p("shock.resolved", { O },
     "both shock rolls are read and Hits applied",
     "6.37", { "attackers", "defenders", "hits", "loser" }),
-  p("retreat.apply", { O, R }, "the loser of a shock retreats", "6.7", { "units", "from" }),
+  p("retreat.apply", { O, R },
+    "the loser of a shock retreats (replace: move ctx.units out of ctx.from, checked)", "6.7",
+    { "units", "from" }),
   p("shock.stacking", { O, R },
     "after a shock, the winner backs out excess units",
     "6.36", { "hex", "units" }),

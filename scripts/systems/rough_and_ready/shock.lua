@@ -19,6 +19,7 @@ local modifiers = require "volley.modifiers"
 local charge = require "systems.rough_and_ready.charge"
 local squares = require "systems.rough_and_ready.squares"
 local wagons = require "systems.rough_and_ready.wagons"
+local contract = require "systems.rough_and_ready.contract"
 
 local M = {}
 
@@ -107,6 +108,10 @@ function M.eligible(game, unit)
   end
   if contains(game.vars.shocked, unit) then
     return false, unit .. " has shock attacked already this activation " .. M.R635
+  end
+  if contains(game.vars.charge_failed, unit) then
+    return false, unit .. " failed its charge Commitment: it does nothing this activation "
+      .. "[rough_and_ready 6.43]"
   end
   return true
 end
@@ -506,12 +511,17 @@ end
 -- cavalry may go on, one hex a `retreat` request (`<hex>` or `stop`), up to three hexes in
 -- all [rough_and_ready 6.74]: each further hex one it could enter and stack in, not
 -- enemy-occupied.
-local function retreat_attackers(game, attackers, hex, origin)
+local function retreat_attackers(game, attackers, hex, origin, outside)
   for _, u in ipairs(attackers) do
     settle(game, u, origin[u])
     local cav = game.store:unit(u).type == "cavalry"
-    game:log(u .. " retreats from " .. hex .. " to its hex of origin " .. origin[u] .. " "
-      .. (cav and M.R674 or M.R673))
+    if outside then     -- never entered `hex`: it falls back from its own
+      game:log(u .. " falls back from its hex " .. origin[u] .. ", never having entered "
+        .. hex .. " " .. (cav and M.R674 or M.R673))
+    else
+      game:log(u .. " retreats from " .. hex .. " to its hex of origin " .. origin[u] .. " "
+        .. (cav and M.R674 or M.R673))
+    end
     local at = origin[u]
     for n = 2, cav and 3 or 1 do
       local near = {}
@@ -569,7 +579,7 @@ local function charge_steps(game, committed, hex, origin, rec)
   local left, back, fired = charge.pre_entry_fire(game, committed, hex, origin)
   if #back > 0 then
     rec.fell_back = back
-    retreat_attackers(game, back, hex, origin)
+    retreat_attackers(game, back, hex, origin, true)
   end
   if #left == 0 then return nil end
   charge.face(game, left, hex, origin)
@@ -697,6 +707,15 @@ function M.shock(game, attackers, hex)
           retreat_defenders(game, ld, hex, order)
         end
       end)
+      if contract.replacer(game, "retreat.apply") then
+        -- the losers must have left the hex (retreated or eliminated) [rough_and_ready 6.7]
+        for _, u in ipairs(losers) do
+          if command.on_map(game, u) == hex then
+            contract.broken(game, "retreat.apply", "left " .. u .. " in " .. hex .. ": the "
+              .. "losers of a shock leave the hex [rough_and_ready 6.72]")
+          end
+        end
+      end
       game.hooks:fire("retreat.apply", ctx)
       squares.retreated(game, losers)             -- a retreat breaks a square [5.43]
     end

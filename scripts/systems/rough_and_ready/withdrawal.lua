@@ -159,6 +159,33 @@ end
 
 -- Cuts the rest of a move after a withdrawal: before a hex the mover may no longer enter,
 -- or at the first hex that is now an enemy front hex [rough_and_ready 5.14, 5.23, 5.28].
+-- After a `cavalry.withdrawal` replace handler: the hex it returned is one of ctx.options
+-- and the cavalry stands there; nil, and the cavalry has not moved.
+local function checked(game, ctx, from)
+  local contract = require "systems.rough_and_ready.contract"
+  if not contract.replacer(game, "cavalry.withdrawal") then return end
+  local at = command.on_map(game, ctx.cavalry)
+  if ctx.to == nil then
+    if at ~= from then
+      contract.broken(game, "cavalry.withdrawal", "returned nil but moved " .. ctx.cavalry
+        .. " from " .. tostring(from) .. " to " .. tostring(at) .. " " .. M.R647)
+    end
+    return
+  end
+  local named = false
+  for _, o in ipairs(ctx.options) do
+    if o.hex == ctx.to then named = true end
+  end
+  if not named then
+    contract.broken(game, "cavalry.withdrawal", "returned " .. tostring(ctx.to)
+      .. " (expected nil or one of ctx.options' hexes) " .. M.R647)
+  end
+  if at ~= ctx.to then
+    contract.broken(game, "cavalry.withdrawal", "returned " .. ctx.to .. " but left "
+      .. ctx.cavalry .. " in " .. tostring(at) .. " " .. M.R647)
+  end
+end
+
 local function cut(game, mover, r, i)
   local stacking = require "systems.rough_and_ready.stacking"
   local side = game.store:unit(mover).side
@@ -204,7 +231,9 @@ function M.entered(game, mover, start, r, i)
         and M.may_withdraw(game, cav) and command.on_map(game, mover) == hex then
       local ctx = require("systems.rough_and_ready.script_api").ctx(game, { unit = mover,
         cavalry = cav, hex = hex, options = M.hexes(game, cav, hex) })
+      local was = command.on_map(game, cav)
       ctx.to = game.hooks:replace("cavalry.withdrawal", ctx, function(c) return ask(game, c) end)
+      checked(game, ctx, was)
       if ctx.to then
         local list = {}
         for _, p in ipairs((record(game) or {}).pairs or {}) do list[#list + 1] = { p[1], p[2] } end
