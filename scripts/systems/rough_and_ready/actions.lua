@@ -20,12 +20,7 @@ local shock = require "systems.rough_and_ready.shock"
 
 local M = {}
 
-local function contains(list, x)
-  for _, v in ipairs(list or {}) do
-    if v == x then return true end
-  end
-  return false
-end
+local contains = require("volley.list").contains
 
 local function words(s)
   local w = {}

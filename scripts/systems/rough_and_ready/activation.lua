@@ -27,12 +27,7 @@ local M = {}
 
 local R311 = "[rough_and_ready 3.11]"
 
-local function contains(list, x)
-  for _, v in ipairs(list or {}) do
-    if v == x then return true end
-  end
-  return false
-end
+local contains = require("volley.list").contains
 
 local function vget(game, key, side)
   return game.vars:get(key, side)

@@ -42,12 +42,7 @@ M.COUNTER_RETREAT = { charge = 3, other = 2 }
 -- [rough_and_ready 6.44].
 M.RIDE = 2
 
-local function contains(list, x)
-  for _, v in ipairs(list or {}) do
-    if v == x then return true end
-  end
-  return false
-end
+local contains = require("volley.list").contains
 
 --- Whether a unit is Charging this activation.
 function M.charging(game, unit)
@@ -354,15 +349,7 @@ local function step_cost(game, unit, from, to)
   return r and r.cost or nil
 end
 
--- Places a unit, facing as the facing units already there [rough_and_ready 5.27]; else it
--- keeps its facing.
-local function put(game, unit, hex)
-  assert(game.store:place(unit, hex))
-  if facing.faces(game, unit) then
-    local f = facing.stack_facing(game, unit, hex)
-    if f then assert(game.store:face(unit, f)) end
-  end
-end
+local put = facing.settle
 
 local function map_neighbors(game, hex)
   local out = {}

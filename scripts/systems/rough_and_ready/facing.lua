@@ -179,4 +179,15 @@ function M.turn(game, unit, word)
   return turned
 end
 
+--- Places a unit in a hex, facing as the facing units already there [rough_and_ready 5.27];
+-- else it keeps its facing. For the moves the rules make (retreats, falling back, riding
+-- through), not for the player's moves, whose facing is asked.
+function M.settle(game, unit, hex)
+  assert(game.store:place(unit, hex))
+  if M.faces(game, unit) then
+    local f = M.stack_facing(game, unit, hex)
+    if f then assert(game.store:face(unit, f)) end
+  end
+end
+
 return M

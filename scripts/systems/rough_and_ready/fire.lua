@@ -35,12 +35,7 @@ M.RANGE = 2
 -- a: it applies to the target hex), by terrain code of charts/rough_and_ready/terrain.ini.
 M.TERRAIN_DRM = { ch = -1, h = -1 }
 
-local function contains(list, x)
-  for _, v in ipairs(list or {}) do
-    if v == x then return true end
-  end
-  return false
-end
+local contains = require("volley.list").contains
 
 --- The modifiers of a roll record as text: ` -1 (label) -2 (label)`.
 function M.mods_text(list)

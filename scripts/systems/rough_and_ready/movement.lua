@@ -39,12 +39,7 @@ M.R523 = "[rough_and_ready 5.23]"
 M.R528 = "[rough_and_ready 5.28]"
 M.RE12 = "[rough_and_ready E12, 6.61]"
 
-local function contains(list, x)
-  for _, v in ipairs(list or {}) do
-    if v == x then return true end
-  end
-  return false
-end
+local contains = require("volley.list").contains
 
 --- A unit's movement class, the Terrain Effects Chart's column [rough_and_ready 5.11]:
 -- `inf`, `cav`, `art` (artillery, and wagons: [rough_and_ready 7.0]) or `ldr`.

@@ -12,12 +12,7 @@ M.R682 = "[rough_and_ready 6.82]"
 M.R683 = "[rough_and_ready 6.83]"
 M.R684 = "[rough_and_ready 6.84]"
 
-local function contains(list, x)
-  for _, v in ipairs(list or {}) do
-    if v == x then return true end
-  end
-  return false
-end
+local contains = require("volley.list").contains
 
 --- What a unit may rally off now [rough_and_ready 6.83-6.84]: `disorder` when Disordered,
 -- `hit` when it has more than one Hit (the first is permanent [6.84]); in that order.

@@ -20,12 +20,7 @@ local M = {}
 M.SYSTEM_MARKERS = { hits = true, disordered = true, square = true, oc_moved = true,
                      out_of_command = true }
 
-local function contains(list, x)
-  for _, v in ipairs(list or {}) do
-    if v == x then return true end
-  end
-  return false
-end
+local contains = require("volley.list").contains
 
 local function check_unit(game, name, unit)
   if type(unit) ~= "string" or not pcall(game.store.unit, game.store, unit) then

@@ -52,12 +52,7 @@ M.TERRAIN_DRM = { ch = -2, l = -1, m = -1, h = -1 }
 M.HEXSIDE_DRM = { marsh = -1, river = -3, ford = -1 }
 M.RTEC = "[rough_and_ready 6.38, TEC]"
 
-local function contains(list, x)
-  for _, v in ipairs(list or {}) do
-    if v == x then return true end
-  end
-  return false
-end
+local contains = require("volley.list").contains
 
 -- Whether x comes before y in list.
 local function before(list, x, y)
@@ -409,14 +404,7 @@ function M.loser(game, on_att, on_def, attackers, defenders)
   return "attacker"
 end
 
---- Places a unit in a hex facing as the facing units there [rough_and_ready 5.27].
-local function settle(game, unit, hex)
-  assert(game.store:place(unit, hex))
-  if facing.faces(game, unit) then
-    local f = facing.stack_facing(game, unit, hex)
-    if f then assert(game.store:face(unit, f)) end
-  end
-end
+local settle = facing.settle
 
 --- Where a defending unit may retreat from `hex` [rough_and_ready 6.75]: an adjacent map hex
 -- it could enter and stack in, not enemy-occupied, not an attacker's hex of origin; of those

@@ -41,12 +41,7 @@ M.COMMITMENT_DRM = 1
 --- The most units a square holds [rough_and_ready 5.42].
 M.MOST = 3
 
-local function contains(list, x)
-  for _, v in ipairs(list or {}) do
-    if v == x then return true end
-  end
-  return false
-end
+local contains = require("volley.list").contains
 
 local function movement()
   return require "systems.rough_and_ready.movement"

@@ -35,12 +35,7 @@ local M = {}
 
 M.R647 = "[rough_and_ready 6.47]"
 
-local function contains(list, x)
-  for _, v in ipairs(list or {}) do
-    if v == x then return true end
-  end
-  return false
-end
+local contains = require("volley.list").contains
 
 local function adjacent(game, a, b)
   return facing.grid(game):distance(a, b) == 1
