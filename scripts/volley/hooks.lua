@@ -16,7 +16,13 @@
 -- (which yields): C never calls a handler.
 -- @module volley.hooks
 
+local modifiers = require "volley.modifiers"
+
 local M = {}
+
+--- The largest handler priority either way (docs/modding.md "Hooks"): room for any order a
+-- rule or mod needs, and no infinities.
+M.MAX_PRIORITY = 1000000
 
 local KINDS = { observe = true, modify = true, replace = true }
 local KIND_ORDER = { "observe", "modify", "replace" }
@@ -104,7 +110,8 @@ end
 -- @tparam[opt] table opts `{kind = "observe"|"modify"|"replace", priority = integer}`;
 --   kind defaults to "observe", priority to 0
 -- @raise on an unknown point (the message lists the known ones), a kind the point does not
---   accept, an unknown option key, or a non-integer priority
+--   accept, an unknown option key, or a priority that is not an integer from -MAX_PRIORITY to
+--   MAX_PRIORITY
 function Registry:on(point, fn, opts)
   if type(point) ~= "string" or not self.points[point] then
     error(string.format("unknown hook point %s (known: %s)",
@@ -132,7 +139,12 @@ function Registry:on(point, fn, opts)
   end
   local priority = opts.priority or 0
   if type(priority) ~= "number" or priority ~= math.floor(priority) then
-    error("bad priority " .. tostring(priority) .. " (integer expected)", 2)
+    error("bad priority " .. modifiers.shown(priority) .. " for '" .. point
+      .. "' (integer expected)", 2)
+  end
+  if priority < -M.MAX_PRIORITY or priority > M.MAX_PRIORITY then
+    error("bad priority " .. modifiers.shown(priority) .. " for '" .. point
+      .. "' (an integer from -" .. M.MAX_PRIORITY .. " to " .. M.MAX_PRIORITY .. " expected)", 2)
   end
   self.serial = self.serial + 1
   local list = self.handlers[point]
