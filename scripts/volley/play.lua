@@ -419,7 +419,10 @@ function M.resume_game(o)
   local path = replay.newest_autosave(dir)
   if not path then return nil, "no autosave in " .. dir end
   local game, why = replay.resume(path)
-  if not game then return nil, path .. ": " .. why end
+  if not game then
+    if why:sub(1, #path + 1) == path .. ":" then return nil, why end   -- file:line: why
+    return nil, path .. ": " .. why
+  end
   local save = game.save
   for _, b in ipairs(save.bots) do
     if not o.bots[b.side] then
