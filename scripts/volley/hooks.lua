@@ -168,6 +168,28 @@ function Registry:handlers_of(point, kind)
   return out
 end
 
+-- Notes a handler about to run when a script gave it (its source is not "system"): what
+-- `last_script` answers.
+function Registry:note(h, point)
+  if h.source ~= "system" then
+    self.last = { source = h.source, point = point, kind = h.kind }
+  end
+end
+
+--- The last handler a script gave (source "battle" or a mod's path) that ran since
+-- `forget_script`, or nil: a runtime names it when system code fails after it (a runaway
+-- sequence, a context a modify handler corrupted), since the failure may be the script's.
+-- @treturn ?table `{source =, point =, kind =}` (a copy)
+function Registry:last_script()
+  local l = self.last
+  return l and { source = l.source, point = l.point, kind = l.kind } or nil
+end
+
+--- Forgets the last script handler (the session calls it at each step boundary).
+function Registry:forget_script()
+  self.last = nil
+end
+
 -- The handlers of a fired point, copied: a handler registered while the point fires
 -- does not run in this firing (nor grow the list being walked).
 local function check_fired(self, point)
@@ -184,7 +206,10 @@ end
 -- @param ctx the point's context
 function Registry:fire(point, ctx, ...)
   for _, h in ipairs(check_fired(self, point)) do
-    if h.kind == "observe" then h.fn(ctx, ...) end
+    if h.kind == "observe" then
+      self:note(h, point)
+      h.fn(ctx, ...)
+    end
   end
 end
 
@@ -203,6 +228,7 @@ function Registry:modify(point, ctx, mods, ...)
   for _, h in ipairs(list) do
     if h.kind == "modify" then
       if credit then mods:set_source(h.source) end
+      self:note(h, point)
       h.fn(ctx, mods, ...)
     end
   end
@@ -221,7 +247,10 @@ function Registry:replace(point, ctx, default, ...)
     -- in run order: a higher priority, or an equal one registered later, wins
     if h.kind == "replace" then winner = h end
   end
-  if winner then return winner.fn(ctx, default, ...) end
+  if winner then
+    self:note(winner, point)
+    return winner.fn(ctx, default, ...)
+  end
   return default(ctx, ...)
 end
 

@@ -926,6 +926,17 @@ function M.main(args, env)
     end
     return undone
   end
+  -- The error a game stopped with, for a person: a failure in system code after a script's
+  -- handler ran in the same step (a runaway sequence, a context a handler corrupted) names
+  -- that handler, since the script may be the cause; the second value says so.
+  local function failure_of(e)
+    local text = describe(e)
+    if type(e) == "table" then return text, e.point ~= nil end
+    local bok, b = st:call("volley.session", "last_script")
+    if not bok or type(b) ~= "table" then return text, false end
+    return text .. " (after " .. b.source .. "'s " .. b.kind .. " handler of " .. b.point
+      .. ", the last script handler to run)", true
+  end
   -- After a script's error on a player's answer (docs/modding.md "When a script fails"): the
   -- game put back as it was before the answer (volley.session.rollback), the step's earlier
   -- answers replayed unseen, the same request pending again. Nothing reached the journal or
@@ -961,7 +972,7 @@ function M.main(args, env)
   while true do
     local kind = res[1]
     if kind == "error" then
-      out:err("volley play: the game stopped: " .. describe(res[2]))
+      out:err("volley play: the game stopped: " .. (failure_of(res[2])))
       failed = true
       break
     end
@@ -1020,9 +1031,10 @@ function M.main(args, env)
       end
       if given then
         res = pack(task:resume(answer))
-        if res[1] == "error" and not bot and type(res[2]) == "table" and res[2].point then
+        local failure, by_script
+        if res[1] == "error" then failure, by_script = failure_of(res[2]) end
+        if res[1] == "error" and not bot and by_script then
           -- a script failed on a player's answer: refused, the game as it was before it
-          local failure = describe(res[2])
           if rollback(side) then
             side, req = res[2], res[3]
             refuse(why, "the answer failed: " .. failure)
@@ -1034,6 +1046,9 @@ function M.main(args, env)
             res = { n = 2, "error", failure }
             break
           end
+        elseif res[1] == "error" then
+          res = { n = 2, "error", failure }
+          break
         elseif res[1] == "request" and res[4] then  -- refused by the rules: the same request
           if bot then
             out:err("volley play: bot " .. o.bots[side] .. " for " .. side

@@ -244,6 +244,7 @@ end
 -- undo restores. A step nobody answered in keeps no record once the next one starts.
 local function boundary(_, path)
   local g, t = current, track
+  g.hooks:forget_script()   -- a failure names a script handler of its own step only
   if t.policy == "off" then return end
   note_rolls(g)
   local last = t.steps[#t.steps]
@@ -445,6 +446,13 @@ function M.undo(own)
   local feed = back_to(g, t, k, #step.answers - 1)
   return { undone = { side = last.side, request = last.request, value = last.value },
            replayed = #feed }
+end
+
+--- The last handler a script gave that ran in the current step (`volley.hooks`
+-- `last_script`), or nil: the host names it when the game fails in system code after it.
+-- @treturn ?table `{source =, point =, kind =}`
+function M.last_script()
+  return current and current.hooks:last_script() or nil
 end
 
 --- The game of this state (for trusted modules and tests that work inside the engine state;

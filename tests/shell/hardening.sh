@@ -182,6 +182,16 @@ err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/prio.lua" 2>&1 >
 [ "$err" = "volley play: $tmp/prio.lua:1: bad priority 1e+308 for 'turn.start' (an integer from -1000000 to 1000000 expected) (load, $tmp/prio.lua)" ] \
   || fail "a huge priority: $err"
 
+# 9c. System code that fails after a mod's handler ran in the same step (here: the handler
+#    set the movement overlay's ma to a string) names that handler [docs/modding.md].
+printf 'volley.on("movement.cost", function(ctx) ctx.overlay.ma = "lots" end, {kind = "modify"})\n' \
+  > "$tmp/cost.lua"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/cost.lua" 2>&1 >/dev/null)
+case $err in
+  "volley play: the game stopped: "*"movement.lua:"*": query: ma must be an integer from 0 to 1000000 (after $tmp/cost.lua's modify handler of movement.cost, the last script handler to run)") ;;
+  *) fail "a failure after a mod's handler: $err" ;;
+esac
+
 # 10. A flag given twice is a usage error (exit 2), as is an --option the scenario lacks in sim.
 for args in "play tests/data/demo --seed 3 $bots --json --json|--json given twice" \
             "play tests/data/demo --seed 3 --bot B=random --script $tmp/s.script --strict --strict|--strict given twice" \

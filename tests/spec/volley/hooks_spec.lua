@@ -46,6 +46,20 @@ describe("volley.hooks", function()
       assert.are.equal(-1000000, reg:handlers_of("turn.start", "observe")[1].priority)
     end)
 
+    it("remembers the last handler a script gave that ran, until forgotten", function()
+      reg:on("turn.start", function() end)
+      reg:set_source("mods/house.lua")
+      reg:on("turn.start", function() end, { priority = -1 })
+      reg:fire("turn.start", {})
+      -- the system's handler ran after the mod's: the mod's is still the last script's
+      assert.are.same({ source = "mods/house.lua", point = "turn.start", kind = "observe" },
+        reg:last_script())
+      reg:forget_script()
+      assert.is_nil(reg:last_script())
+      reg:fire("turn.start", {})
+      assert.are.equal("mods/house.lua", reg:last_script().source)
+    end)
+
     it("credits each handler to the source the loader set", function()
       reg:on("turn.start", function() end)
       reg:set_source("battle")
