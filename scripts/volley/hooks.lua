@@ -16,7 +16,13 @@
 -- (which yields): C never calls a handler.
 -- @module volley.hooks
 
+local modifiers = require "volley.modifiers"
+
 local M = {}
+
+--- The largest handler priority either way (docs/modding.md "Hooks"): room for any order a
+-- rule or mod needs, and no infinities.
+M.MAX_PRIORITY = 1000000
 
 local KINDS = { observe = true, modify = true, replace = true }
 local KIND_ORDER = { "observe", "modify", "replace" }
@@ -104,7 +110,8 @@ end
 -- @tparam[opt] table opts `{kind = "observe"|"modify"|"replace", priority = integer}`;
 --   kind defaults to "observe", priority to 0
 -- @raise on an unknown point (the message lists the known ones), a kind the point does not
---   accept, an unknown option key, or a non-integer priority
+--   accept, an unknown option key, or a priority that is not an integer from -MAX_PRIORITY to
+--   MAX_PRIORITY
 function Registry:on(point, fn, opts)
   if type(point) ~= "string" or not self.points[point] then
     error(string.format("unknown hook point %s (known: %s)",
@@ -132,7 +139,12 @@ function Registry:on(point, fn, opts)
   end
   local priority = opts.priority or 0
   if type(priority) ~= "number" or priority ~= math.floor(priority) then
-    error("bad priority " .. tostring(priority) .. " (integer expected)", 2)
+    error("bad priority " .. modifiers.shown(priority) .. " for '" .. point
+      .. "' (integer expected)", 2)
+  end
+  if priority < -M.MAX_PRIORITY or priority > M.MAX_PRIORITY then
+    error("bad priority " .. modifiers.shown(priority) .. " for '" .. point
+      .. "' (an integer from -" .. M.MAX_PRIORITY .. " to " .. M.MAX_PRIORITY .. " expected)", 2)
   end
   self.serial = self.serial + 1
   local list = self.handlers[point]
@@ -156,6 +168,28 @@ function Registry:handlers_of(point, kind)
   return out
 end
 
+-- Notes a handler about to run when a script gave it (its source is not "system"): what
+-- `last_script` answers.
+function Registry:note(h, point)
+  if h.source ~= "system" then
+    self.last = { source = h.source, point = point, kind = h.kind }
+  end
+end
+
+--- The last handler a script gave (source "battle" or a mod's path) that ran since
+-- `forget_script`, or nil: a runtime names it when system code fails after it (a runaway
+-- sequence, a context a modify handler corrupted), since the failure may be the script's.
+-- @treturn ?table `{source =, point =, kind =}` (a copy)
+function Registry:last_script()
+  local l = self.last
+  return l and { source = l.source, point = l.point, kind = l.kind } or nil
+end
+
+--- Forgets the last script handler (the session calls it at each step boundary).
+function Registry:forget_script()
+  self.last = nil
+end
+
 -- The handlers of a fired point, copied: a handler registered while the point fires
 -- does not run in this firing (nor grow the list being walked).
 local function check_fired(self, point)
@@ -172,7 +206,10 @@ end
 -- @param ctx the point's context
 function Registry:fire(point, ctx, ...)
   for _, h in ipairs(check_fired(self, point)) do
-    if h.kind == "observe" then h.fn(ctx, ...) end
+    if h.kind == "observe" then
+      self:note(h, point)
+      h.fn(ctx, ...)
+    end
   end
 end
 
@@ -191,6 +228,7 @@ function Registry:modify(point, ctx, mods, ...)
   for _, h in ipairs(list) do
     if h.kind == "modify" then
       if credit then mods:set_source(h.source) end
+      self:note(h, point)
       h.fn(ctx, mods, ...)
     end
   end
@@ -209,7 +247,10 @@ function Registry:replace(point, ctx, default, ...)
     -- in run order: a higher priority, or an equal one registered later, wins
     if h.kind == "replace" then winner = h end
   end
-  if winner then return winner.fn(ctx, default, ...) end
+  if winner then
+    self:note(winner, point)
+    return winner.fn(ctx, default, ...)
+  end
   return default(ctx, ...)
 end
 

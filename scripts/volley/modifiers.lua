@@ -11,6 +11,24 @@ local core = require "volley.core"
 
 local M = {}
 
+--- The largest modifier a list takes, either way (docs/modding.md "What a mod may and may not
+-- change"): no rule needs more, and a sum of such values stays an exact integer.
+M.MAX_VALUE = 1000
+
+--- A value as an error message shows it: a number as Lua writes it (`0.5`, `inf`, `1e+300`),
+-- anything else by its type (`a table`), never a table's or function's address.
+-- @param v
+-- @treturn string
+function M.shown(v)
+  if type(v) == "number" then
+    if v == math.floor(v) and v > -1e15 and v < 1e15 then return string.format("%d", v) end
+    return string.format("%.14g", v)
+  end
+  if type(v) == "string" then return "'" .. core.text.clean(v:sub(1, 40)) .. "'" end
+  if v == nil or type(v) == "boolean" then return tostring(v) end
+  return "(a " .. type(v) .. ")"
+end
+
 local List = {}
 List.__index = List
 
@@ -26,10 +44,15 @@ end
 --   label that says so)
 -- @tparam string label what it is, e.g. "range 2"
 -- @tparam string rule the case, e.g. "[rough_and_ready 6.16]"
--- @raise on a non-integer value or a missing label or rule
+-- @raise on a value that is not an integer from -MAX_VALUE to MAX_VALUE, or a missing label
+--   or rule
 function List:add(value, label, rule)
   if type(value) ~= "number" or value ~= math.floor(value) then
-    error("bad modifier value " .. tostring(value) .. " (integer expected)", 2)
+    error("bad modifier value " .. M.shown(value) .. " (integer expected)", 2)
+  end
+  if value < -M.MAX_VALUE or value > M.MAX_VALUE then
+    error("bad modifier value " .. M.shown(value) .. " (an integer from -" .. M.MAX_VALUE
+      .. " to " .. M.MAX_VALUE .. " expected)", 2)
   end
   if type(label) ~= "string" or label == "" then
     error("modifier without a label", 2)

@@ -419,7 +419,10 @@ function M.resume_game(o)
   local path = replay.newest_autosave(dir)
   if not path then return nil, "no autosave in " .. dir end
   local game, why = replay.resume(path)
-  if not game then return nil, path .. ": " .. why end
+  if not game then
+    if why:sub(1, #path + 1) == path .. ":" then return nil, why end   -- file:line: why
+    return nil, path .. ": " .. why
+  end
   local save = game.save
   for _, b in ipairs(save.bots) do
     if not o.bots[b.side] then
@@ -770,7 +773,9 @@ function M.main(args, env)
         local wok, werr = jrnl:write(path)
         if not wok then return nil, "reload: " .. tostring(werr) end
       end
-      local game, why = replay.load(path)
+      -- reload re-reads the scripts as they are now (a fixed mod): the answers replayed and
+      -- their state hashes checked, not the files' hashes of the game so far
+      local game, why = replay.load(path, c.verb == "reload" and { check = false } or nil)
       if c.verb == "reload" then os.remove(path) end
       if not game then return nil, c.verb .. ": " .. why end
       if table.concat(game.info.sides, " ") ~= table.concat(sides, " ") then
@@ -921,6 +926,31 @@ function M.main(args, env)
     end
     return undone
   end
+  -- The error a game stopped with, for a person: a failure in system code after a script's
+  -- handler ran in the same step (a runaway sequence, a context a handler corrupted) names
+  -- that handler, since the script may be the cause; the second value says so.
+  local function failure_of(e)
+    local text = describe(e)
+    if type(e) == "table" then return text, e.point ~= nil end
+    local bok, b = st:call("volley.session", "last_script")
+    if not bok or type(b) ~= "table" then return text, false end
+    return text .. " (after " .. b.source .. "'s " .. b.kind .. " handler of " .. b.point
+      .. ", the last script handler to run)", true
+  end
+  -- After a script's error on a player's answer (docs/modding.md "When a script fails"): the
+  -- game put back as it was before the answer (volley.session.rollback), the step's earlier
+  -- answers replayed unseen, the same request pending again. Nothing reached the journal or
+  -- the autosave (they record an answer once its consequences are done). False when the game
+  -- cannot be put back (undo off, or the replay does not reach the same request).
+  local function rollback(asked)
+    local rok, r = st:call("volley.session", "rollback")
+    if not rok or r.refused then return false end
+    task:close()
+    task = st:spawn("volley.session", "run_resume")
+    res = pack(task:resume())
+    st:call("volley.session", "drain")    -- the replayed part is not shown again
+    return res[1] == "request" and res[2] == asked
+  end
   -- load and reload: the game replayed from a save goes on in place of this one (its own
   -- engine state, task, journal and pending request; no autosave from here on)
   function replace_game(game)
@@ -942,7 +972,7 @@ function M.main(args, env)
   while true do
     local kind = res[1]
     if kind == "error" then
-      out:err("volley play: the game stopped: " .. describe(res[2]))
+      out:err("volley play: the game stopped: " .. (failure_of(res[2])))
       failed = true
       break
     end
@@ -1001,7 +1031,25 @@ function M.main(args, env)
       end
       if given then
         res = pack(task:resume(answer))
-        if res[1] == "request" and res[4] then      -- refused by the rules: the same request
+        local failure, by_script
+        if res[1] == "error" then failure, by_script = failure_of(res[2]) end
+        if res[1] == "error" and not bot and by_script then
+          -- a script failed on a player's answer: refused, the game as it was before it
+          if rollback(side) then
+            side, req = res[2], res[3]
+            refuse(why, "the answer failed: " .. failure)
+            if o.strict then
+              stopped = "strict"
+              break
+            end
+          else
+            res = { n = 2, "error", failure }
+            break
+          end
+        elseif res[1] == "error" then
+          res = { n = 2, "error", failure }
+          break
+        elseif res[1] == "request" and res[4] then  -- refused by the rules: the same request
           if bot then
             out:err("volley play: bot " .. o.bots[side] .. " for " .. side
               .. " gave an illegal answer: " .. tostring(res[4]))

@@ -17,6 +17,7 @@
 
 local core = require "volley.core"
 local journal = require "volley.journal"
+local bots = require "volley.bots"
 
 local M = {}
 
@@ -213,18 +214,65 @@ local function check_forced(game, save, i, k)
   end
 end
 
+--- Checks what a save's header says of how the game is played against the scenario's sides
+-- (docs/save.md "Replay, undo and resume"): the view is `referee` or a side, each bot plays
+-- a side (one bot a side; with `bots_play`, a bot volley has), the undo policy is strict or
+-- solo and the cap from 1 to 10^9 (as `--max-decisions`). A header that fails would otherwise reach
+-- `volley play --resume` as flags the user never typed.
+-- @tparam table save a save table (`volley.core.save.read`)
+-- @tparam {string,...} sides the scenario's sides
+-- @tparam[opt="save"] string name the file's name for the message
+-- @tparam[opt] boolean bots_play the header's bots will play (`--resume`): each must be one
+--   volley has (a replay does not run them: a save recorded with a test's bot replays)
+-- @treturn ?string nil, or "<name>:<line>: <why>"
+function M.check_header(save, sides, name, bots_play)
+  name = name or "save"
+  local base = 3 + #save.files + #save.options + #save.mods   -- the line before `seed`
+  local is_side, list = {}, table.concat(sides, " ")
+  for _, side in ipairs(sides) do is_side[side] = true end
+  local function at(line, why) return name .. ":" .. line .. ": " .. why end
+  if save.undo ~= "strict" and save.undo ~= "solo" then
+    return at(base + 2, "undo policy '" .. tostring(save.undo) .. "' is neither strict nor solo")
+  end
+  local seen = {}
+  for k, b in ipairs(save.bots) do
+    if not is_side[b.side] then
+      return at(base + 2 + k, "bot for side '" .. b.side .. "': no such side (sides: " .. list
+        .. ")")
+    end
+    if seen[b.side] then return at(base + 2 + k, "two bots for side " .. b.side) end
+    seen[b.side] = true
+    local known = not bots_play   -- a replay takes the answers from the journal, not the bots
+    for _, n in ipairs(bots.NAMES) do known = known or n == b.name end
+    if not known then
+      return at(base + 2 + k, "unknown bot '" .. b.name .. "' (known: "
+        .. table.concat(bots.NAMES, ", ") .. ")")
+    end
+  end
+  if type(save.cap) ~= "number" or save.cap < 1 or save.cap > 1e9 then
+    return at(base + 3 + #save.bots, "cap " .. string.format("%.0f", save.cap)
+      .. " is out of range (1 to 1000000000, as --max-decisions)")
+  end
+  if save.view ~= "referee" and not is_side[save.view] then
+    return at(base + 4 + #save.bots, "view '" .. tostring(save.view) .. "': no such side (sides: "
+      .. list .. "; or referee)")
+  end
+end
+
 --- Replays a save: opens its scenario with its seed, options, mods and undo policy, checks the
 -- header against the files now (`volley.core.save.check`), then answers every journal answer
 -- in order (forced rolls queued at their place), checking after each the side and kind of
 -- the request, that the answer is legal, the state hash and the roll count.
 -- @tparam table save a save table (`volley.core.save.read`)
 -- @tparam[opt] table opts `{state = {...}}` (options of `volley.core.new_state`),
---   `check = false` to skip the header check
+--   `check = false` to skip the header check against the files, `name =` the file's name for
+--   a header refused and `bots_play = true` (`check_header`)
 -- @treturn[1] Game the game at the end of the journal (its `pending` the request then, its
 --   `journal` the save's, going on), with `answers` (how many were replayed)
 -- @treturn[2] nil
 -- @treturn[2] string why: "diverged at answer N: <why>", or "the save does not match the
---   files now: <why>", or "cannot open the game: <why>"
+--   files now: <why>", or "cannot open the game: <why>", or "<name>:<line>: <why>" for a
+--   header refused by `check_header`
 -- @treturn[2] integer the answer it diverged at (0 before the first), or nil
 function M.replay(save, opts)
   opts = opts or {}
@@ -235,6 +283,11 @@ function M.replay(save, opts)
   local game, err = M.start{ target = save.scenario, seed = save.seed, options = names,
                              mods = mods, undo = save.undo, state = opts.state }
   if not game then return nil, "cannot open the game: " .. err end
+  local bad = M.check_header(save, game.info.sides, opts.name, opts.bots_play)
+  if bad then
+    game:close()
+    return nil, bad
+  end
   local j = M.journal_of(save, game.info)
   if opts.check ~= false then
     local ok, why = core.save.check(save, j:save())
@@ -302,6 +355,7 @@ function M.load(path, opts)
   opts = opts or {}
   local save, err = core.save.read(path, opts.unfinished and { unfinished = true } or nil)
   if not save then return nil, tostring(err) end
+  opts.name = opts.name or path
   local game, why = M.replay(save, opts)
   if not game then return nil, why end
   game.save = save
@@ -333,6 +387,9 @@ end
 function M.resume(path, opts)
   local a, save = core.save.resume(path)
   if not a then return nil, tostring(save) end
+  opts = opts or {}
+  opts.name = opts.name or path
+  opts.bots_play = true
   local game, why = M.replay(save, opts)
   if not game then
     a:abandon()
@@ -380,7 +437,7 @@ local function replayed(args, name, usage)
     io.stderr:write("volley ", name, ": ", tostring(err), "\n")
     return nil, 1
   end
-  local game, why, n = M.replay(save)
+  local game, why, n = M.replay(save, { name = path })
   if not game then
     if n then
       io.stdout:write(why, "\n")

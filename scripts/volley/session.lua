@@ -244,6 +244,7 @@ end
 -- undo restores. A step nobody answered in keeps no record once the next one starts.
 local function boundary(_, path)
   local g, t = current, track
+  g.hooks:forget_script()   -- a failure names a script handler of its own step only
   if t.policy == "off" then return end
   note_rolls(g)
   local last = t.steps[#t.steps]
@@ -299,13 +300,18 @@ function M.tracked_ask(g, side, request)
       g.roll_at = {}
       g.narrative_told = #g.narrative
     end
+    t.asking = true
     value = ask.ask(side, request)
+    t.asking = nil
   end
   local step = t.steps[#t.steps]
+  t.last_answer = nil
   if step then
-    step.answers[#step.answers + 1] = { side = side, request = request.kind, value = value,
-                                        rolls = g.dice:count(), revealed = t.revealed,
-                                        hidden = step.any_hidden and hidden_units(g) or nil }
+    local entry = { side = side, request = request.kind, value = value,
+                    rolls = g.dice:count(), revealed = t.revealed,
+                    hidden = step.any_hidden and hidden_units(g) or nil }
+    step.answers[#step.answers + 1] = entry
+    t.last_answer = entry
   end
   return value
 end
@@ -321,6 +327,59 @@ end
 local function quoted(v)
   if type(v) == "string" then return '"' .. v .. '"' end
   return tostring(v)
+end
+
+-- Restores step k's snapshot and queues the first `keep` of its answers to replay (the rest,
+-- and every step after it, dropped): what `undo` and `rollback` share.
+local function back_to(g, t, k, keep)
+  local step = t.steps[k]
+  -- the forced values used since the snapshot come again, before those still queued
+  local queue = {}
+  for i = k, #t.steps do
+    for _, v in ipairs(t.steps[i].forced) do queue[#queue + 1] = v end
+  end
+  for _, v in ipairs(g.dice:pending()) do queue[#queue + 1] = v end
+  g.store:restore(step.snap)
+  g.dice:drain()
+  g.roll_records = {}
+  g.roll_at = {}
+  t.seen = g.dice:count()
+  g.dice:clear_forced()
+  if #queue > 0 then g.dice:force(queue) end
+  for i = #g.narrative, step.narrative + 1, -1 do g.narrative[i] = nil end
+  g.narrative_told = math.min(g.narrative_told or 0, step.narrative)
+  local feed = { i = 1 }
+  for i = 1, keep do feed[i] = step.answers[i] end
+  for i = #t.steps, k, -1 do t.steps[i] = nil end
+  t.feed = feed
+  t.asking, t.last_answer = nil, nil
+  return feed
+end
+
+--- After the game's task stopped with a script's error (docs/modding.md "When a script
+-- fails"): puts the game back as it was before the answer whose consequences failed (or, when
+-- the error came while an answer was being checked, before that answer was given), whatever
+-- the undo policy says -- the answer never stood. The host then spawns `run_resume`, whose
+-- first resume replays the step's earlier answers and returns the same request again.
+-- @treturn table `{rolled_back = true, replayed = n}` or `{refused = why}` (undo off, or the
+--   answer's step is no longer kept: the game cannot go on)
+function M.rollback()
+  local g, t = current, track
+  if t.policy == "off" then return { refused = "undo is off in this game" } end
+  local k = #t.steps
+  if k == 0 then return { refused = "no step to go back to" } end
+  if t.asking then
+    -- the answer was being checked: nothing of it stands; the step's answers all replay
+    local feed = back_to(g, t, k, #t.steps[k].answers)
+    return { rolled_back = true, replayed = #feed }
+  end
+  while k > 0 and #t.steps[k].answers == 0 do k = k - 1 end
+  local step = t.steps[k]
+  if k == 0 or t.last_answer == nil or step.answers[#step.answers] ~= t.last_answer then
+    return { refused = "the answer's step is no longer kept" }
+  end
+  local feed = back_to(g, t, k, #step.answers - 1)
+  return { rolled_back = true, replayed = #feed }
 end
 
 --- Takes back the last answer (DESIGN.md principle 5): restores the snapshot of the step it
@@ -384,27 +443,16 @@ function M.undo(own)
         .. "stands (--undo solo takes it back; docs/save.md)" }
     end
   end
-  -- the forced values used since the snapshot come again, before those still queued
-  local queue = {}
-  for i = k, #t.steps do
-    for _, v in ipairs(t.steps[i].forced) do queue[#queue + 1] = v end
-  end
-  for _, v in ipairs(g.dice:pending()) do queue[#queue + 1] = v end
-  g.store:restore(step.snap)
-  g.dice:drain()
-  g.roll_records = {}
-  g.roll_at = {}
-  t.seen = g.dice:count()
-  g.dice:clear_forced()
-  if #queue > 0 then g.dice:force(queue) end
-  for i = #g.narrative, step.narrative + 1, -1 do g.narrative[i] = nil end
-  g.narrative_told = math.min(g.narrative_told or 0, step.narrative)
-  local feed = { i = 1 }
-  for i = 1, #step.answers - 1 do feed[i] = step.answers[i] end
-  for i = #t.steps, k, -1 do t.steps[i] = nil end
-  t.feed = feed
+  local feed = back_to(g, t, k, #step.answers - 1)
   return { undone = { side = last.side, request = last.request, value = last.value },
            replayed = #feed }
+end
+
+--- The last handler a script gave that ran in the current step (`volley.hooks`
+-- `last_script`), or nil: the host names it when the game fails in system code after it.
+-- @treturn ?table `{source =, point =, kind =}`
+function M.last_script()
+  return current and current.hooks:last_script() or nil
 end
 
 --- The game of this state (for trusted modules and tests that work inside the engine state;

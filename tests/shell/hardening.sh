@@ -166,6 +166,32 @@ err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/err.lua" 2>&1 >/
 [ "$err" = "volley play: the game stopped: $tmp/err.lua:1: boom${r}fake line${r}[2J$r (turn.start)" ] \
   || fail "a mod's error message: $err"
 
+# 9b. A modifier or priority beyond the documented ranges (an infinity, 2^60, a table) is
+#    refused where the mod gives it, with its file:line and the point, never a table's address.
+printf 'volley.on("fire.drm", function(ctx, mods) mods:add(2^60, "big", "[x 1]") end, {kind = "modify"})\n' \
+  > "$tmp/big.lua"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/big.lua" 2>&1 >/dev/null)
+[ "$err" = "volley play: the game stopped: $tmp/big.lua:1: bad modifier value 1.1529215046068e+18 (an integer from -1000 to 1000 expected) (fire.drm)" ] \
+  || fail "a huge modifier: $err"
+printf 'volley.on("turn.start", function() end, {priority = {}})\n' > "$tmp/prio.lua"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/prio.lua" 2>&1 >/dev/null)
+[ "$err" = "volley play: $tmp/prio.lua:1: bad priority (a table) for 'turn.start' (integer expected) (load, $tmp/prio.lua)" ] \
+  || fail "a table as priority: $err"
+printf 'volley.on("turn.start", function() end, {priority = 1e308})\n' > "$tmp/prio.lua"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/prio.lua" 2>&1 >/dev/null)
+[ "$err" = "volley play: $tmp/prio.lua:1: bad priority 1e+308 for 'turn.start' (an integer from -1000000 to 1000000 expected) (load, $tmp/prio.lua)" ] \
+  || fail "a huge priority: $err"
+
+# 9c. System code that fails after a mod's handler ran in the same step (here: the handler
+#    set the movement overlay's ma to a string) names that handler [docs/modding.md].
+printf 'volley.on("movement.cost", function(ctx) ctx.overlay.ma = "lots" end, {kind = "modify"})\n' \
+  > "$tmp/cost.lua"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/cost.lua" 2>&1 >/dev/null)
+case $err in
+  "volley play: the game stopped: "*"movement.lua:"*": query: ma must be an integer from 0 to 1000000 (after $tmp/cost.lua's modify handler of movement.cost, the last script handler to run)") ;;
+  *) fail "a failure after a mod's handler: $err" ;;
+esac
+
 # 10. A flag given twice is a usage error (exit 2), as is an --option the scenario lacks in sim.
 for args in "play tests/data/demo --seed 3 $bots --json --json|--json given twice" \
             "play tests/data/demo --seed 3 --bot B=random --script $tmp/s.script --strict --strict|--strict given twice" \

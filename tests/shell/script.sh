@@ -136,16 +136,52 @@ checksum_ok "$tmp/e.sav" && [ "$(grep -c '^answer ' "$tmp/e.sav")" -eq 1 ] || fa
 [ $? -eq 1 ] || fail "a save that cannot be written must exit 1"
 grep -q '^volley play: --save: ' "$tmp/err" || fail "unwritable save: $(cat "$tmp/err")"
 
-# A command whose consequences fail (a mod's error) stops the game with exit 1 and the error
-# on stderr [DESIGN principle 8]; the save keeps the game up to the answer that failed.
-echo 'volley.on("movement.enter", function() error("boom") end)' > "$tmp/boom.lua"
-printf 'move A4 0605\ndone\n' | "$volley" play tests/data/demo --seed 3 --bot B=first --script - \
-  --mod "$tmp/boom.lua" --save "$tmp/b.sav" >"$tmp/out" 2>"$tmp/err"
+# A command whose consequences fail (a mod's error) is refused like any other: FILE:LINE and
+# the mod's file:line and point on stderr, the game put back as it was before the answer
+# (the save's later state hashes are those of a game that never gave it), the script goes on,
+# exit 1; --strict stops there [docs/modding.md "When a script fails"].
+echo 'volley.on("movement.enter", function(ctx) if ctx.to == "0605" then error("boom") end end)' \
+  > "$tmp/boom.lua"
+printf 'move A4 0605\nmove A4 0504\ndone\n' | "$volley" play tests/data/demo --seed 3 --bot B=first \
+  --script - --mod "$tmp/boom.lua" --save "$tmp/b.sav" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] || fail "a failing command must exit 1"
-[ "$(cat "$tmp/err")" = "volley play: the game stopped: $tmp/boom.lua:1: boom (movement.enter)" ] \
+[ "$(cat "$tmp/err")" = "stdin:1: the answer failed: $tmp/boom.lua:1: boom (movement.enter)" ] \
   || fail "the failing command: $(cat "$tmp/err")"
-grep -q 'A4 moves' "$tmp/out" && fail "the failed move was reported"
-checksum_ok "$tmp/b.sav" && ! grep -q '^answer ' "$tmp/b.sav" || fail "the failed answer was saved"
+grep -q 'A4 moves.*0605' "$tmp/out" && fail "the failed move was reported"
+grep -q '^A> done' "$tmp/out" || fail "the script did not go on after the failed answer"
+printf 'move A4 0504\ndone\n' | "$volley" play tests/data/demo --seed 3 --bot B=first \
+  --script - --save "$tmp/b2.sav" >/dev/null 2>&1
+checksum_ok "$tmp/b.sav" && [ "$(grep -c '^answer ' "$tmp/b.sav")" -ge 2 ] \
+  || fail "the answers after the failed one were not saved"
+[ "$(grep '^answer ' "$tmp/b.sav")" = "$(grep '^answer ' "$tmp/b2.sav")" ] \
+  || fail "the failed answer left a trace: $(diff "$tmp/b.sav" "$tmp/b2.sav")"
+printf 'move A4 0605\nmove A4 0504\n' | "$volley" play tests/data/demo --seed 3 --bot B=first \
+  --script - --strict --mod "$tmp/boom.lua" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] || fail "--strict: a failing command must exit 1"
+grep -q 'stopped at decision 1 (A to answer move \[demo 4.2\]): stopped at the first refused' \
+  "$tmp/out" || fail "--strict did not stop at the failed answer: $(cat "$tmp/out")"
+# reload after fixing the mod: the scripts are read again and the same answer now stands
+echo 'volley.on("movement.enter", function() error("boom") end)' > "$tmp/fix.lua"
+mkfifo "$tmp/in"
+"$volley" play tests/data/demo --seed 3 --bot B=first --script - --mod "$tmp/fix.lua" \
+  <"$tmp/in" >"$tmp/rout" 2>"$tmp/rerr" &
+exec 3>"$tmp/in"
+echo 'move A4 0605' >&3
+i=0
+until grep -q 'the answer failed' "$tmp/rerr" || [ $i -ge 300 ]; do sleep 0.1; i=$((i + 1)); done
+echo 'volley.on("movement.enter", function() end)' > "$tmp/fix.lua"
+printf 'reload\nmove A4 0605\n' >&3
+exec 3>&-
+wait $!
+grep -q '^reloaded the scenario.s scripts: 0 answers replayed' "$tmp/rout" \
+  && grep -q 'A4 moves 0205 -> 0605' "$tmp/rout" || fail "reload of a fixed mod: $(cat "$tmp/rout" "$tmp/rerr")"
+# with a bot answering, nobody can answer otherwise: the game stops (exit 1)
+echo 'volley.on("movement.enter", function() error("boom") end)' > "$tmp/boom2.lua"
+"$volley" play tests/data/demo --seed 3 --bot A=first --bot B=first --mod "$tmp/boom2.lua" \
+  >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] || fail "a bot's failing answer must exit 1"
+grep -q "^volley play: the game stopped: $tmp/boom2.lua:1: boom (movement.enter)$" "$tmp/err" \
+  || fail "a bot's failing answer: $(cat "$tmp/err")"
 
 # --help names every flag and the default cap.
 help=$("$volley" play --help) || fail "--help exit $?"

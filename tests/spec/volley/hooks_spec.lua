@@ -31,7 +31,33 @@ describe("volley.hooks", function()
 
     it("refuses a non-integer priority", function()
       assert.has_error(function() reg:on("turn.start", function() end, { priority = 0.5 }) end,
-        "bad priority 0.5 (integer expected)")
+        "bad priority 0.5 for 'turn.start' (integer expected)")
+    end)
+
+    it("refuses a priority beyond +-1000000, an infinity or a table, never showing an address",
+      function()
+      for _, c in ipairs({ { 1e308, "1e+308" }, { -1 / 0, "-inf" }, { 1000001, "1000001" } }) do
+        assert.has_error(function() reg:on("turn.start", function() end, { priority = c[1] }) end,
+          "bad priority " .. c[2] .. " for 'turn.start' (an integer from -1000000 to 1000000 expected)")
+      end
+      assert.has_error(function() reg:on("turn.start", function() end, { priority = {} }) end,
+        "bad priority (a table) for 'turn.start' (integer expected)")
+      reg:on("turn.start", function() end, { priority = -1000000 })
+      assert.are.equal(-1000000, reg:handlers_of("turn.start", "observe")[1].priority)
+    end)
+
+    it("remembers the last handler a script gave that ran, until forgotten", function()
+      reg:on("turn.start", function() end)
+      reg:set_source("mods/house.lua")
+      reg:on("turn.start", function() end, { priority = -1 })
+      reg:fire("turn.start", {})
+      -- the system's handler ran after the mod's: the mod's is still the last script's
+      assert.are.same({ source = "mods/house.lua", point = "turn.start", kind = "observe" },
+        reg:last_script())
+      reg:forget_script()
+      assert.is_nil(reg:last_script())
+      reg:fire("turn.start", {})
+      assert.are.equal("mods/house.lua", reg:last_script().source)
     end)
 
     it("credits each handler to the source the loader set", function()

@@ -20,6 +20,24 @@ describe("volley.modifiers", function()
     assert.has_error(function() mods:add(1, "woods") end, "modifier 'woods' without a rule")
   end)
 
+  it("refuses a value beyond +-1000, an infinity and a non-number, never showing an address",
+    function()
+    local mods = modifiers.new()
+    local cases = { { math.huge, "inf" }, { -math.huge, "-inf" }, { 2 ^ 60, "1.1529215046068e+18" },
+                    { -1e300, "-1e+300" }, { 1001, "1001" }, { -1001, "-1001" } }
+    for _, c in ipairs(cases) do
+      assert.has_error(function() mods:add(c[1], "big", "[x 1]") end,
+        "bad modifier value " .. c[2] .. " (an integer from -1000 to 1000 expected)")
+    end
+    assert.has_error(function() mods:add({}, "t", "[x 1]") end,
+      "bad modifier value (a table) (integer expected)")
+    assert.has_error(function() mods:add("1", "s", "[x 1]") end,
+      "bad modifier value '1' (integer expected)")
+    mods:add(1000, "most", "[x 1]")
+    mods:add(-1000, "least", "[x 1]")
+    assert.are.equal(0, mods:total())
+  end)
+
   it("credits a modify handler's additions to its source", function()
     local reg = hooks.new{ { name = "fire.drm", kinds = { "modify" }, when = "fire DRMs" } }
     reg:set_source("battle")
