@@ -445,8 +445,8 @@ function M.select(game)
 end
 
 --- The actions step [rough_and_ready 3.13]: what the activated units do. Their movement,
--- fire and rally (systems.rough_and_ready.actions: `move` requests until `done`); shock
--- comes with #24. The point `activation.actions` may observe it or do it instead.
+-- fire, charges, squares, rally and then shock (systems.rough_and_ready.actions: `move`
+-- requests until `done`). The point `activation.actions` may observe it or do it instead.
 function M.actions(game)
   local act = game.vars.activation
   local ctx = { side = act.side, kind = act.kind, target = act.target, leader = act.leader,
