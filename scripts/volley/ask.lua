@@ -98,6 +98,10 @@ function M.legal(request)
   return out
 end
 
+--- A refusal of an answer not in a request's list names the legal answers when there are
+-- at most this many.
+M.TELL_AT_MOST = 8
+
 --- Checks an answer.
 -- @tparam table request
 -- @param answer what the player, bot or script gave
@@ -132,8 +136,16 @@ function M.check(request, answer)
     end
     return false, why .. " " .. request.rule
   end
+  -- a short list is told, so the refusal says what would do (`?` lists a long one)
+  local legal = ""
+  if #list <= M.TELL_AT_MOST then
+    local words = {}
+    for i, v in ipairs(list) do words[i] = tostring(v) end
+    legal = #words == 0 and " (none is legal now)"
+      or (" (legal: " .. table.concat(words, ", ") .. ")")
+  end
   return false, "'" .. tostring(answer) .. "' is not a legal answer to " .. request.kind
-    .. " " .. request.rule
+    .. legal .. " " .. request.rule
 end
 
 --- Asks a side and returns the canonical answer. Must run inside a coroutine driven by

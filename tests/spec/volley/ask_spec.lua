@@ -33,7 +33,8 @@ describe("volley.ask", function()
       assert.are.same({ true, "Torrejon" }, { ask.check(request(), "Torrejon") })
     end)
     it("refuses an illegal answer citing the rule", function()
-      assert.are.same({ false, "'Ampudia' is not a legal answer to activate [rough_and_ready 3.11]" },
+      assert.are.same({ false, "'Ampudia' is not a legal answer to activate (legal: Arista, "
+                        .. "Torrejon) [rough_and_ready 3.11]" },
         { ask.check(request(), "Ampudia") })
     end)
     it("takes enumerate() in place of options", function()
@@ -79,7 +80,8 @@ describe("volley.ask", function()
       end)
       assert.are.equal("activated Arista", result)
       assert.are.same({ { "MEX", "activate", "-" },
-        { "MEX", "activate", "'Ampudia' is not a legal answer to activate [rough_and_ready 3.11]" } },
+        { "MEX", "activate", "'Ampudia' is not a legal answer to activate (legal: Arista, "
+          .. "Torrejon) [rough_and_ready 3.11]" } },
         seen)
     end)
 

@@ -117,7 +117,7 @@ describe("an engine-owned state", function()
       assert.are.same({ "request", "US", REQUEST }, { task:resume() })
       assert.are.equal("asking", task:status())
       assert.are.same({ "request", "US", REQUEST,
-                        "'maybe' is not a legal answer to yes-no [mod 1]" },
+                        "'maybe' is not a legal answer to yes-no (legal: true, false) [mod 1]" },
         { task:resume("maybe") })
       local kind, mods = task:resume(true)
       assert.are.equal("done", kind)

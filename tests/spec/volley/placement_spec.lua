@@ -663,7 +663,7 @@ describe("volley.placement", function()
       assert.are.same({ ["Conde-cav"] = "3146", ["Garcia Conde"] = "3245" }, placed)
       assert.are.same({ "MEX set up Conde-cav: 3146, 3245, 3246 or 3346 nil",
         "MEX set up Conde-cav: 3146, 3245, 3246 or 3346 '3247' is not a legal answer to place "
-          .. "[rough_and_ready RS Mexican Deployment]",
+          .. "(legal: 3146, 3245, 3246, 3346) [rough_and_ready RS Mexican Deployment]",
         "MEX set up Garcia Conde: 3146, 3245, 3246 or 3346 nil" }, asked)
     end)
     it("needs the rule when a choice arises", function()
