@@ -56,4 +56,17 @@ function M.run(g, answers, fn)
   return out and out[1], log
 end
 
+--- Where a unit is: its hex, else its location kind (`set_aside`, `eliminated`, ...).
+function M.where(g, u)
+  local kind, at = g.store:where(u)
+  return at or kind
+end
+
+--- A modifier list as `"%+d label"` strings, in order (e.g. `"+2 cavalry charge"`).
+function M.labels(mods)
+  local out = {}
+  for _, m in ipairs(mods:list()) do out[#out + 1] = string.format("%+d %s", m.value, m.label) end
+  return out
+end
+
 return M

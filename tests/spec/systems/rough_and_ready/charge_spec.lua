@@ -17,11 +17,7 @@ local function open(at, units)
   return g
 end
 
-local function labels(mods)
-  local out = {}
-  for _, m in ipairs(mods:list()) do out[#out + 1] = string.format("%+d %s", m.value, m.label) end
-  return out
-end
+local labels = f.labels
 
 local function has(list, x)
   for _, v in ipairs(list) do if v == x then return true end end
@@ -45,10 +41,7 @@ local function charging(g, ...)
   g.vars.charging = { ... }
 end
 
-local function where(g, u)
-  local kind, at = g.store:where(u)
-  return at or kind
-end
+local where = f.where
 
 local function kinds(log)
   local out = {}

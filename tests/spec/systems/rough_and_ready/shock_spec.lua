@@ -13,16 +13,9 @@ local function open(at, units)
   return g
 end
 
-local function where(g, u)
-  local kind, at = g.store:where(u)
-  return at or kind
-end
+local where = f.where
 
-local function labels(mods)
-  local out = {}
-  for _, m in ipairs(mods:list()) do out[#out + 1] = string.format("%+d %s", m.value, m.label) end
-  return out
-end
+local labels = f.labels
 
 describe("[rough_and_ready 6.31] [rough_and_ready 6.32] who may shock, and where", function()
   it("activated, In Command at the start, not Disordered; an enemy hex of its front", function()

@@ -35,16 +35,9 @@ local function has(list, x)
   return false
 end
 
-local function where(g, u)
-  local kind, at = g.store:where(u)
-  return at or kind
-end
+local where = f.where
 
-local function labels(mods)
-  local out = {}
-  for _, m in ipairs(mods:list()) do out[#out + 1] = string.format("%+d %s", m.value, m.label) end
-  return out
-end
+local labels = f.labels
 
 -- 4US-1 and 4US-2 in Square in 0302 (formed in an earlier activation), then `at` placed
 -- (enemies may come next to a square), and the activation `act` under way.

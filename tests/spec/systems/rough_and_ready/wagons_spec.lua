@@ -21,16 +21,9 @@ local function open(at, facings)
   return g
 end
 
-local function where(g, u)
-  local kind, at = g.store:where(u)
-  return at or kind
-end
+local where = f.where
 
-local function labels(mods)
-  local out = {}
-  for _, m in ipairs(mods:list()) do out[#out + 1] = string.format("%+d %s", m.value, m.label) end
-  return out
-end
+local labels = f.labels
 
 -- The US Battle Lost items naming wagons.
 local function wagon_bl(g)

@@ -14,10 +14,7 @@ local function open(at, facings)
   return g
 end
 
-local function where(g, u)
-  local kind, at = g.store:where(u)
-  return at or kind
-end
+local where = f.where
 
 -- Moves `unit` along `places` with scripted answers; returns the request log.
 local function move(g, unit, places, answers)

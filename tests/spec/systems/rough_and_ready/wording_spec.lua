@@ -6,10 +6,7 @@ local movement = require "systems.rough_and_ready.movement"
 local shock = require "systems.rough_and_ready.shock"
 local fire = require "systems.rough_and_ready.fire"
 
-local function where(g, u)
-  local kind, at = g.store:where(u)
-  return at or kind
-end
+local where = f.where
 
 describe("the log's wording", function()
   it("[rough_and_ready 6.2] no full stop of the chart's text before the citation", function()
