@@ -13,12 +13,14 @@
 #   make soak                              500 games a VM
 #   make soak SOAK_GAMES=40 SOAK_JOBS=2    fewer games (each takes ~15-25 s of one core)
 #   SOAK_VMS=build make soak               Lua 5.4 only
+#   SOAK_KEEP=DIR make soak                also keep each VM's merged JSON lines in DIR
 set -u
 cd "$(dirname "$0")/../.."
 games=${SOAK_GAMES:-500}
 seed=${SOAK_SEED:-24}
 jobs=${SOAK_JOBS:-$(nproc 2>/dev/null || echo 2)}
 vms=${SOAK_VMS:-build build-luajit}
+keep=${SOAK_KEEP:-}
 scenario=rough-and-ready/palo-alto
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -44,6 +46,9 @@ for vm in $vms; do
   [ "$status" -eq 0 ] || { cat "$tmp"/"$vm".*.err >&2; fail "$vm: a shard failed"; }
   "$volley" sim --merge "$tmp"/"$vm".*.jsonl || fail "$vm: the merge failed"
   "$volley" sim --merge "$tmp"/"$vm".*.jsonl --json > "$tmp/$vm.merged" || fail "$vm: merge"
+  if [ -n "$keep" ]; then
+    mkdir -p "$keep" && cp "$tmp/$vm.merged" "$keep/$vm.jsonl" || fail "cannot keep in $keep"
+  fi
   total=$(grep '"event":"game_over"' "$tmp/$vm.merged" \
           | sed 's/.*"decisions":\([0-9]*\).*/\1/' | awk '{s += $1} END {print s + 0}')
   finished=$(tail -n 1 "$tmp/$vm.merged" | sed 's/.*"finished":\([0-9]*\).*/\1/')
