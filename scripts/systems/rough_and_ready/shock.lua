@@ -533,6 +533,38 @@ local function retreat_attackers(game, attackers, hex, origin, outside)
   end
 end
 
+--- Moves the losers of a shock out of its hex [rough_and_ready 6.72, 6.7x] through the point
+-- `retreat.apply` (docs/hooks.md): its replace handler may move them instead (held to the
+-- contract: none of them may stay in the hex), then its observers see them gone; a retreat
+-- breaks a square [rough_and_ready 5.43]. Every shock a side loses goes through here, the
+-- attackers beaten off a lone wagon [rough_and_ready 7.0] as well.
+-- @tparam string loser "attacker" or "defender"
+-- @tparam {string,...} losers the losing units still on the map, in the hex `hex`
+-- @param how for the attackers, each one's hex of origin (unit id -> hex); for the
+--   defenders, the attackers' hexes of origin in order (retreat_defenders' `origins`)
+local function apply_retreat(game, loser, losers, hex, how)
+  local ctx = { units = losers, from = hex }
+  -- a replace handler moves the losers itself (it may call the rule's own retreat)
+  game.hooks:replace("retreat.apply", ctx, function()
+    if loser == "attacker" then
+      retreat_attackers(game, losers, hex, how)
+    else
+      retreat_defenders(game, losers, hex, how)
+    end
+  end)
+  if contract.replacer(game, "retreat.apply") then
+    -- the losers must have left the hex (retreated or eliminated) [rough_and_ready 6.7]
+    for _, u in ipairs(losers) do
+      if command.on_map(game, u) == hex then
+        contract.broken(game, "retreat.apply", "left " .. u .. " in " .. hex .. ": the "
+          .. "losers of a shock leave the hex [rough_and_ready 6.72]")
+      end
+    end
+  end
+  game.hooks:fire("retreat.apply", ctx)
+  squares.retreated(game, losers)                 -- a retreat breaks a square [5.43]
+end
+
 --- Stacking after a won attack [rough_and_ready 6.36]: the attackers in the order answered
 -- stay while the hex's limits allow; the rest go back to their hexes of origin.
 local function restack(game, attackers, hex, origin)
@@ -663,7 +695,7 @@ function M.shock(game, attackers, hex)
     hits.spread(game, committed, on_att, "shock at " .. hex .. " " .. M.R637)
     rec.loser = wagons.shocked(game, defenders[1], on_def, on_att, alive(game, committed))
     if rec.loser == "attacker" and #alive(game, committed) > 0 then
-      retreat_attackers(game, alive(game, committed), hex, origin)
+      apply_retreat(game, "attacker", alive(game, committed), hex, origin)
     end
   elseif men == 0 then
     -- artillery alone: eliminated, no roll, no loss [6.39]
@@ -685,27 +717,8 @@ function M.shock(game, attackers, hex)
     else
       rec.loser = M.loser(game, on_att, on_def, la, ld)
       game:log("the " .. rec.loser .. " retreats " .. M.R672)
-      local losers = rec.loser == "attacker" and la or ld
-      local ctx = { units = losers, from = hex }
-      -- a replace handler moves the losers itself (it may call the rule's own retreat)
-      game.hooks:replace("retreat.apply", ctx, function()
-        if rec.loser == "attacker" then
-          retreat_attackers(game, la, hex, origin)
-        else
-          retreat_defenders(game, ld, hex, order)
-        end
-      end)
-      if contract.replacer(game, "retreat.apply") then
-        -- the losers must have left the hex (retreated or eliminated) [rough_and_ready 6.7]
-        for _, u in ipairs(losers) do
-          if command.on_map(game, u) == hex then
-            contract.broken(game, "retreat.apply", "left " .. u .. " in " .. hex .. ": the "
-              .. "losers of a shock leave the hex [rough_and_ready 6.72]")
-          end
-        end
-      end
-      game.hooks:fire("retreat.apply", ctx)
-      squares.retreated(game, losers)             -- a retreat breaks a square [5.43]
+      apply_retreat(game, rec.loser, rec.loser == "attacker" and la or ld, hex,
+        rec.loser == "attacker" and origin or order)
     end
   end
   if rec.loser == "defender" then

@@ -30,6 +30,7 @@
 local command = require "systems.rough_and_ready.command"
 local facing = require "systems.rough_and_ready.facing"
 local hits = require "systems.rough_and_ready.hits"
+local wagons = require "systems.rough_and_ready.wagons"
 
 local M = {}
 
@@ -207,6 +208,19 @@ local function cut(game, mover, r, i)
   end
 end
 
+-- A wagon that was stacked with the withdrawing cavalry stays in its hex, alone: the
+-- withdrawal is the cavalry's own move, not a retreat, and 7.0 captures a wagon only when
+-- its unit retreats or is eliminated [rough_and_ready 6.47, 7.0] (our ruling, 6.47/7.0 in
+-- docs/rulings/rough_and_ready.md). Alone it may be shocked (wagons.lone).
+local function left_behind(game, cav, from)
+  local side = game.store:unit(cav).side
+  local w = wagons.of_side(game, side, from)
+  if w and game.store:count(from, { side = side, class = "combat" }) == 0 then
+    game:log(w .. " stays in " .. from .. ", alone: a wagon does not withdraw with its unit "
+      .. "[rough_and_ready 6.47, 7.0]")
+  end
+end
+
 --- After `mover` entered `r.path[i]` (movement.apply; `start` its hex before the move): each
 -- enemy cavalry unit it came next to may withdraw (see the module); when one did, the rest
 -- of the path is cut where it became illegal (`r.path` and `r.steps` shortened in place).
@@ -235,6 +249,7 @@ function M.entered(game, mover, start, r, i)
         list[#list + 1] = { cav, mover }
         game.vars.withdrawals = { n = act.n, pairs = list }
         gone[#gone + 1] = cav
+        left_behind(game, cav, was)
       end
       game.hooks:fire("cavalry.withdrawal", ctx)
     end

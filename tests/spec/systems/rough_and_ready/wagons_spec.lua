@@ -182,6 +182,52 @@ describe("[rough_and_ready 7.0] a lone wagon shocked (7.0d)", function()
     end)
 end)
 
+describe("[rough_and_ready 7.0, 6.73] attackers beaten off a lone wagon", function()
+  it("retreat to their hexes of origin through `retreat.apply`, as any shock's losers",
+    function()
+      local g = open({ ["Wagon-1"] = "3216", ["4L-1"] = "3215" }, { ["4L-1"] = "S/SW" })
+      g.vars.activation = { n = 1, side = "MEX", units = { "4L-1" }, artillery = {} }
+      -- a battle's -3 on the attacker's roll (a house rule's, here), so that no Hit falls on
+      -- the wagon and 6.72 decides who retreats
+      g.hooks:on("shock.drm", function(ctx, mods)
+        if ctx.role == "attacker" then mods:add(-3, "house rule", "[house 1]") end
+      end, { kind = "modify" })
+      local seen = {}
+      g.hooks:on("retreat.apply", function(ctx)
+        seen[#seen + 1] = table.concat(ctx.units, ",") .. " from " .. ctx.from
+      end)
+      -- Commitment 0 (Morale 4); attacker 0 + 2 - 3 = -1: no Hit; the wagon 9: 3 Hits on
+      -- 4L-1, which has more Hits and retreats to 3215 [rough_and_ready 6.72, 6.73]
+      g.dice:force{ 0, 0, 9 }
+      local rec = f.run(g, {}, function() return shock.shock(g, { "4L-1" }, "3216") end)
+      assert.are.same({ "attacker", 0, 3 },
+        { rec.loser, rec.hits_on_defender, rec.hits_on_attacker })
+      assert.are.same({ "3216", "3215", 3 },
+        { where(g, "Wagon-1"), where(g, "4L-1"), hits.hits(g, "4L-1") })
+      assert.are.same({ "4L-1 from 3216" }, seen)
+    end)
+end)
+
+describe("[rough_and_ready 6.47, 7.0] cavalry stacked with a wagon withdraws", function()
+  it("the wagon stays, alone: a withdrawal is a move, not a retreat (7.0b captures on a "
+    .. "retreat or an elimination)", function()
+      -- May (mounted, Morale 6) guards Wagon-1 in 3216; 4L-1 comes from 3214 into 3215
+      local g = open({ ["May"] = "3216", ["Wagon-1"] = "3216", ["4L-1"] = "3214" },
+                     { ["May"] = "N/NE", ["4L-1"] = "S/SW" })
+      g.vars.activation = { n = 1, side = "MEX", units = { "4L-1" }, artillery = {} }
+      local r = assert(movement.check(g, "4L-1", { "3215" }))
+      local _, log = f.run(g, { "3218", "N/NE", "S/SW" },
+        function() movement.apply(g, "4L-1", r) end)
+      assert.are.same({ "withdraw", "3218" }, { log[1].kind, log[1].answer })
+      assert.are.same({ "3218", "3216", "3215" },
+        { where(g, "May"), where(g, "Wagon-1"), where(g, "4L-1") })
+      assert.is_truthy(table.concat(g.narrative, "\n"):find("Wagon-1 stays in 3216, alone: "
+        .. "a wagon does not withdraw with its unit [rough_and_ready 6.47, 7.0]", 1, true))
+      -- alone, it is now a shock target for 4L-1 [rough_and_ready 7.0]
+      assert.are.same({ "3216" }, shock.targets(g, "4L-1"))
+    end)
+end)
+
 describe("[rough_and_ready 7.0] a unit stacked with a wagon (7.0e)", function()
   it("-2 to the attacker (digest A4), the stacked unit's losses its own", function()
     local g = open({ ["5US-1"] = "3216", ["Wagon-1"] = "3216", ["4L-1"] = "3215" },
