@@ -25,7 +25,9 @@
 -- cheapest path implied, or `<unit> <hex> <hex> ... <hex>` with an explicit one (the rules'
 -- validator decides whether they take it). Other answers are matched against the legal
 -- answers: exactly, then `yes`/`no` for booleans, integers, names, then a unique prefix of
--- one of them; anything else goes to the rules as typed, and their refusal comes back.
+-- one of them (completing the last word typed, never adding a word: `charge` is refused
+-- where `charge May` is the answer); anything else goes to the rules as typed, and their
+-- refusal comes back.
 -- @module volley.commands
 
 local M = {}
@@ -324,7 +326,15 @@ local function match_answer(text, pending, names, side)
   for _, v in ipairs(legal) do
     if type(v) == "string" and v:sub(1, #text) == text then found[#found + 1] = v end
   end
-  if #found == 1 then return found[1] end
+  if #found == 1 then
+    -- a prefix completes the last word typed, never adds one: `charge` alone does not stand
+    -- for `charge May` (an answer that rolls dice is not committed on a guess)
+    if #words(found[1]) > #words(text) then
+      return nil, "'" .. text .. "' leaves out a word: the answer is '" .. found[1]
+        .. "' (type it whole)"
+    end
+    return found[1]
+  end
   if #found > 1 then
     return nil, "'" .. text .. "' is ambiguous (" .. table.concat(found, ", ", 1,
       math.min(#found, 8)) .. (#found > 8 and ", ..." or "") .. ")"

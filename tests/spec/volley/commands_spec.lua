@@ -202,6 +202,17 @@ describe("volley.commands", function()
       assert.are.equal("hold", answer("ho", react))
     end)
 
+    it("never lets a prefix add a word: `charge` alone is not `charge May`", function()
+      local r = { side = "A", kind = "move", prompt = "?", rule = "[x 1]",
+                  options = { "charge May", "done", "stay put" } }
+      assert.are.equal("refused: 'charge' leaves out a word: the answer is 'charge May' (type "
+        .. "it whole) [x 1]", answer("charge", r))
+      assert.are.equal("refused: 'ch' leaves out a word: the answer is 'charge May' (type "
+        .. "it whole) [x 1]", answer("ch", r))
+      assert.are.equal("charge May", answer("charge Ma", r))     -- the last word completed
+      assert.are.equal("stay put", answer("stay p", r))
+    end)
+
     it("refuses a prefix of several answers", function()
       local r = { side = "A", kind = "order", prompt = "?", rule = "[x 1]",
                   options = { "attack", "advance" } }
