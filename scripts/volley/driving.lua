@@ -1,6 +1,6 @@
 --- What the host-side drivers of games (volley.play, volley.sim, volley.replay) share:
--- describing an error that comes back from an engine-owned state, and drawing a seed when
--- none is given. Host side only: a game's scripts never see this module.
+-- describing an error that comes back from an engine-owned state (and the script handler
+-- that ran before it), and drawing a seed when none is given. Host side only: a game's scripts never see this module.
 -- @module volley.driving
 
 local M = {}
@@ -30,6 +30,23 @@ function M.fresh_seed()
   local n = 0
   for k = 1, 6 do n = n * 256 + bytes:byte(k) end
   return n
+end
+
+--- The error a game stopped with, for a person: `describe(e)`; when it failed in system code
+-- after a script's handler ran in the same step (a runaway sequence, a context a handler
+-- corrupted), that handler is named, since the script may be the cause (docs/modding.md
+-- "When a script fails"). An error object with a point is the script's own and names it.
+-- @param st the engine-owned state the game runs in (`st:call`)
+-- @param e the error, as `describe` takes it
+-- @treturn string
+-- @treturn boolean whether a script is named (its own error, or the last handler)
+function M.failure(st, e)
+  local text = M.describe(e)
+  if type(e) == "table" then return text, e.point ~= nil end
+  local ok, b = st:call("volley.session", "last_script")
+  if not ok or type(b) ~= "table" then return text, false end
+  return text .. " (after " .. b.source .. "'s " .. b.kind .. " handler of " .. b.point
+    .. ", the last script handler to run)", true
 end
 
 return M

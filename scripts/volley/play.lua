@@ -926,17 +926,7 @@ function M.main(args, env)
     end
     return undone
   end
-  -- The error a game stopped with, for a person: a failure in system code after a script's
-  -- handler ran in the same step (a runaway sequence, a context a handler corrupted) names
-  -- that handler, since the script may be the cause; the second value says so.
-  local function failure_of(e)
-    local text = describe(e)
-    if type(e) == "table" then return text, e.point ~= nil end
-    local bok, b = st:call("volley.session", "last_script")
-    if not bok or type(b) ~= "table" then return text, false end
-    return text .. " (after " .. b.source .. "'s " .. b.kind .. " handler of " .. b.point
-      .. ", the last script handler to run)", true
-  end
+  local function failure_of(e) return driving.failure(st, e) end
   -- After a script's error on a player's answer (docs/modding.md "When a script fails"): the
   -- game put back as it was before the answer (volley.session.rollback), the step's earlier
   -- answers replayed unseen, the same request pending again. Nothing reached the journal or

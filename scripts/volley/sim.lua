@@ -345,9 +345,10 @@ function M.play_game(o, players, cap, seed)
     st:call("volley.session", "drain")   -- as play does: the roll log and narrative emptied
     local kind = res[1]
     if kind == "error" then
+      local why = driving.failure(st, res[2])   -- names the last script handler, if any
       task:close()
       st:close()
-      return nil, "the game stopped: " .. describe(res[2])
+      return nil, "the game stopped: " .. why
     end
     if kind == "done" then break end
     local side, req, refusal = res[2], res[3], res[4]

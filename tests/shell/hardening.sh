@@ -191,6 +191,11 @@ case $err in
   "volley play: the game stopped: "*"movement.lua:"*": query: ma must be an integer from 0 to 1000000 (after $tmp/cost.lua's modify handler of movement.cost, the last script handler to run)") ;;
   *) fail "a failure after a mod's handler: $err" ;;
 esac
+err=$("$volley" sim tests/data/demo --games 1 --seed 3 --bots random,random --mod "$tmp/cost.lua" 2>&1 >/dev/null)
+case $err in
+  "volley sim: game 0 (seed "*"): the game stopped: "*"movement.lua:"*": query: ma must be an integer from 0 to 1000000 (after $tmp/cost.lua's modify handler of movement.cost, the last script handler to run)") ;;
+  *) fail "sim: a failure after a mod's handler: $err" ;;
+esac
 
 # 10. A flag given twice is a usage error (exit 2), as is an --option the scenario lacks in sim.
 for args in "play tests/data/demo --seed 3 $bots --json --json|--json given twice" \
