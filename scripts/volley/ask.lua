@@ -15,6 +15,10 @@
 -- * `validate` (optional function): `validate(answer) -> true | false, why`, for a typed
 --   answer that is not one of the options (never on its own: a request always has options
 --   or enumerate, so bots and the journal can deal in legal answers);
+-- * `explain` (optional function): `explain(answer) -> why | nil`, why an answer that is
+--   not one of the options (and that `validate`, if any, refused) is not legal, told in the
+--   refusal (`'0603' is not a legal answer to retreat: 0603 is an attacker's hex of origin
+--   (legal: 0402, 0502) [rough_and_ready 6.75]`); it never accepts an answer;
 -- * `default` (optional): the answer a bare Enter gives at the prompt;
 -- * `rule` (string): the case that makes the choice, e.g. "[rough_and_ready 3.11]".
 -- @module volley.ask
@@ -34,6 +38,7 @@ end
 M.TOKEN = setmetatable({}, { __tostring = function() return "volley.ask" end })
 
 local KEYS = { kind = true, prompt = true, options = true, enumerate = true, validate = true,
+               explain = true,
                default = true, rule = true }
 
 local function sorted_keys(t)
@@ -58,8 +63,8 @@ function M.check_request(request)
   end
   for _, k in ipairs(sorted_keys(request)) do
     if not KEYS[k] then
-      error("unknown request key '" .. k .. "' (known: default, enumerate, kind, options, "
-        .. "prompt, rule, validate)", 3)
+      error("unknown request key '" .. k .. "' (known: default, enumerate, explain, kind, "
+        .. "options, prompt, rule, validate)", 3)
     end
   end
   for _, k in ipairs({ "kind", "prompt", "rule" }) do
@@ -78,6 +83,9 @@ function M.check_request(request)
   end
   if request.validate ~= nil and type(request.validate) ~= "function" then
     error("request '" .. request.kind .. "': validate must be a function", 3)
+  end
+  if request.explain ~= nil and type(request.explain) ~= "function" then
+    error("request '" .. request.kind .. "': explain must be a function", 3)
   end
 end
 
@@ -144,8 +152,19 @@ function M.check(request, answer)
     legal = #words == 0 and " (none is legal now)"
       or (" (legal: " .. table.concat(words, ", ") .. ")")
   end
+  local rule = request.rule
+  local why = request.explain and request.explain(answer)
+  if type(why) == "string" and why ~= "" then
+    -- a reason citing its own case of the request's system keeps that citation alone, last
+    local system = rule:match("^%[(%S+) ")
+    local text, cite = why:match("^(.-)%s*(%[[^%]]*%])$")
+    if system and cite and cite:find("^%[" .. system:gsub("%p", "%%%0") .. " ") then
+      why, rule = text, cite
+    end
+    legal = ": " .. why .. legal
+  end
   return false, "'" .. tostring(answer) .. "' is not a legal answer to " .. request.kind
-    .. legal .. " " .. request.rule
+    .. legal .. " " .. rule
 end
 
 --- Asks a side and returns the canonical answer. Must run inside a coroutine driven by

@@ -1,6 +1,7 @@
 --- What the host-side drivers of games (volley.play, volley.sim, volley.replay) share:
 -- describing an error that comes back from an engine-owned state (and the script handler
--- that ran before it), and drawing a seed when none is given. Host side only: a game's scripts never see this module.
+-- that ran before it), and drawing a seed when none is given. Host side only: a game's
+-- scripts never see this module.
 -- @module volley.driving
 
 local M = {}

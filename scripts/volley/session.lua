@@ -82,7 +82,7 @@ local function mod_api(g, path)
       for i, v in ipairs(r.options) do list[i] = type(v) == "string" and core.text.clean(v) or v end
       r.options = list
     end
-    for _, k in ipairs({ "enumerate", "validate" }) do
+    for _, k in ipairs({ "enumerate", "validate", "explain" }) do
       if type(r[k]) == "function" then
         r[k] = sandbox.guard({ point = "ask", source = path }, r[k])
       end

@@ -400,9 +400,15 @@ function M.fall_back(game, unit, hex, n, avoid)
     end
     local pick = names[1]
     if #names > 1 then
+      local from = at
       pick = game:ask(side, { kind = "retreat",
         prompt = string.format("%s retreats from its failed counter-charge (%d of %d): into "
-          .. "which hex", unit, k, n), options = names, rule = M.R644 })
+          .. "which hex", unit, k, n), options = names, rule = M.R644,
+        explain = function(to)
+          return require("systems.rough_and_ready.retreat_refusal").why(game, { unit = unit,
+            from = from, to = to, away = { hex = hex, k = k }, avoid = avoid,
+            avoid_why = "a charger's hex of origin " .. M.R644, best = best })
+        end })
     end
     put(game, unit, pick)
     game:log(unit .. " retreats to " .. pick .. " (" .. k .. " of " .. n .. ") " .. M.R644)

@@ -20,6 +20,7 @@ local charge = require "systems.rough_and_ready.charge"
 local squares = require "systems.rough_and_ready.squares"
 local wagons = require "systems.rough_and_ready.wagons"
 local contract = require "systems.rough_and_ready.contract"
+local refusal = require "systems.rough_and_ready.retreat_refusal"
 
 local M = {}
 
@@ -468,7 +469,12 @@ local function retreat_defenders(game, defenders, hex, origins)
         for _, o in ipairs(opts) do names[#names + 1] = o.at end
         local a = game:ask(side, { kind = "retreat",
           prompt = u .. " retreats from " .. hex .. ": into which hex", options = names,
-          rule = M.R675 })
+          rule = M.R675,
+          explain = function(to)
+            return refusal.why(game, { unit = u, from = hex, to = to, avoid = origins,
+              avoid_why = "an attacker's hex of origin [rough_and_ready 6.75]",
+              best = opts[1].cost })
+          end })
         for _, o in ipairs(opts) do
           if o.at == a then pick = o end
         end
@@ -522,9 +528,14 @@ local function retreat_attackers(game, attackers, hex, origin, outside)
       table.sort(near)
       if #near == 0 then break end
       near[#near + 1] = "stop"
+      local from = at
       local a = game:ask(game.store:unit(u).side, { kind = "retreat",
         prompt = u .. " may retreat a hex further (" .. n .. " of 3): <hex> or stop",
-        options = near, default = "stop", rule = M.R674 })
+        options = near, default = "stop", rule = M.R674,
+        explain = function(to)
+          return refusal.why(game, { unit = u, from = from, to = to, avoid = { hex },
+            avoid_why = "the hex of the shock it lost " .. M.R674 })
+        end })
       if a == "stop" then break end
       settle(game, u, a)
       game:log(u .. " retreats on to " .. a .. " " .. M.R674)
@@ -533,7 +544,7 @@ local function retreat_attackers(game, attackers, hex, origin, outside)
   end
 end
 
---- Moves the losers of a shock out of its hex [rough_and_ready 6.72, 6.7x] through the point
+--- Moves the losers of a shock out of its hex [rough_and_ready 6.72] (6.73-6.76) through the point
 -- `retreat.apply` (docs/hooks.md): its replace handler may move them instead (held to the
 -- contract: none of them may stay in the hex), then its observers see them gone; a retreat
 -- breaks a square [rough_and_ready 5.43]. Every shock a side loses goes through here, the

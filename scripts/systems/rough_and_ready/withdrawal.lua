@@ -99,6 +99,29 @@ function M.hexes(game, cavalry, hex)
   return out
 end
 
+--- Why `to` is not a hex `cavalry` may withdraw to from `mover` in `hex` (the `withdraw`
+-- request's `explain`, see `hexes`), or nil.
+-- @treturn ?string
+function M.why_not(game, cavalry, mover, hex, to)
+  if not require("systems.rough_and_ready.movement").is_hex(game, to) then
+    return "'" .. tostring(to) .. "' is not a hex of the map"
+  end
+  local from = command.on_map(game, cavalry)
+  local d = facing.grid(game):distance(from, to)
+  if d == 0 then return cavalry .. " stands in " .. to .. " (the answer is stay)" end
+  if d > 2 then
+    return to .. " is " .. d .. " hexes from " .. from .. ": one or two " .. M.R647
+  end
+  if to == hex then return mover .. " stands in " .. to .. " " .. M.R647 end
+  if adjacent(game, to, hex) then
+    return to .. " is next to " .. mover .. " in " .. hex .. " " .. M.R647
+  end
+  local ok, why = require("systems.rough_and_ready.stacking").legal(game, cavalry, to)
+  if not ok then return why end
+  return cavalry .. " could not move there by one or two steps of a move (the Terrain Effects "
+    .. "Chart, stacking, an enemy unit or its front on the way) [rough_and_ready 5.1]"
+end
+
 -- The facing after a withdrawal [rough_and_ready 5.27, 5.34].
 local function face_after(game, unit, side)
   local at = command.on_map(game, unit)
@@ -139,6 +162,7 @@ local function ask(game, ctx)
     options = names,
     default = "stay",
     rule = M.R647,
+    explain = function(to) return M.why_not(game, cav, ctx.unit, ctx.hex, to) end,
   })
   for _, o in ipairs(ctx.options) do
     if o.hex == answer then

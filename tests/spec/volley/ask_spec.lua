@@ -12,8 +12,8 @@ describe("volley.ask", function()
   describe("check_request()", function()
     it("refuses unknown keys by name", function()
       assert.has_error(function() ask.check_request(request{ question = "x" }) end,
-        "unknown request key 'question' (known: default, enumerate, kind, options, prompt, "
-        .. "rule, validate)")
+        "unknown request key 'question' (known: default, enumerate, explain, kind, options, "
+        .. "prompt, rule, validate)")
     end)
     it("refuses a request with neither options nor enumerate", function()
       local r = request()
@@ -37,6 +37,26 @@ describe("volley.ask", function()
                         .. "Torrejon) [rough_and_ready 3.11]" },
         { ask.check(request(), "Ampudia") })
     end)
+    it("says why an answer is not legal when the request explains it, citing the reason's "
+      .. "own case of the system if it has one", function()
+        local r = request{ explain = function(a)
+          if a == "Ampudia" then return "Ampudia is not on the map [rough_and_ready 4.2]" end
+          if a == "Mejia" then return "Mejia commands no units" end
+          return nil
+        end }
+        assert.are.same({ false, "'Ampudia' is not a legal answer to activate: Ampudia is not "
+          .. "on the map (legal: Arista, Torrejon) [rough_and_ready 4.2]" },
+          { ask.check(r, "Ampudia") })
+        assert.are.same({ false, "'Mejia' is not a legal answer to activate: Mejia commands no "
+          .. "units (legal: Arista, Torrejon) [rough_and_ready 3.11]" },
+          { ask.check(r, "Mejia") })
+        assert.are.same({ false, "'Vega' is not a legal answer to activate (legal: Arista, "
+          .. "Torrejon) [rough_and_ready 3.11]" }, { ask.check(r, "Vega") })
+        -- it never accepts: a legal answer is legal whatever it says
+        r.explain = function() return "no" end
+        assert.are.same({ true, "Arista" }, { ask.check(r, "Arista") })
+      end)
+
     it("takes enumerate() in place of options", function()
       local r = request{ enumerate = function() return { "3123", "3224" } end }
       r.options = nil

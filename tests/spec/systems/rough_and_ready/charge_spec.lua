@@ -297,6 +297,27 @@ describe("[rough_and_ready 6.44] the counter-charge", function()
     assert.are.equal(1, g.dice:count())                   -- no shock roll
   end)
 
+  it("failed: a retreat hex not offered is refused saying why", function()
+    local function refused(answers)
+      local g = against_charge()
+      g.dice:force{ 7 }
+      local ok, err = pcall(f.run, g, answers, function()
+        return shock.shock(g, { "7LC-1" }, "3115")
+      end)
+      assert.is_false(ok)
+      return err
+    end
+    local legal = " (legal: 3015, 3016, 3114, 3215, 3216) [rough_and_ready 6.44]"
+    assert.are.equal("refused: '3116' is not a legal answer to retreat: 3116 is a charger's "
+      .. "hex of origin" .. legal, refused({ "no", "yes", "3116" }))
+    assert.are.equal("refused: '3113' is not a legal answer to retreat: 3113 is not next to "
+      .. "3115, where May stands" .. legal, refused({ "no", "yes", "3113" }))
+    -- the second hex must be 2 hexes from 3115: 3115 itself, or 3015 beside it, is not
+    assert.matches("^refused: '3015' is not a legal answer to retreat: 3015 is not 2 hexes from "
+      .. "3115 %(each hex of the retreat one farther%) %(legal: [%d, ]+%) "
+      .. "%[rough_and_ready 6.44%]$", refused({ "no", "yes", "3114", "3015" }))
+  end)
+
   it("failed, with a defender left (Ker, Disordered, did not try): 7LC-1 stays and does not "
     .. "attack", function()
     local g = pa({ Ker = "3115", May = "3115", ["7LC-1"] = "3116" },

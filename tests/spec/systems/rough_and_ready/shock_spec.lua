@@ -187,13 +187,35 @@ describe("[rough_and_ready 6.37] [rough_and_ready 6.72] [rough_and_ready 6.75] a
       end)
       assert.are.same({ 0, 3, "defender" },
         { rec.hits_on_attacker, rec.hits_on_defender, rec.loser })
-      assert.are.same({ "0203", "0302", "0403" }, log[1].options)  -- not 0304, 0204 costs 2
+      assert.are.same({ "0203", "0302", "0403" }, log[1].options)  -- not 0304; 0204 costs 3
       assert.are.equal("0203", where(g, "4US-1"))
       assert.are.equal("0303", where(g, "4L-1"))
       assert.are.equal(4, hits.hits(g, "4US-1"))          -- 3, and 1 for 4L-1's front
       assert.are.same({ "4US-1 takes a Hit (retreat into the front of 4L-1 "
         .. "[rough_and_ready 6.75]): 4 Hits, Adjusted Morale 2 [rough_and_ready 6.54]" },
         require("support.rr").lines(g, "retreat into the front"))
+    end)
+
+  it("a retreat hex that is not offered is refused saying why [rough_and_ready 6.75]",
+    function()
+      local function refused(answer)
+        local g = open({ ["4US-1"] = "0303", ["4L-1"] = "0304" })
+        g.dice:force{ 0, 9, 0 }
+        local ok, err = pcall(f.run, g, { answer }, function()
+          return shock.shock(g, { "4L-1" }, "0303")
+        end)
+        assert.is_false(ok)
+        return err
+      end
+      local legal = " (legal: 0203, 0302, 0403) [rough_and_ready 6.75]"
+      assert.are.equal("refused: '0304' is not a legal answer to retreat: 0304 is an "
+        .. "attacker's hex of origin" .. legal, refused("0304"))
+      assert.are.equal("refused: '0204' is not a legal answer to retreat: 0204 costs 3 MP and "
+        .. "the cheapest hexes 1" .. legal, refused("0204"))
+      assert.are.equal("refused: '0505' is not a legal answer to retreat: 0505 is not next to "
+        .. "0303, where 4US-1 stands" .. legal, refused("0505"))
+      assert.are.equal("refused: 'north' is not a legal answer to retreat: 'north' is not a "
+        .. "hex of the map" .. legal, refused("north"))
     end)
 
   it("[rough_and_ready 6.73] more Hits on the attacker: infantry goes back to its hex", function()
@@ -222,6 +244,18 @@ describe("[rough_and_ready 6.37] [rough_and_ready 6.72] [rough_and_ready 6.75] a
       assert.are.same({ "RANCH-1 retreats from 0303 to its hex of origin 0304 "
         .. "[rough_and_ready 6.74]", "RANCH-1 retreats on to 0305 [rough_and_ready 6.74]" },
         require("support.rr").lines(g, "RANCH-1 retreats"))
+    end)
+
+  it("[rough_and_ready 6.74] the cavalry's further hex: the shock's hex is refused saying why",
+    function()
+      local g = open({ ["4US-1"] = "0303", ["RANCH-1"] = "0304" }, { "RANCH-1" })
+      g.dice:force{ 0, 0, 9 }
+      local ok, err = pcall(f.run, g, { "0303" }, function()
+        return shock.shock(g, { "RANCH-1" }, "0303")
+      end)
+      assert.is_false(ok)
+      assert.matches("^refused: '0303' is not a legal answer to retreat: 0303 is the hex of the "
+        .. "shock it lost %(legal: [%d, ]+, stop%) %[rough_and_ready 6.74%]$", err)
     end)
 
   it("[rough_and_ready 6.71] fire Hits never move a unit: no retreat after fire", function()

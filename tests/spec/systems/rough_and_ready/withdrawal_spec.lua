@@ -47,6 +47,27 @@ describe("[rough_and_ready 6.47] pre-shock withdrawal", function()
         .. "[rough_and_ready 6.47]", g.narrative[1])
     end)
 
+  it("a hex not offered is refused saying why", function()
+    local function refused(answer)
+      local g = open({ ["4US-1"] = "0308", ["VN-1"] = "0709" }, { ["VN-1"] = "SE/S" })
+      local r = assert(movement.check(g, "4US-1", PATH))
+      local ok, err = pcall(f.run, g, { answer }, function() movement.apply(g, "4US-1", r) end)
+      assert.is_false(ok)
+      return err
+    end
+    local head = "refused: '%s' is not a legal answer to withdraw: "
+    assert.are.equal(head:format("0808") .. "0808 is next to 4US-1 in 0708 "
+      .. "[rough_and_ready 6.47]", refused("0808"))
+    assert.are.equal(head:format("0708") .. "4US-1 stands in 0708 [rough_and_ready 6.47]",
+      refused("0708"))
+    assert.are.equal(head:format("0705") .. "0705 is 4 hexes from 0709: one or two "
+      .. "[rough_and_ready 6.47]", refused("0705"))
+    assert.are.equal(head:format("0709") .. "VN-1 stands in 0709 (the answer is stay) "
+      .. "[rough_and_ready 6.47]", refused("0709"))
+    assert.are.equal(head:format("x1") .. "'x1' is not a hex of the map [rough_and_ready 6.47]",
+      refused("x1"))
+  end)
+
   it("stay is the default and leaves the cavalry where it is", function()
     local g = open({ ["4US-1"] = "0308", ["VN-1"] = "0709" }, { ["VN-1"] = "SE/S" })
     local log = move(g, "4US-1", PATH, { "stay", "SE/S" })
