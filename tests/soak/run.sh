@@ -14,6 +14,9 @@
 #   make soak SOAK_GAMES=40 SOAK_JOBS=2    fewer games (each takes ~15-25 s of one core)
 #   SOAK_VMS=build make soak               Lua 5.4 only
 #   SOAK_KEEP=DIR make soak                also keep each VM's merged JSON lines in DIR
+#   SOAK_AGAINST=FILE SOAK_VMS=build-luajit make soak
+#                                          compare the states with a kept run of the other
+#                                          VM (FILE: a SOAK_KEEP file of the same games)
 set -u
 cd "$(dirname "$0")/../.."
 games=${SOAK_GAMES:-500}
@@ -21,6 +24,8 @@ seed=${SOAK_SEED:-24}
 jobs=${SOAK_JOBS:-$(nproc 2>/dev/null || echo 2)}
 vms=${SOAK_VMS:-build build-luajit}
 keep=${SOAK_KEEP:-}
+against=${SOAK_AGAINST:-}
+[ -z "$against" ] || [ -r "$against" ] || { echo "make soak: cannot read $against" >&2; exit 1; }
 scenario=rough-and-ready/palo-alto
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -66,4 +71,14 @@ if [ $# -eq 2 ]; then
     || fail "$1 and $2 ended some game in different states: $(diff "$tmp/$1.hashes" \
        "$tmp/$2.hashes" | head -n 4 | tr '\n' ' ')"
   echo "== $1 and $2 ended all $games games in the same states =="
+fi
+if [ -n "$against" ]; then
+  grep '"event":"game_over"' "$against" \
+    | sed 's/.*"game":\([0-9]*\).*"state_hash":"\([0-9a-f]*\)".*/\1 \2/' > "$tmp/against"
+  for vm in $vms; do
+    cmp -s "$tmp/against" "$tmp/$vm.hashes" \
+      || fail "$vm and $against ended some game in different states (or played other" \
+         "games): $(diff "$tmp/against" "$tmp/$vm.hashes" | head -n 4 | tr '\n' ' ')"
+    echo "== $vm and $against ended all $games games in the same states =="
+  done
 fi
