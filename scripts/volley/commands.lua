@@ -44,7 +44,7 @@ M.HELP = {
       .. "set-up request of yours from here on, up to the first request after the set-up" },
   { "face", "face [<unit>] <dir>", "answer a facing request (the unit it asks about may be "
       .. "named): a word of its options (a hexside N NE SE S SW NW, a vertex N/NE; E and W on "
-      .. "flat-top maps)" },
+      .. "flat-top maps), or toward <hex> (a hexside) or toward <hex>/<hex> (a vertex)" },
   { "fire", "fire [<unit> <hex>]", "answer a fire request (fire <unit> <hex>); alone, the "
       .. "answer fire: at a move request the activated units fire next (a fire request "
       .. "follows), at a reaction the unit fires (Rough & Ready: rules 6.11)" },
@@ -147,6 +147,54 @@ local function about(pending, u)
     if not before:match("[%w_./-]") and not after:match("[%w_./-]") then return true end
     at = j + 1
   end
+end
+
+-- `toward <hex>` or `toward <hex>/<hex>` at word k of `w` (DESIGN.md Part B "Ids and names"),
+-- read for `unit` by the host (`names.facing`, volley.queries.facing): `w` with the two words
+-- replaced by the facing word they name there; `w` itself when word k is not `toward`; nil
+-- and why when it names nothing, or a hexside where the request takes only vertices.
+local function read_toward(w, k, unit, names, pending)
+  if not w[k] or w[k]:lower() ~= "toward" then return w end
+  if #w ~= k + 1 then return nil, "toward <hex> or toward <hex>/<hex>: one word after toward" end
+  if not names.facing then return nil, "toward cannot be read here: give the facing word" end
+  local word, what = names.facing(unit, "toward " .. w[k + 1])
+  if not word then return nil, what end
+  local out = {}
+  for i = 1, k - 1 do out[i] = w[i] end
+  out[k] = word
+  if what == "hexside" then
+    -- a hexside where the answers are vertices (GBACW, Rough & Ready): say so
+    local prefix = table.concat(out, " ", 1, k - 1)
+    local offered, vertices = false, false
+    for _, o in ipairs(pending and pending.options or {}) do
+      local t = tostring(o)
+      local tail = k > 1 and t:sub(#prefix + 2) or t
+      if k == 1 or t:sub(1, #prefix + 1) == prefix .. " " then
+        offered = offered or tail == word
+        vertices = vertices or tail:find("^%u+/%u+$") ~= nil
+      end
+    end
+    if vertices and not offered then
+      return nil, "toward " .. w[k + 1] .. " names the hexside " .. word .. " of " .. unit
+        .. "'s hex, and " .. unit .. " faces a vertex: toward <hex>/<hex> names the vertex "
+        .. "between two of its neighbours"
+    end
+  end
+  return out
+end
+
+-- The unit a request is about (its `unit`, or the one unit of the side its prompt names),
+-- for a bare `toward <hex>` answer; nil when none or several.
+local function request_unit(pending, names)
+  if pending.unit then return pending.unit end
+  local found
+  for _, u in ipairs(names.units or {}) do
+    if u.side == pending.side and about(pending, u.id) then
+      if found then return nil end
+      found = u.id
+    end
+  end
+  return found
 end
 
 -- The legal answer `<verb> <unit> <word>...` of the pending request that the words `w` name
@@ -499,12 +547,27 @@ function M.interpret(line, pending, names)
              rest = line:match("^%s*%S+%s*(.-)%s*$") }
   end
   if not pending then return refuse("nothing is asked now", nil) end
+  if w[1]:lower() == "toward" then
+    -- `toward <hex>[/<hex>]` for the unit the request is about (its facing)
+    local u = request_unit(pending, names)
+    if not u then
+      return refuse("toward <hex>: this request names no one unit; type <unit> toward <hex>",
+        pending)
+    end
+    local why
+    w, why = read_toward(w, 1, u, names, pending)
+    if not w then return refuse(why, pending) end
+    verb = w[1]
+  end
   if M.ACTIONS[verb] and verb ~= pending.kind and #w > 1 then
     -- an action that is itself one of the request's answers (`face 4US-1 SW/NW` to a move
     -- request that offers turning in place), with its unit resolved and E/W read
+    local why
+    w, why = read_toward(w, 3, M.unit(names, w[2], side) or w[2], names, pending)
+    if not w then return refuse(why, pending) end
     local v = action_option(pending, w, names, side)
     if v ~= nil then return { kind = "answer", value = v } end
-    local why = action_refusal(pending, w, names, side)
+    why = action_refusal(pending, w, names, side)
     if why then return refuse(why, pending) end
     return refuse(verb .. " answers a " .. verb .. " request; " .. side .. " is asked "
       .. pending.kind, pending)
@@ -515,6 +578,12 @@ function M.interpret(line, pending, names)
     for k = 2, #w do rest[#rest + 1] = w[k] end
     local u = M.unit(names, rest[1], side)
     if u then rest[1] = u end
+    if u then
+      -- `face 5US-1 toward 3122/3223`: the facing that names for 5US-1
+      local why
+      rest, why = read_toward(rest, 2, u, names, pending)
+      if not rest then return refuse(why, pending) end
+    end
     local text = table.concat(rest, " ")
     local legal = false
     for _, o in ipairs(pending.options or {}) do legal = legal or tostring(o) == text end

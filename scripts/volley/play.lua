@@ -639,6 +639,12 @@ function M.main(args, env)
     if not nok then return {} end
     names_cache = names_cache or n.hexes
     n.hexes = names_cache
+    -- `toward <hex>[/<hex>]` read for a unit where the view sees it (volley.queries.facing)
+    n.facing = function(unit, text)
+      local fok, word, what = st:call("volley.queries", "facing", view, unit, text)
+      if not fok then return nil, tostring(word) end
+      return word, what
+    end
     return n
   end
   -- The prompt at a terminal: Tab asks env.complete (shell/prompt.c) for the words that may

@@ -268,6 +268,32 @@ function M.los(_, a, b)
     .. tostring(why.reason) .. ") " .. tostring(why.rule or "")
 end
 
+--- A facing typed as `toward <hex>` or `toward <hex>/<hex>` (DESIGN.md Part B "Ids and
+-- names"; docs/hex.md) read for a unit in the hex the viewer sees it in: the hexside or
+-- vertex word it names there.
+-- @tparam string name a unit id
+-- @tparam string text `toward ...`, as typed
+-- @treturn ?string the canonical word (`N`, `N/NE`, ...)
+-- @treturn string "hexside" or "vertex"; or why not (`invalid facing 'toward 3325': 3325 is
+--   not adjacent to 3123`)
+function M.facing(viewer, name, text)
+  local g = game()
+  local v = M.view(viewer)
+  local store = view_store(v)
+  local seen = false
+  for _, u in ipairs(store:units{}) do
+    if u == name and v:sees(u) then seen = true end
+  end
+  if not seen then return nil, "no unit or leader '" .. tostring(name) .. "'" end
+  local kind, at = store:where(name)
+  if kind ~= "hex" then return nil, name .. " is not on a hex" end
+  local grid = require("volley.placement_setup").grid(g.map)
+  local ok, what, word = pcall(grid.facing, grid, at, text)
+  if not ok then return nil, tostring(what) end
+  if not what then return nil, word end
+  return word, what
+end
+
 --- `reach <unit>`: the hexes a unit can reach now, by the system's movement query
 -- (`systems.<id>.movement.query`), computed on the store the viewer sees (a hidden enemy
 -- neither blocks nor stops it there).

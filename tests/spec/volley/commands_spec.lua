@@ -271,5 +271,53 @@ describe("volley.commands", function()
       assert.are.equal("NE/SE", answer("face A1 E", face))
       assert.are.equal("SW/NW", answer("W", face))
     end)
+
+    describe("toward <hex>[/<hex>] (DESIGN.md Ids and names), read by the host", function()
+      -- the host's reading for A1 in 0103 (volley.queries.facing), faked: 0102 is its N
+      -- neighbour, 0202 its NE one
+      local function towards()
+        local n = world()
+        n.facing = function(unit, text)
+          local t = ({ ["toward 0102/0202"] = { "N/NE", "vertex" },
+                       ["toward 0102"] = { "N", "hexside" } })[text]
+          if unit == "A1" and t then return t[1], t[2] end
+          return nil, "invalid facing '" .. text .. "': the two hexes do not meet at a vertex "
+            .. "of 0103"
+        end
+        return n
+      end
+      local function say(line, pending)
+        local c = commands.interpret(line, pending, towards())
+        if c.kind == "answer" then return c.value end
+        return c.kind .. ": " .. tostring(c.why)
+      end
+      local rr = { side = "A", kind = "move", prompt = "move", rule = "[rough_and_ready 5.11]",
+                   options = { "A1 0203", "face A1 N/NE", "face A1 NE/SE", "done" } }
+
+      it("as the vertex it names, at a face request and as a move request's turn", function()
+        assert.are.equal("N/NE", say("toward 0102/0202", face))
+        assert.are.equal("N/NE", say("face A1 toward 0102/0202", face))
+        assert.are.equal("face A1 N/NE", say("face A1 toward 0102/0202", rr))
+        assert.are.equal("face A1 N/NE", say("face A1 TOWARD 0102/0202", rr))
+      end)
+
+      it("refuses what names nothing, and a hexside where the unit faces a vertex", function()
+        assert.are.equal("refused: invalid facing 'toward 0105/0203': the two hexes do not "
+          .. "meet at a vertex of 0103 [demo 3.1]", say("toward 0105/0203", face))
+        assert.are.equal("refused: toward 0102 names the hexside N of A1's hex, and A1 faces "
+          .. "a vertex: toward <hex>/<hex> names the vertex between two of its neighbours "
+          .. "[rough_and_ready 5.11]", say("face A1 toward 0102", rr))
+        assert.are.equal("refused: toward <hex> or toward <hex>/<hex>: one word after toward "
+          .. "[demo 3.1]", say("toward 0102 0202", face))
+        assert.are.equal("refused: toward <hex>: this request names no one unit; type <unit> "
+          .. "toward <hex> [demo 4.2]", say("toward 0102", move))
+      end)
+
+      it("a hexside where hexsides are the answers (SPI faces hexsides)", function()
+        local spi = { side = "A", kind = "face", prompt = "face A1 in 0103", rule = "[spi 6.1]",
+                      options = { "N", "NE", "SE", "S", "SW", "NW" } }
+        assert.are.equal("N", say("toward 0102", spi))
+      end)
+    end)
   end)
 end)
