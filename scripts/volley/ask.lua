@@ -110,6 +110,58 @@ end
 -- at most this many.
 M.TELL_AT_MOST = 8
 
+--- The longest reason of a request's `validate` or `explain` that a refusal shows (bytes;
+-- a longer one is cut at a character boundary and ends in "...").
+M.REASON_AT_MOST = 300
+
+-- How many of a request's `validate` or `explain` calls are running: while one checks or
+-- explains an answer, nothing may ask (`M.ask` refuses), or the journal would record the
+-- nested request's answers as the outer one's.
+local checks_running = 0
+
+-- Calls a request's `validate` or `explain` with the answer, counted in `checks_running`;
+-- an error passes through unchanged (a script's error object stays one).
+local function checking(f, answer)
+  checks_running = checks_running + 1
+  local res = pack(pcall(f, answer))
+  checks_running = checks_running - 1
+  if not res[1] then error(res[2], 0) end
+  return res[2], res[3]
+end
+
+-- A reason as a refusal shows it: a non-empty string, cut to `M.REASON_AT_MOST` bytes; nil
+-- for anything else.
+local function reason(why)
+  if type(why) ~= "string" then return nil end
+  why = why:match("^%s*(.-)%s*$")
+  if why == "" then return nil end
+  if #why > M.REASON_AT_MOST then
+    local cut = M.REASON_AT_MOST
+    -- back to the first byte of a UTF-8 character (continuation bytes are 0x80-0xBF)
+    while cut > 1 and why:byte(cut + 1) and why:byte(cut + 1) >= 0x80
+        and why:byte(cut + 1) < 0xC0 do
+      cut = cut - 1
+    end
+    why = why:sub(1, cut) .. "..."
+  end
+  return why
+end
+
+--- Whether a request's `validate` or `explain` is running (volley.ask refuses to ask then).
+function M.checking()
+  return checks_running > 0
+end
+
+--- Raises when a request's `validate` or `explain` is running: they check or explain an
+-- answer, and may not ask (a nested request's answers would be journalled as the outer's).
+-- @tparam[opt] integer level the error level (2: the caller's caller)
+function M.not_checking(level)
+  if checks_running > 0 then
+    error("volley.ask: a request's validate or explain only checks an answer; it may not ask",
+      (level or 1) + 1)
+  end
+end
+
 --- Checks an answer.
 -- @tparam table request
 -- @param answer what the player, bot or script gave
@@ -134,15 +186,19 @@ function M.check(request, answer)
   end
   if found then return true, match end
   if request.validate then
-    local ok, why = request.validate(answer)
+    local ok, why = checking(request.validate, answer)
     if ok then return true, answer end
-    why = why or ("'" .. tostring(answer) .. "' is not a legal answer")
-    -- a reason citing its own rule of the request's system keeps that citation alone
-    local system = request.rule:match("^%[(%S+) ")
-    if system and why:find("%[" .. system:gsub("%p", "%%%0") .. " [^%]]*%]$") then
-      return false, why
+    why = reason(why)
+    if why or not request.explain then
+      why = why or ("'" .. tostring(answer) .. "' is not a legal answer")
+      -- a reason citing its own rule of the request's system keeps that citation alone
+      local system = request.rule:match("^%[(%S+) ")
+      if system and why:find("%[" .. system:gsub("%p", "%%%0") .. " [^%]]*%]$") then
+        return false, why
+      end
+      return false, why .. " " .. request.rule
     end
-    return false, why .. " " .. request.rule
+    -- refused with no reason: the request's explain may give one, below
   end
   -- a short list is told, so the refusal says what would do (`?` lists a long one)
   local legal = ""
@@ -153,15 +209,15 @@ function M.check(request, answer)
       or (" (legal: " .. table.concat(words, ", ") .. ")")
   end
   local rule = request.rule
-  local why = request.explain and request.explain(answer)
-  if type(why) == "string" and why ~= "" then
+  local why = request.explain and reason((checking(request.explain, answer)))
+  if why then
     -- a reason citing its own case of the request's system keeps that citation alone, last
     local system = rule:match("^%[(%S+) ")
     local text, cite = why:match("^(.-)%s*(%[[^%]]*%])$")
     if system and cite and cite:find("^%[" .. system:gsub("%p", "%%%0") .. " ") then
       why, rule = text, cite
     end
-    legal = ": " .. why .. legal
+    if why ~= "" then legal = ": " .. why .. legal end
   end
   return false, "'" .. tostring(answer) .. "' is not a legal answer to " .. request.kind
     .. legal .. " " .. rule
@@ -174,6 +230,7 @@ end
 -- @return the canonical answer
 -- @raise if the request is malformed
 function M.ask(side, request)
+  M.not_checking(2)
   M.check_request(request)
   local refusal
   while true do

@@ -149,6 +149,14 @@ local function about(pending, u)
   end
 end
 
+-- The vertex aliases of DESIGN.md "Ids and names" on the map's layout (`names.layout`):
+-- E and W on flat-top maps, N and S on pointy-top ones (all four when the layout is not known).
+local function aliases(names)
+  if names.layout == "flat-top" then return { E = "NE/SE", W = "SW/NW" } end
+  if names.layout == "pointy-top" then return { N = "NW/NE", S = "SE/SW" } end
+  return { E = "NE/SE", W = "SW/NW", N = "NW/NE", S = "SE/SW" }
+end
+
 -- `toward <hex>` or `toward <hex>/<hex>` at word k of `w` (DESIGN.md Part B "Ids and names"),
 -- read for `unit` by the host (`names.facing`, volley.queries.facing): `w` with the two words
 -- replaced by the facing word they name there; `w` itself when word k is not `toward`; nil
@@ -183,6 +191,17 @@ local function read_toward(w, k, unit, names, pending)
   return out
 end
 
+-- Whether a request is answered with a facing: a `face` request, or one whose answers are
+-- facing words (a hexside `NE`, a vertex `N/NE`).
+local function facing_request(pending)
+  if pending.kind == "face" then return true end
+  for _, o in ipairs(pending.options or {}) do
+    local t = tostring(o)
+    if t:match("^[NSEW]+/[NSEW]+$") or t:match("^[NSEW][EW]?$") then return true end
+  end
+  return false
+end
+
 -- The unit a request is about (its `unit`, or the one unit of the side its prompt names),
 -- for a bare `toward <hex>` answer; nil when none or several.
 local function request_unit(pending, names)
@@ -211,7 +230,7 @@ local function action_option(pending, w, names, side)
   if #parts > 2 then
     -- a facing in any letter case (`n/ne`), or E/W (N/S) for its vertex
     local last = parts[#parts]:upper()
-    local alias = ({ E = "NE/SE", W = "SW/NW", N = "NW/NE", S = "SE/SW" })[last]
+    local alias = aliases(names)[last]
     for _, word in ipairs({ last, alias }) do
       parts[#parts] = word
       text = table.concat(parts, " ")
@@ -241,7 +260,7 @@ local function action_refusal(pending, w, names, side)
   end
   local typed = table.concat(w, " ")
   if #mine > 0 then
-    local alias = ({ E = "NE/SE", W = "SW/NW", N = "NW/NE", S = "SE/SW" })[w[#w]:upper()]
+    local alias = aliases(names)[w[#w]:upper()]
     return "'" .. typed .. "' is not a legal answer now" .. (alias and (" (" .. w[#w]:upper()
       .. " is " .. alias .. ")") or "") .. ": " .. w[1] .. " " .. u .. " takes "
       .. table.concat(mine, ", ")
@@ -350,7 +369,7 @@ local function match_answer(text, pending, names, side)
   end
   -- the vertex aliases of DESIGN.md "Ids and names": E and W on flat-top maps, N and S on
   -- pointy-top ones, when the vertex they stand for is a legal answer
-  local alias = ({ E = "NE/SE", W = "SW/NW", N = "NW/NE", S = "SE/SW" })[text:upper()]
+  local alias = aliases(names)[text:upper()]
   if alias then
     for _, v in ipairs(legal) do
       if v == alias then return v end
@@ -375,6 +394,11 @@ local function match_answer(text, pending, names, side)
     if type(v) == "string" and v:sub(1, #text) == text then found[#found + 1] = v end
   end
   if #found == 1 then
+    -- a hexside word is not the start of a vertex: `NE` where the answers are vertices
+    if text:upper():match("^[NSEW][EW]?$") and found[1]:match("^[NSEW]+/[NSEW]+$") then
+      return nil, "'" .. text .. "' names a hexside, and the answers are vertices: type the "
+        .. "vertex whole (" .. found[1] .. ")"
+    end
     -- a prefix completes the last word typed, never adds one: `charge` alone does not stand
     -- for `charge May` (an answer that rolls dice is not committed on a guess)
     if #words(found[1]) > #words(text) then
@@ -547,8 +571,20 @@ function M.interpret(line, pending, names)
              rest = line:match("^%s*%S+%s*(.-)%s*$") }
   end
   if not pending then return refuse("nothing is asked now", nil) end
+  if verb == pending.kind and w[2] and w[2]:lower() == "toward" then
+    table.remove(w, 1)          -- `face toward <hex>/<hex>` at a face request: `toward ...`
+    verb = w[1]
+  end
   if w[1]:lower() == "toward" then
-    -- `toward <hex>[/<hex>]` for the unit the request is about (its facing)
+    -- `toward <hex>[/<hex>]`: the facing it names for the unit the request is about
+    if not facing_request(pending) then
+      for _, o in ipairs(pending.options or {}) do
+        if tostring(o):find("^face ") then
+          return refuse("toward <hex>: type face <unit> toward <hex> to turn a unit", pending)
+        end
+      end
+      return refuse("toward names a facing; " .. side .. " is asked " .. pending.kind, pending)
+    end
     local u = request_unit(pending, names)
     if not u then
       return refuse("toward <hex>: this request names no one unit; type <unit> toward <hex>",
@@ -562,12 +598,17 @@ function M.interpret(line, pending, names)
   if M.ACTIONS[verb] and verb ~= pending.kind and #w > 1 then
     -- an action that is itself one of the request's answers (`face 4US-1 SW/NW` to a move
     -- request that offers turning in place), with its unit resolved and E/W read
-    local why
-    w, why = read_toward(w, 3, M.unit(names, w[2], side) or w[2], names, pending)
-    if not w then return refuse(why, pending) end
+    if w[3] and w[3]:lower() == "toward" then
+      -- `face 3US-1 toward 3016/3116`: the facing that names for the unit
+      local u, why = M.unit(names, w[2], side)
+      if not u then return refuse(why, pending) end
+      w[2] = u
+      w, why = read_toward(w, 3, u, names, pending)
+      if not w then return refuse(why, pending) end
+    end
     local v = action_option(pending, w, names, side)
     if v ~= nil then return { kind = "answer", value = v } end
-    why = action_refusal(pending, w, names, side)
+    local why = action_refusal(pending, w, names, side)
     if why then return refuse(why, pending) end
     return refuse(verb .. " answers a " .. verb .. " request; " .. side .. " is asked "
       .. pending.kind, pending)
@@ -578,9 +619,17 @@ function M.interpret(line, pending, names)
     for k = 2, #w do rest[#rest + 1] = w[k] end
     local u = M.unit(names, rest[1], side)
     if u then rest[1] = u end
-    if u then
-      -- `face 5US-1 toward 3122/3223`: the facing that names for 5US-1
+    if rest[2] and rest[2]:lower() == "toward" then
+      -- `face 5US-1 toward 3122/3223` at 5US-1's face request: the facing that names for it
       local why
+      if not u then
+        local _, unknown = M.unit(names, rest[1], side)
+        return refuse(unknown, pending)
+      end
+      if not about(pending, u) then
+        return refuse("this " .. pending.kind .. " request is not " .. u .. "'s: "
+          .. tostring(pending.prompt), pending)
+      end
       rest, why = read_toward(rest, 2, u, names, pending)
       if not rest then return refuse(why, pending) end
     end

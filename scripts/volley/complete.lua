@@ -14,11 +14,13 @@
 -- * the request's kind (`move`, `face`, `place`, ...): the next word of the legal answers
 --   that agree with the words typed (`move A1 <Tab>`: the hexes A1 may move to now; a unit
 --   named by a prefix or a hex counts as its id); with none, a unit of the side to act for
---   `move`, `face`, `fire`, `shock`; `face <unit> <Tab>`: the facing words asked;
+--   `move`, `face`, `fire`, `shock`; `face <unit> <Tab>`: the facing words asked, and
+--   `toward`;
 -- * `show`: units, leaders, track spaces, hexes; `reach`: units and leaders; `los`, `map`:
 --   hexes (`map`: `all` too); `help`: the commands; `log`: rolls; `dice`: force;
--- * another first word (an answer typed whole, `A1 0102`): the next word of the legal
---   answers that begin with the words typed.
+-- * another first word (an answer typed whole, `A1 0102`, or an action another request
+--   offers, `face 3US-1` at a move request): the next word of the legal answers that begin
+--   with the words typed (after `face <unit>`, `toward` too).
 -- @module volley.complete
 
 local commands = require "volley.commands"
@@ -116,6 +118,7 @@ function M.candidates(before, ctx)
         for _, o in ipairs(options) do
           if #o == 1 then add(o[1]) end
         end
+        add("toward")
       end
     elseif verb == "help" and k == 2 then
       for _, h in ipairs(commands.HELP) do
@@ -134,10 +137,12 @@ function M.candidates(before, ctx)
       add("rolls")
     elseif verb == "dice" and k == 2 then
       add("force")
-    elseif pending and not commands.QUERIES[verb] and not commands.ACTIONS[verb] then
+    elseif pending and not commands.QUERIES[verb] then
+      -- an answer typed whole, or an action that begins some of the request's answers
+      -- (`face 3US-1 <Tab>` at a move request that offers turning)
       local given = {}
       for i = 1, k - 1 do given[#given + 1] = typed[i] end
-      next_words(given)
+      if next_words(given) and verb == "face" and k == 3 then add("toward") end
     end
   end
   table.sort(out)

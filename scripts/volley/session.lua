@@ -59,6 +59,10 @@ local function mod_api(g, path)
   -- does (`game:ask`): the request is a copy (its text cleaned, its functions guarded), the
   -- answer is checked against its legal answers and recorded in the journal.
   function api.ask(side, request)
+    if ask.checking() then        -- not from a request's validate or explain
+      error("volley.ask: a request's validate or explain only checks an answer; it may not "
+        .. "ask", 2)
+    end
     if g.loading then
       error("volley.ask: a script asks from a handler, not while it loads", 2)
     end
@@ -85,6 +89,18 @@ local function mod_api(g, path)
     for _, k in ipairs({ "enumerate", "validate", "explain" }) do
       if type(r[k]) == "function" then
         r[k] = sandbox.guard({ point = "ask", source = path }, r[k])
+      end
+    end
+    -- a script's reasons are text from a script: cleaned like its request's (docs/modding.md)
+    for _, k in ipairs({ "validate", "explain" }) do
+      local f = r[k]
+      if f then
+        r[k] = function(answer)
+          local a, b = f(answer)
+          if type(a) == "string" then a = core.text.clean(a) end
+          if type(b) == "string" then b = core.text.clean(b) end
+          return a, b
+        end
       end
     end
     local ok, err = pcall(ask.check_request, r)
@@ -275,6 +291,7 @@ end
 -- @raise when a replayed answer no longer fits its request (a rule that is not a function of
 --   the game state)
 function M.tracked_ask(g, side, request)
+  ask.not_checking(2)
   local t = track
   local feed = t.feed
   local value
@@ -510,9 +527,11 @@ end
 
 --- The names a player may type for the host's command language (`volley.commands`; DESIGN.md
 -- Part B "Ids and names"): every unit and leader with its side and location, and the map's
--- track spaces qualified `track/space`; with `{hexes = true}` also the map's hex labels.
+-- track spaces qualified `track/space`, the map's layout (`flat-top` or `pointy-top`: which
+-- vertex aliases apply); with `{hexes = true}` also the map's hex labels.
 -- @tparam[opt] table opts `{hexes = true}`
--- @treturn table `{units = {{id =, side =, where =, at =}, ...}, spaces = {...}, hexes = {...}}`
+-- @treturn table `{units = {{id =, side =, where =, at =}, ...}, spaces = {...}, hexes = {...},
+--   layout =}`
 function M.names(opts)
   local g = current
   local units, spaces = {}, {}
@@ -523,7 +542,8 @@ function M.names(opts)
   for _, t in ipairs(g.map:tracks()) do
     for _, s in ipairs(g.map:track(t).spaces) do spaces[#spaces + 1] = t .. "/" .. s end
   end
-  return { units = units, spaces = spaces, hexes = opts and opts.hexes and g.map:hexes() or nil }
+  return { units = units, spaces = spaces, hexes = opts and opts.hexes and g.map:hexes() or nil,
+           layout = g.map:info().layout }
 end
 
 --- Queues forced dice (test mode, `dice force V...`): the next rolls come out as given.

@@ -237,5 +237,36 @@ printf 'volley.on("turn.start", function() volley.ask("Z", {kind = "x", prompt =
 err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/ask3.lua" 2>&1 >/dev/null)
 [ "$err" = "volley play: the game stopped: $tmp/ask3.lua:1: volley.ask: no side 'Z' (sides: A B) (turn.start)" ] \
   || fail "volley.ask of no side: $err"
+# A request's explain says why an answer is refused [docs/modding.md]: its text is cleaned
+# like any script text and cut at 300 bytes; it may not ask (the journal would record the
+# nested request's answers as the outer one's); the answer is refused and the game goes on.
+cat > "$tmp/explain.lua" <<'LUA'
+volley.on("turn.start", function()
+  local v
+  repeat v = volley.ask("A", { kind = "house", prompt = "Pick one", rule = "[house 1]",
+    options = { "done", "stay" },
+    explain = function(a)
+      if a == "nl" then return "line one\nA> fake\27[31m" end
+      if a == "big" then return string.rep("x", 5000) end
+      if a == "ask" then return volley.ask("A", { kind = "inner", prompt = "?", rule = "[house 2]", options = { "a" } }) end
+      return "no such thing as " .. a .. " [house 3]"
+    end })
+  until v == "done"
+end)
+LUA
+printf 'zz\nnl\nbig\nask\na\ndone\nquit\n' > "$tmp/explain.in"
+out=$("$volley" play tests/data/demo --seed 3 --bot B=random --mod "$tmp/explain.lua" \
+  --save "$tmp/out/explain.save" < "$tmp/explain.in" 2>&1)
+echo "$out" | grep -qxF "refused: 'zz' is not a legal answer to house: no such thing as zz (legal: done, stay) [house 3]" \
+  || fail "explain: $out"
+echo "$out" | grep -qxF "refused: 'nl' is not a legal answer to house: line one$(printf '\357\277\275')A> fake$(printf '\357\277\275')[31m (legal: done, stay) [house 1]" \
+  || fail "explain: control characters not cleaned: $out"
+echo "$out" | grep -qxF "refused: 'big' is not a legal answer to house: $(printf '%300s' '' | tr ' ' x)... (legal: done, stay) [house 1]" \
+  || fail "explain: a long reason not cut: $out"
+echo "$out" | grep -qF "volley.ask: a request's validate or explain only checks an answer; it may not ask (ask)" \
+  || fail "explain: an ask from explain not refused: $out"
+echo "$out" | grep -qxF "refused: 'a' is not a legal answer to house: no such thing as a (legal: done, stay) [house 3]" \
+  || fail "explain: the inner request was asked: $out"
+"$volley" replay "$tmp/out/explain.save" >/dev/null || fail "explain: the save does not replay"
 
 echo ok

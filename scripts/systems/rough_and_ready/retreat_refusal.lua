@@ -12,6 +12,17 @@ local stacking = require "systems.rough_and_ready.stacking"
 
 local M = {}
 
+--- Whether `hex` holds an enemy of `unit` hidden from its side (DESIGN.md Part B "Locations,
+-- views and hidden information"): a refusal then gives no reason that would betray it.
+function M.hides_enemy(game, unit, hex)
+  local side = game.store:unit(unit).side
+  for _, u in ipairs(game.store:stack(hex)) do
+    local info = game.store:unit(u)
+    if info.side ~= side and info.hidden then return true end
+  end
+  return false
+end
+
 --- The first reason `c.to` is not among the choices, or nil when none applies.
 -- @tparam table c `{unit =, from = hex it retreats from, to = the answer, avoid = {hex, ...}
 --   or nil, avoid_why = text (the refusal for a hex of `avoid`), away = {hex =, k =} or nil
@@ -36,7 +47,11 @@ function M.why(game, c)
     if h == to then return to .. " is " .. c.avoid_why end
   end
   local ok, why = stacking.legal(game, c.unit, to)
-  if not ok then return why end
+  if not ok then
+    -- an enemy the side cannot see stays unseen: no reason rather than its presence
+    if M.hides_enemy(game, c.unit, to) then return nil end
+    return why
+  end
   local q = { class = movement.class(game, c.unit), ma = 99 }
   local r, no = game.move:validate(c.from, { to }, q)
   if not r then

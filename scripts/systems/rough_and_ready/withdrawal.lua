@@ -117,7 +117,13 @@ function M.why_not(game, cavalry, mover, hex, to)
     return to .. " is next to " .. mover .. " in " .. hex .. " " .. M.R647
   end
   local ok, why = require("systems.rough_and_ready.stacking").legal(game, cavalry, to)
-  if not ok then return why end
+  if not ok then
+    -- a hidden enemy there stays unseen: no reason rather than its presence
+    if require("systems.rough_and_ready.retreat_refusal").hides_enemy(game, cavalry, to) then
+      return nil
+    end
+    return why
+  end
   return cavalry .. " could not move there by one or two steps of a move (the Terrain Effects "
     .. "Chart, stacking, an enemy unit or its front on the way) [rough_and_ready 5.1]"
 end

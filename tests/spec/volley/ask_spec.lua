@@ -57,6 +57,29 @@ describe("volley.ask", function()
         assert.are.same({ true, "Arista" }, { ask.check(r, "Arista") })
       end)
 
+    it("asks explain when validate refuses without a reason; cuts a long reason", function()
+      local r = request{ validate = function() return false end,
+                         explain = function(a) return a == "long" and string.rep("x", 400)
+                           or ("no " .. a) end }
+      assert.are.same({ false, "'Vega' is not a legal answer to activate: no Vega (legal: "
+        .. "Arista, Torrejon) [rough_and_ready 3.11]" }, { ask.check(r, "Vega") })
+      local _, why = ask.check(r, "long")
+      assert.are.equal("'long' is not a legal answer to activate: " .. string.rep("x", 300)
+        .. "... (legal: Arista, Torrejon) [rough_and_ready 3.11]", why)
+      -- validate's own reason wins
+      r.validate = function() return false, "Vega is dead" end
+      assert.are.same({ false, "Vega is dead [rough_and_ready 3.11]" }, { ask.check(r, "Vega") })
+    end)
+
+    it("refuses to ask while a request's validate or explain runs", function()
+      local r = request{ explain = function()
+        return ask.ask("US", request())     -- a nested request would be journalled as this one
+      end }
+      assert.has_error(function() ask.check(r, "Vega") end, "volley.ask: a request's validate "
+        .. "or explain only checks an answer; it may not ask")
+      assert.is_false(ask.checking())
+    end)
+
     it("takes enumerate() in place of options", function()
       local r = request{ enumerate = function() return { "3123", "3224" } end }
       r.options = nil

@@ -65,6 +65,13 @@ describe("volley.commands", function()
         .. "takes N/NE, NE/SE [rough_and_ready 5.11]", answer("face A1 W", rr))
       assert.are.equal("refused: 'face A2 N/NE' is not a legal answer now: face takes A1, A20 "
         .. "[rough_and_ready 5.11]", answer("face A2 N/NE", rr))
+      -- on a flat-top map N is a hexside, no alias of a vertex
+      local flat = world()
+      flat.layout = "flat-top"
+      local c2 = commands.interpret("face A1 N", rr, flat)
+      assert.are.equal("'face A1 N' is not a legal answer now: face A1 takes N/NE, NE/SE "
+        .. "[rough_and_ready 5.11]", c2.why)
+      assert.are.equal("face A1 NE/SE", commands.interpret("face A1 E", rr, flat).value)
     end)
 
     it("explains the answer words and the pending request's kind with help", function()
@@ -309,8 +316,22 @@ describe("volley.commands", function()
           .. "[rough_and_ready 5.11]", say("face A1 toward 0102", rr))
         assert.are.equal("refused: toward <hex> or toward <hex>/<hex>: one word after toward "
           .. "[demo 3.1]", say("toward 0102 0202", face))
-        assert.are.equal("refused: toward <hex>: this request names no one unit; type <unit> "
-          .. "toward <hex> [demo 4.2]", say("toward 0102", move))
+        assert.are.equal("refused: toward names a facing; A is asked move [demo 4.2]",
+          say("toward 0102", move))
+        assert.are.equal("refused: toward <hex>: type face <unit> toward <hex> to turn a unit "
+          .. "[rough_and_ready 5.11]", say("toward 0102/0202", rr))
+        assert.are.equal("refused: toward names a facing; A is asked react [demo 5.1]",
+          say("toward 0102/0202", react))
+        -- another unit's facing at A1's face request, whatever its geometry
+        assert.are.equal("refused: this face request is not A2's: face A1 in 0103 [demo 3.1]",
+          say("face A2 toward 0102/0202", face))
+        -- a unit name that resolves to none
+        assert.are.equal("refused: 'A' is ambiguous (A1, A2, A20) [rough_and_ready 5.11]",
+          say("face A toward 0102/0202", rr))
+        -- a hexside word is not the start of a vertex
+        assert.are.equal("refused: 'NE' names a hexside, and the answers are vertices: type "
+          .. "the vertex whole (NE/SE) [demo 3.1]", say("NE", face))
+        assert.are.equal("N/NE", say("face toward 0102/0202", face))
       end)
 
       it("a hexside where hexsides are the answers (SPI faces hexsides)", function()

@@ -44,6 +44,15 @@ describe("volley.complete", function()
     assert.same({ "N", "NE", "NW" }, c("face A1 N", face))
     assert.same({ "S", "SE", "SW" }, c("face A1 S", face))
     assert.same({}, c("face A1 ", move))                    -- nobody is asked to face
+    assert.same({ "toward" }, c("face A1 t", face))
+  end)
+
+  it("offers a move request's turns after face (its answers face <unit> <vertex>)", function()
+    local rr = { side = "A", kind = "move",
+                 options = { "A1 0203", "face A1 N/NE", "face A1 NE/SE", "face A2 SE/S", "done" } }
+    assert.same({ "A1", "A2" }, c("face ", rr))
+    assert.same({ "N/NE", "NE/SE", "toward" }, c("face A1 ", rr))
+    assert.same({ "NE/SE" }, c("face A1 NE", rr))
   end)
 
   it("offers what the queries take", function()

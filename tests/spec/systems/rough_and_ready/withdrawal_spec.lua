@@ -68,6 +68,21 @@ describe("[rough_and_ready 6.47] pre-shock withdrawal", function()
       refused("x1"))
   end)
 
+  it("a hex not offered because a hidden enemy holds it: refused without saying so", function()
+    -- C3US, hidden from the Mexicans, stands in 0910 (two hexes from 0709, not next to 0708)
+    local g = open({ ["4US-1"] = "0308", ["VN-1"] = "0709", C3US = "0910" },
+                   { ["VN-1"] = "SE/S" })
+    g.store:set_hidden("C3US", true)
+    local r = assert(movement.check(g, "4US-1", PATH))
+    local ok, err = pcall(f.run, g, { "0910" }, function() movement.apply(g, "4US-1", r) end)
+    assert.is_false(ok)
+    assert.are.equal("refused: '0910' is not a legal answer to withdraw (legal: 0508, 0509, "
+      .. "0510, 0610, 0710, 0810, 0909, stay) [rough_and_ready 6.47]", err)
+    g.store:set_hidden("C3US", false)     -- seen, it is named
+    assert.are.equal("0910 holds an enemy unit (C3US) [rough_and_ready 5.28]",
+      withdrawal.why_not(g, "VN-1", "4US-1", "0708", "0910"))
+  end)
+
   it("stay is the default and leaves the cavalry where it is", function()
     local g = open({ ["4US-1"] = "0308", ["VN-1"] = "0709" }, { ["VN-1"] = "SE/S" })
     local log = move(g, "4US-1", PATH, { "stay", "SE/S" })
