@@ -56,6 +56,14 @@ function M.run(g, answers, fn)
   return out and out[1], log
 end
 
+--- The error `M.run` stops with on these answers (a refusal reads `refused: <why>`), failing
+-- the test when it runs through.
+function M.stop(g, answers, fn)
+  local ok, err = pcall(M.run, g, answers, fn)
+  assert(not ok, "the answers ran through without a refusal")
+  return err
+end
+
 --- Where a unit is: its hex, else its location kind (`set_aside`, `eliminated`, ...).
 function M.where(g, u)
   local kind, at = g.store:where(u)

@@ -301,11 +301,7 @@ describe("[rough_and_ready 6.44] the counter-charge", function()
     local function refused(answers)
       local g = against_charge()
       g.dice:force{ 7 }
-      local ok, err = pcall(f.run, g, answers, function()
-        return shock.shock(g, { "7LC-1" }, "3115")
-      end)
-      assert.is_false(ok)
-      return err
+      return f.stop(g, answers, function() return shock.shock(g, { "7LC-1" }, "3115") end)
     end
     local legal = " (legal: 3015, 3016, 3114, 3215, 3216) [rough_and_ready 6.44]"
     assert.are.equal("refused: '3116' is not a legal answer to retreat: 3116 is a charger's "

@@ -201,11 +201,7 @@ describe("[rough_and_ready 6.37] [rough_and_ready 6.72] [rough_and_ready 6.75] a
       local function refused(answer)
         local g = open({ ["4US-1"] = "0303", ["4L-1"] = "0304" })
         g.dice:force{ 0, 9, 0 }
-        local ok, err = pcall(f.run, g, { answer }, function()
-          return shock.shock(g, { "4L-1" }, "0303")
-        end)
-        assert.is_false(ok)
-        return err
+        return f.stop(g, { answer }, function() return shock.shock(g, { "4L-1" }, "0303") end)
       end
       local legal = " (legal: 0203, 0302, 0403) [rough_and_ready 6.75]"
       assert.are.equal("refused: '0304' is not a legal answer to retreat: 0304 is an "
@@ -250,10 +246,9 @@ describe("[rough_and_ready 6.37] [rough_and_ready 6.72] [rough_and_ready 6.75] a
     function()
       local g = open({ ["4US-1"] = "0303", ["RANCH-1"] = "0304" }, { "RANCH-1" })
       g.dice:force{ 0, 0, 9 }
-      local ok, err = pcall(f.run, g, { "0303" }, function()
+      local err = f.stop(g, { "0303" }, function()
         return shock.shock(g, { "RANCH-1" }, "0303")
       end)
-      assert.is_false(ok)
       assert.matches("^refused: '0303' is not a legal answer to retreat: 0303 is the hex of the "
         .. "shock it lost %(legal: [%d, ]+, stop%) %[rough_and_ready 6.74%]$", err)
     end)

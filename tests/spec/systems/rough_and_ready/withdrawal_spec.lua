@@ -51,9 +51,7 @@ describe("[rough_and_ready 6.47] pre-shock withdrawal", function()
     local function refused(answer)
       local g = open({ ["4US-1"] = "0308", ["VN-1"] = "0709" }, { ["VN-1"] = "SE/S" })
       local r = assert(movement.check(g, "4US-1", PATH))
-      local ok, err = pcall(f.run, g, { answer }, function() movement.apply(g, "4US-1", r) end)
-      assert.is_false(ok)
-      return err
+      return f.stop(g, { answer }, function() movement.apply(g, "4US-1", r) end)
     end
     local head = "refused: '%s' is not a legal answer to withdraw: "
     assert.are.equal(head:format("0808") .. "0808 is next to 4US-1 in 0708 "
@@ -74,8 +72,7 @@ describe("[rough_and_ready 6.47] pre-shock withdrawal", function()
                    { ["VN-1"] = "SE/S" })
     g.store:set_hidden("C3US", true)
     local r = assert(movement.check(g, "4US-1", PATH))
-    local ok, err = pcall(f.run, g, { "0910" }, function() movement.apply(g, "4US-1", r) end)
-    assert.is_false(ok)
+    local err = f.stop(g, { "0910" }, function() movement.apply(g, "4US-1", r) end)
     assert.are.equal("refused: '0910' is not a legal answer to withdraw (legal: 0508, 0509, "
       .. "0510, 0610, 0710, 0810, 0909, stay) [rough_and_ready 6.47]", err)
     g.store:set_hidden("C3US", false)     -- seen, it is named
