@@ -97,7 +97,7 @@ function M.legal(request)
   local list = request.options or request.enumerate()
   local out = {}
   for i, v in ipairs(list) do
-    if not is_answer_value(v) then
+    if type(v) ~= "string" and not is_answer_value(v) then
       error("request '" .. request.kind .. "': option #" .. i .. " is a " .. type(v)
         .. " (string, integer or boolean expected)", 2)
     end
@@ -178,7 +178,7 @@ function M.check(request, answer)
   local list = request.options or request.enumerate()
   local found, match = false, nil
   for i, v in ipairs(list) do
-    if not is_answer_value(v) then
+    if type(v) ~= "string" and not is_answer_value(v) then
       error("request '" .. request.kind .. "': option #" .. i .. " is a " .. type(v)
         .. " (string, integer or boolean expected)", 2)
     end

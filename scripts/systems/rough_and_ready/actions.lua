@@ -28,12 +28,21 @@ local function words(s)
   return w
 end
 
+-- The first word of a canonical answer (words joined by one blank), and the second or nil.
+-- Cheaper than `words`: the move request has hundreds of answers, read at every decision.
+local function first_two(answer)
+  local sp = answer:find(" ", 1, true)
+  if not sp then return answer, nil end
+  local sp2 = answer:find(" ", sp + 1, true)
+  return answer:sub(1, sp - 1), answer:sub(sp + 1, sp2 and sp2 - 1 or nil), sp2 ~= nil
+end
+
 -- The unit an answer of the move request moves or turns.
 local function unit_of(answer)
-  local w = words(answer)
-  if w[1] == "face" or w[1] == "charge" or w[1] == "unsquare" then return w[2] end
-  if w[1] == "square" then return nil end      -- a hex: squares.check_form checks its units
-  return w[1]
+  local verb, second = first_two(answer)
+  if verb == "face" or verb == "charge" or verb == "unsquare" then return second end
+  if verb == "square" then return nil end      -- a hex: squares.check_form checks its units
+  return verb
 end
 
 -- Why a unit may not move now for fire's or rally's sake, or nil.
@@ -212,16 +221,19 @@ end
 
 --- The move request's prompt, from what it offers: `move a unit (<unit> <hex> [path]), turn
 -- one (face <unit> <vertex>), ..., fire, rally or done`, naming only the answers in `opts`.
--- @tparam {string,...} opts the request's options (`<unit> <hex>`, `face <unit> <vertex>`,
---   `charge <unit>`, `square <hex>`, `unsquare <unit>`, `fire`, `rally`, `shock`, `done`)
+-- @tparam {string,...} opts the request's options in its canonical order, the moves
+--   (`<unit> <hex>`) first, then `charge <unit>`, `square <hex>`, `unsquare <unit>`,
+--   `face <unit> <vertex>`, `fire`, `rally`, `shock`, `done` (actions.options)
 -- @treturn string
 function M.move_prompt(opts)
   local has = {}
-  for _, o in ipairs(opts) do
-    local w = words(o)
-    local verb = w[1]
-    if #w == 2 and verb ~= "charge" and verb ~= "square" and verb ~= "unsquare" then
-      verb = "<move>"
+  -- from the end: in the request's canonical order the moves come first, so the first move
+  -- met tells that there are moves, and the hundreds before it need no look
+  for i = #opts, 1, -1 do
+    local verb, second, more = first_two(opts[i])
+    if second and not more and verb ~= "charge" and verb ~= "square" and verb ~= "unsquare" then
+      has["<move>"] = true
+      break
     end
     has[verb] = true
   end
