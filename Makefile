@@ -74,8 +74,9 @@ bench: deps-test build build-luajit
 	@sh tests/bench/run.sh
 
 SOAK_GAMES ?= 500
+SOAK_JOBS  ?= $(JOBS)
 soak: deps-test build build-luajit
-	@SOAK_GAMES=$(SOAK_GAMES) SOAK_JOBS=$(JOBS) sh tests/soak/run.sh
+	@SOAK_GAMES=$(SOAK_GAMES) SOAK_JOBS=$(SOAK_JOBS) sh tests/soak/run.sh
 
 fuzz memcheck docs:
 	@echo "make $@: not yet (arrives with its issue; see docs/build.md)"

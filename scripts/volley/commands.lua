@@ -171,13 +171,20 @@ local function read_toward(w, k, unit, names, pending)
   for i = 1, k - 1 do out[i] = w[i] end
   out[k] = word
   if what == "hexside" then
-    -- a hexside where the answers are vertices (GBACW, Rough & Ready): say so
-    local prefix = table.concat(out, " ", 1, k - 1)
+    -- a hexside where the answers are vertices (GBACW, Rough & Ready): say so. The facings
+    -- answered are the answers' last words after the words typed before `toward` (`face
+    -- 3US-1 N/NE` at a move request), or the one-word answers (a face request's).
+    local prefix = table.concat(out, " ", 1, k - 1) .. " "
     local offered, vertices = false, false
     for _, o in ipairs(pending and pending.options or {}) do
       local t = tostring(o)
-      local tail = k > 1 and t:sub(#prefix + 2) or t
-      if k == 1 or t:sub(1, #prefix + 1) == prefix .. " " then
+      local tail
+      if k > 1 and t:sub(1, #prefix) == prefix then
+        tail = t:sub(#prefix + 1)
+      elseif not t:find(" ", 1, true) then
+        tail = t
+      end
+      if tail then
         offered = offered or tail == word
         vertices = vertices or tail:find("^%u+/%u+$") ~= nil
       end

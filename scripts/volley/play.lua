@@ -39,7 +39,8 @@ M.USAGE = "usage: volley play <id|path> [--seed N] [--mod FILE]... [--option NAM
   .. "                   [--bot SIDE=NAME]... [--as SIDE] [--undo strict|solo]\n"
   .. "                   [--script FILE|-] [--strict] [--json] [--save FILE]\n"
   .. "                   [--max-decisions N] [--dice V,V,...]\n"
-  .. "       volley play --resume [--bot SIDE=NAME]... [--as SIDE] [--script FILE|-] [--json]\n"
+  .. "       volley play --resume [--bot SIDE=NAME]... [--as SIDE] [--script FILE|-]\n"
+  .. "                        [--max-decisions N] [--json]\n"
 
 M.HELP = M.USAGE .. [[
 

@@ -183,9 +183,10 @@ local function unit_line(store, u)
       shown[#shown + 1] = marker_name(m) .. ((n == true or n == 1 and m ~= "hits") and ""
         or (" " .. tostring(n)))
     end
-    if info.kind ~= "leader" then
-      parts[#parts + 1] = #shown > 0 and ("markers: " .. table.concat(shown, ", "))
-        or "no markers"
+    if #shown > 0 then
+      parts[#parts + 1] = "markers: " .. table.concat(shown, ", ")
+    elseif info.kind ~= "leader" then   -- a leader's markers are rare (OC Moved): no line
+      parts[#parts + 1] = "no markers"
     end
   end
   if info.hidden then parts[#parts + 1] = "hidden" end

@@ -1,6 +1,6 @@
 --- A trusted module the replay specs load into an engine state (`modules =
 -- {"tests/spec/support"}`) to do to a session's game what the demo's rules never do: hide
--- and show units, reveal something.
+-- and show units, reveal something, set a marker.
 -- @module session_probe
 
 local session = require "volley.session"
@@ -10,6 +10,12 @@ local M = {}
 --- Sets a unit's hidden flag.
 function M.hide(unit, hidden)
   session.game().store:set_hidden(unit, hidden)
+  return true
+end
+
+--- Sets a unit's marker (e.g. a leader's `oc_moved`), as a rule does.
+function M.mark(unit, marker, n)
+  session.game().store:set_marker(unit, marker, n)
   return true
 end
 

@@ -316,6 +316,10 @@ describe("volley.commands", function()
           .. "[rough_and_ready 5.11]", say("face A1 toward 0102", rr))
         assert.are.equal("refused: toward <hex> or toward <hex>/<hex>: one word after toward "
           .. "[demo 3.1]", say("toward 0102 0202", face))
+        -- the unit named at its own face request: the same reason
+        assert.are.equal("refused: toward 0102 names the hexside N of A1's hex, and A1 faces "
+          .. "a vertex: toward <hex>/<hex> names the vertex between two of its neighbours "
+          .. "[demo 3.1]", say("face A1 toward 0102", face))
         assert.are.equal("refused: toward names a facing; A is asked move [demo 4.2]",
           say("toward 0102", move))
         assert.are.equal("refused: toward <hex>: type face <unit> toward <hex> to turn a unit "
