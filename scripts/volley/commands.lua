@@ -617,6 +617,14 @@ function M.interpret(line, pending, names)
     if v ~= nil then return { kind = "answer", value = v } end
     local why = action_refusal(pending, w, names, side)
     if why then return refuse(why, pending) end
+    for _, o in ipairs(pending.options or {}) do
+      if o == verb then
+        -- the bare word is an answer here (Rough & Ready's fire and shock): it opens the
+        -- request the rest answers
+        return refuse(verb .. " first (an answer of this " .. pending.kind .. " request), then "
+          .. table.concat(w, " ", 2) .. " at the " .. verb .. " request that follows", pending)
+      end
+    end
     return refuse(verb .. " answers a " .. verb .. " request; " .. side .. " is asked "
       .. pending.kind, pending)
   end

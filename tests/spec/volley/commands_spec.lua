@@ -65,6 +65,12 @@ describe("volley.commands", function()
         .. "takes N/NE, NE/SE [rough_and_ready 5.11]", answer("face A1 W", rr))
       assert.are.equal("refused: 'face A2 N/NE' is not a legal answer now: face takes A1, A20 "
         .. "[rough_and_ready 5.11]", answer("face A2 N/NE", rr))
+      -- an action whose bare word is an answer here: first the word, then the rest
+      local fr = { side = "A", kind = "move", prompt = "move", rule = "[rough_and_ready 5.11]",
+                   options = { "A1 0203", "fire", "shock", "done" } }
+      assert.are.equal("refused: shock first (an answer of this move request), then A1 0505 at "
+        .. "the shock request that follows [rough_and_ready 5.11]", answer("shock A1 0505", fr))
+      assert.are.equal("shock", answer("shock", fr))
       -- on a flat-top map N is a hexside, no alias of a vertex
       local flat = world()
       flat.layout = "flat-top"
