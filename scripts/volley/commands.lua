@@ -681,7 +681,7 @@ function M.interpret(line, pending, names)
     return { kind = "answer", value = unit .. " " .. table.concat(path, " ") }
   end
   if verb == "default" and #w == 2 and w[2] == "all" then
-    if pending.default == nil then return refuse("this request has no default", pending) end
+    -- the driver knows whether the set-up is on (value nil: this request has no default)
     return { kind = "default_all", value = pending.default }
   end
   if verb == "default" and #w == 1 then

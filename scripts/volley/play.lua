@@ -852,12 +852,16 @@ function M.main(args, env)
         if not env.tty and line then out:text(side .. "> " .. line:match("^%s*(.-)%s*$")) end
         if c.kind == "answer" then return c.value, n end
         if c.kind == "default_all" then
-          if in_setup() then
+          if not in_setup() then
+            c = { kind = "refused", why = "default all answers the set-up's requests, and the "
+              .. "set-up is over (" .. (c.value ~= nil and "default answers this one"
+                or "this request has no default") .. ") " .. tostring(req.rule) }
+          elseif c.value == nil then
+            c = { kind = "refused", why = "this request has no default " .. tostring(req.rule) }
+          else
             defaulting = true
             return c.value, n
           end
-          c = { kind = "refused", why = "default all answers the set-up's requests, and the "
-            .. "set-up is over (default answers this one) " .. tostring(req.rule) }
         end
         if c.kind == "print" then
           for _, l in ipairs(c.lines) do out:note(l) end
