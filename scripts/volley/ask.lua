@@ -110,8 +110,8 @@ end
 -- at most this many.
 M.TELL_AT_MOST = 8
 
---- The longest reason of a request's `validate` or `explain` that a refusal shows (bytes;
--- a longer one is cut at a character boundary and ends in "...").
+--- The longest reason of a request's `explain` that a refusal shows (bytes; a longer one is
+-- cut at a character boundary and ends in "...").
 M.REASON_AT_MOST = 300
 
 -- How many of a request's `validate` or `explain` calls are running: while one checks or
@@ -129,8 +129,8 @@ local function checking(f, answer)
   return res[2], res[3]
 end
 
--- A reason as a refusal shows it: a non-empty string, cut to `M.REASON_AT_MOST` bytes; nil
--- for anything else.
+-- An explain's reason as a refusal shows it: a non-empty string, cut to `M.REASON_AT_MOST`
+-- bytes; nil for anything else.
 local function reason(why)
   if type(why) ~= "string" then return nil end
   why = why:match("^%s*(.-)%s*$")
@@ -188,7 +188,7 @@ function M.check(request, answer)
   if request.validate then
     local ok, why = checking(request.validate, answer)
     if ok then return true, answer end
-    why = reason(why)
+    if type(why) ~= "string" or why == "" then why = nil end
     if why or not request.explain then
       why = why or ("'" .. tostring(answer) .. "' is not a legal answer")
       -- a reason citing its own rule of the request's system keeps that citation alone
