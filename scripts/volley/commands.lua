@@ -165,6 +165,16 @@ local function read_toward(w, k, unit, names, pending)
   if not w[k] or w[k]:lower() ~= "toward" then return w end
   if #w ~= k + 1 then return nil, "toward <hex> or toward <hex>/<hex>: one word after toward" end
   if not names.facing then return nil, "toward cannot be read here: give the facing word" end
+  for _, u in ipairs(names.units or {}) do
+    if u.id == unit and u.at then
+      for h in w[k + 1]:gmatch("[^/]+") do
+        if h == u.at then
+          return nil, "toward " .. w[k + 1] .. ": " .. h .. " is " .. unit .. "'s own hex; "
+            .. "toward names a neighbour (or the vertex between two)"
+        end
+      end
+    end
+  end
   local word, what = names.facing(unit, "toward " .. w[k + 1])
   if not word then return nil, what end
   local out = {}

@@ -322,6 +322,8 @@ describe("volley.commands", function()
           .. "[rough_and_ready 5.11]", say("face A1 toward 0102", rr))
         assert.are.equal("refused: toward <hex> or toward <hex>/<hex>: one word after toward "
           .. "[demo 3.1]", say("toward 0102 0202", face))
+        assert.are.equal("refused: toward 0103/0102: 0103 is A1's own hex; toward names a "
+          .. "neighbour (or the vertex between two) [demo 3.1]", say("toward 0103/0102", face))
         -- the unit named at its own face request: the same reason
         assert.are.equal("refused: toward 0102 names the hexside N of A1's hex, and A1 faces "
           .. "a vertex: toward <hex>/<hex> names the vertex between two of its neighbours "
