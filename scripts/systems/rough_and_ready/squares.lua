@@ -127,6 +127,21 @@ local function enemy_near(game, side, hex, rule)
     .. "an enemy combat unit " .. rule
 end
 
+-- Why `unit` may not form, join or leave a square for lack of time: it rallied this
+-- activation [rough_and_ready 6.82], or has fewer than the square's 2 MP left (`doing` names
+-- the action, `rule` its case); nil when neither holds.
+local function idle_or_short(game, unit, doing, rule)
+  if contains(game.vars.rallied, unit) then
+    return unit .. " rallied this activation: it does nothing else [rough_and_ready 6.82]"
+  end
+  local left = M.left(game, unit)
+  if left < M.COST then
+    return unit .. " has " .. left .. " MP left: " .. doing .. " a square costs " .. M.COST .. " "
+      .. rule
+  end
+  return nil
+end
+
 --- Whether the activated units of `hex` may form a square there, or join the one there, now
 -- [rough_and_ready 5.41, 5.42, 5.44, E3]: every combat unit of the hex ends up in the square
 -- (a square is the whole stack, decision); the units not in Square yet are activated, regular
@@ -155,14 +170,9 @@ function M.check_form(game, hex, movers)
     if not M.regular(game, u) then
       return nil, u .. " is not regular infantry: it may not form square " .. M.R541
     end
-    if contains(game.vars.rallied, u) then
-      return nil, u .. " rallied this activation: it does nothing else [rough_and_ready 6.82]"
-    end
-    local left = M.left(game, u)
-    if left < M.COST then
-      return nil, u .. " has " .. left .. " MP left: " .. (#members > 0 and "joining" or "forming")
-        .. " a square costs " .. M.COST .. " " .. (#members > 0 and M.R544 or M.R54)
-    end
+    local why = idle_or_short(game, u, #members > 0 and "joining" or "forming",
+                              #members > 0 and M.R544 or M.R54)
+    if why then return nil, why end
   end
   local all = {}
   for _, u in ipairs(members) do all[#all + 1] = u end
@@ -221,15 +231,9 @@ function M.check_leave(game, unit, movers)
     return false, unit .. " has moved this activation (with its square, or forming or joining "
       .. "it): it may leave it in a later one " .. M.R544
   end
-  if contains(game.vars.rallied, unit) then
-    return false, unit .. " rallied this activation: it does nothing else [rough_and_ready 6.82]"
-  end
-  local left = M.left(game, unit)
-  if left < M.COST then
-    return false, unit .. " has " .. left .. " MP left: leaving a square costs " .. M.COST .. " "
-      .. M.R544
-  end
-  local why = enemy_near(game, side_of(game, unit), command.on_map(game, unit), M.R544)
+  local why = idle_or_short(game, unit, "leaving", M.R544)
+  if why then return false, why end
+  why = enemy_near(game, side_of(game, unit), command.on_map(game, unit), M.R544)
   if why then return false, why end
   return true
 end

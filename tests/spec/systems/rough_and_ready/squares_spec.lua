@@ -405,6 +405,18 @@ describe("[rough_and_ready 5.44] leaving and joining", function()
       { movement.validate(h, "unsquare 4US-1") })
   end)
 
+  it("a unit that rallied this activation neither leaves nor forms one [6.82]", function()
+    local g = square_0302()
+    g.vars.rallied = { "4US-1" }
+    assert.are.same({ false, "4US-1 rallied this activation: it does nothing else "
+      .. "[rough_and_ready 6.82]" }, { squares.check_leave(g, "4US-1", movement.movers(g)) })
+    assert.is_true(squares.check_leave(g, "4US-2", movement.movers(g)))
+    local h = open({ ["4US-1"] = "0302", ["4US-2"] = "0302" })
+    h.vars.rallied = { "4US-2" }
+    assert.are.same({ nil, "4US-2 rallied this activation: it does nothing else "
+      .. "[rough_and_ready 6.82]" }, { squares.check_form(h, "0302", movement.movers(h)) })
+  end)
+
   it("5US-3 moves into the square of 5US-1 and 5US-2 and joins it for 2 MP", function()
     local g = palo_alto({ ["5US-1"] = "3010", ["5US-2"] = "3010", ["5US-3"] = "3012" })
     g.vars.activation = { side = "US", units = { "5US-1", "5US-2", "5US-3" }, artillery = {},
