@@ -9,22 +9,29 @@
 -- command; 1 a refused command (the script went on past it, or `--strict` stopped there), a
 -- scenario that does not load, or a game stopped by an error (a script error, a bot's
 -- illegal answer); 2 usage.
+--
+-- The flags are read by `volley.play.options`; the output is `volley.play.output`, the
+-- script's lines `volley.play.script`, the autosave and --resume `volley.play.autosave`.
 -- @module volley.play
 
 local core = require "volley.core"
 local bots = require "volley.bots"
 local commands = require "volley.commands"
-local compat = require "volley.compat"
 local journal = require "volley.journal"
 local json = require "volley.json"
 local replay = require "volley.replay"
+local autosaves = require "volley.play.autosave"
+local options = require "volley.play.options"
+local output = require "volley.play.output"
+local script_lines = require "volley.play.script"
 
 local driving = require "volley.driving"
 
 local M = {}
 
 local describe, fresh_seed = driving.describe, driving.fresh_seed
-local emit
+local emit = output.emit
+
 
 --- The engine's default cap on decisions, when neither --max-decisions nor the scenario's
 -- `[scenario] max_decisions` gives one.
@@ -35,338 +42,50 @@ M.DEFAULT_MAX_DECISIONS = 10000
 M.DEFAULT_SCENARIO = "rough-and-ready/palo-alto"
 M.DEMO_SCENARIO = "tests/data/demo"
 
-M.USAGE = "usage: volley play <id|path> [--seed N] [--mod FILE]... [--option NAME]...\n"
-  .. "                   [--bot SIDE=NAME]... [--as SIDE] [--undo strict|solo]\n"
-  .. "                   [--script FILE|-] [--strict] [--json] [--save FILE]\n"
-  .. "                   [--max-decisions N] [--dice V,V,...]\n"
-  .. "       volley play --resume [--bot SIDE=NAME]... [--as SIDE] [--script FILE|-]\n"
-  .. "                        [--max-decisions N] [--json]\n"
+--- The usage lines and the text of `--help` (`volley.play.options`).
+M.USAGE, M.HELP = options.USAGE, options.HELP
+--- The longest line a script or the prompt takes, and how far a longer one is read
+-- (`volley.play.script`).
+M.LINE_MAX, M.LINE_CEILING = script_lines.LINE_MAX, script_lines.LINE_CEILING
 
-M.HELP = M.USAGE .. [[
+--- Reads play's arguments (`volley.play.options.parse`). Returns the options, or nil and the
+-- exit status (2 after a message on stderr; 0 after --help).
+-- @function parse
+M.parse = options.parse
 
-Plays a scenario (an id on the data path, or a scenario folder or file). A side with a bot
-plays itself; every other side is answered by the commands of --script, or, without
---script, at the prompt (docs/shell.md).
+--- The transcript line of a roll (`volley.play.output.roll_line`).
+-- @function roll_line
+M.roll_line = output.roll_line
 
-  --seed N             the game's seed, 0 to 2^53 - 1 (default: drawn, printed on stderr)
-  --mod FILE           a house rule (Lua hooks), loaded after the battle's scripts; repeatable
-  --option NAME        one of the scenario's options (volley options <id>); repeatable
-  --bot SIDE=NAME      a bot plays SIDE: random, first; repeatable
-  --as SIDE            whose view is shown: a side or referee (default: the one side without
-                       a bot, else referee); a side's view carries view_hash, no seed
-  --undo strict|solo   the undo policy recorded in the save (default strict)
-  --script FILE|-      the commands of the sides without a bot, a line each (- reads stdin)
-  --strict             stop at the first refused command (exit 1)
-  --json               JSON lines on stdout and nothing else (docs/json.md)
-  --save FILE          write the save file when the game stops (end, cap, quit, script end)
-  --max-decisions N    the cap; default: the scenario's [scenario] max_decisions, else 10000
-  --dice V,V,...       test mode: the next rolls come out as given (recorded as forced)
-  --resume             go on with the newest autosave ($XDG_STATE_HOME/volley/), with the
-                       bots, cap, view and undo policy it recorded (flags override them)
+--- The prompt's first lines: the program, the scenario, how to get help
+-- (`volley.play.output.banner`).
+-- @function banner
+M.banner = output.banner
 
-Every game is autosaved, a line per answer, under $XDG_STATE_HOME/volley/ (default
-~/.local/state/volley/); undo in a script takes back the last answer of a side without a
-bot (docs/save.md "Replay, undo and resume").
+--- The folder of the autosaves (`volley.play.autosave.dir`).
+-- @function autosave_dir
+M.autosave_dir = autosaves.dir
 
-Exit status: 0 the game ended, was capped, or stopped where the script ended, with no
-refused command; 1 a refused command, a scenario that does not load, a game stopped by an
-error; 2 usage.
-]]
+--- Creates a new autosave for a journal (`volley.play.autosave.create`).
+-- @function autosave_create
+M.autosave_create = autosaves.create
+
+--- Finds the newest autosave and replays it, filling in the flags it recorded
+-- (`volley.play.autosave.resume`).
+-- @function resume_game
+M.resume_game = autosaves.resume
+
 
 local function pack(...)
   return { n = select("#", ...), ... }
 end
 
-local function usage(msg)
-  io.stderr:write("volley play: ", msg, "\n", M.USAGE)
-  return nil, 2
-end
-
--- The same, for main: the exit status alone.
+-- A usage error, for main: the exit status alone.
 local function usage_status(msg)
-  usage(msg)
+  options.usage(msg)
   return 2
 end
 
-local function parse_int(text, max)
-  local n = text and text:match("^%d+$") and tonumber(text)
-  if not n or n > max then return nil end
-  return compat.tointeger(n)
-end
-
--- Flags that take a value: name -> the message when it is missing or empty.
-local VALUE_FLAGS = {
-  ["--option"] = "--option takes an option's name",
-  ["--mod"] = "--mod takes a Lua file",
-  ["--as"] = "--as takes a side or referee",
-  ["--script"] = "--script takes a file, or - for standard input",
-  ["--save"] = "--save takes a file",
-  ["--undo"] = "--undo takes strict or solo",
-}
-
---- Reads play's arguments. Returns the options, or nil and the exit status (2 after a
--- message on stderr; 0 after --help).
-function M.parse(args)
-  local o = { bots = {}, bot_order = {}, dice = {}, mods = {}, options = {}, undo = "strict" }
-  local seen = {}
-  local i = 1
-  while i <= #args do
-    local a = args[i]
-    local v = args[i + 1]
-    if VALUE_FLAGS[a] and (v == nil or v == "") then return usage(VALUE_FLAGS[a]) end
-    if (a == "--as" or a == "--script" or a == "--save" or a == "--undo" or a == "--seed"
-        or a == "--max-decisions" or a == "--dice" or a == "--json" or a == "--strict"
-        or a == "--resume") and seen[a] then
-      return usage(a .. " given twice")
-    end
-    seen[a] = true
-    if a == "--json" then
-      o.json = true
-      i = i + 1
-    elseif a == "--strict" then
-      o.strict = true
-      i = i + 1
-    elseif a == "--resume" then
-      o.resume = true
-      i = i + 1
-    elseif a == "--seed" then
-      o.seed = parse_int(v, 2 ^ 53 - 1)
-      if not o.seed then return usage("--seed takes an integer from 0 to 2^53 - 1") end
-      i = i + 2
-    elseif a == "--max-decisions" then
-      o.max_decisions = parse_int(v, 1e9)
-      if not o.max_decisions or o.max_decisions < 1 then
-        return usage("--max-decisions takes a positive integer")
-      end
-      i = i + 2
-    elseif a == "--bot" then
-      local side, name = (v or ""):match("^([A-Za-z0-9_]+)=([a-z][a-z0-9_]*)$")
-      if not side then return usage("--bot takes SIDE=NAME, e.g. --bot US=random") end
-      if o.bots[side] then return usage("two bots for side " .. side) end
-      o.bots[side] = name
-      o.bot_order[#o.bot_order + 1] = side
-      i = i + 2
-    elseif a == "--dice" then
-      if not v or not v:match("^%d[%d,]*$") or v:find(",,", 1, true) or v:sub(-1) == "," then
-        return usage("--dice takes die faces, e.g. --dice 3,0,6")
-      end
-      for f in v:gmatch("%d+") do
-        local face = #f <= 10 and compat.tointeger(tonumber(f))
-        if not face or face > 2147483647 then
-          return usage("--dice takes die faces, e.g. --dice 3,0,6 (" .. f .. " is no face)")
-        end
-        o.dice[#o.dice + 1] = face
-      end
-      i = i + 2
-    elseif a == "--option" then
-      o.options[#o.options + 1] = v
-      i = i + 2
-    elseif a == "--mod" then
-      o.mods[#o.mods + 1] = v
-      i = i + 2
-    elseif a == "--as" then
-      if not v:match("^[A-Za-z0-9_]+$") then return usage("--as takes a side or referee") end
-      o.as = v
-      i = i + 2
-    elseif a == "--undo" then
-      if v ~= "strict" and v ~= "solo" then
-        return usage("--undo takes strict or solo, not '" .. v .. "'")
-      end
-      o.undo = v
-      i = i + 2
-    elseif a == "--script" then
-      o.script = v
-      i = i + 2
-    elseif a == "--save" then
-      o.save = v
-      i = i + 2
-    elseif a == "--help" or a == "-h" then
-      io.stdout:write(M.HELP)
-      return nil, 0
-    elseif a:sub(1, 1) == "-" then
-      return usage("unknown option '" .. a .. "'")
-    elseif a == "" then
-      return usage("an empty scenario name")
-    elseif o.target then
-      return usage("one scenario at a time ('" .. o.target .. "' and '" .. a .. "')")
-    else
-      o.target = a
-      i = i + 1
-    end
-  end
-  if o.resume then
-    for _, f in ipairs({ "--seed", "--mod", "--option", "--dice" }) do
-      if seen[f] then
-        return usage("--resume takes the game's " .. f:sub(3) .. " from the autosave")
-      end
-    end
-    if o.target then return usage("--resume goes on with the autosave, not " .. o.target) end
-    o.undo = seen["--undo"] and o.undo or nil
-  elseif not o.target then
-    return usage("which scenario? give an id or a path")
-  end
-  if o.strict and not o.script then return usage("--strict is for --script") end
-  return o
-end
-
--- The seed when none is given: from the system's random source (recorded and printed, so
--- the game can be played again with --seed).
-
--- {====================================================================================
--- Output: the transcript (text) or JSON lines; messages on stderr.
--- =====================================================================================
-
-local Out = {}
-Out.__index = Out
-
-function Out:event(t)
-  if self.json then
-    io.stdout:write(json.encode(t), "\n")
-    io.stdout:flush()
-  end
-end
-
-function Out:text(line)
-  if not self.json then
-    io.stdout:write(line, "\n")
-    io.stdout:flush()
-  end
-end
-
--- A line of the transcript that in JSON mode goes to stderr instead (stdout is JSON only).
-function Out:note(line)
-  if self.json then
-    io.stderr:write(line, "\n")
-  else
-    io.stdout:write(line, "\n")
-    io.stdout:flush()
-  end
-end
-
--- A message on stderr, after the transcript so far (so `2>&1` keeps the order).
-function Out.err(_, line)
-  io.stdout:flush()
-  io.stderr:write(line, "\n")
-  io.stderr:flush()
-end
-
--- One line for an error from the engine state: an error object `{msg, file, line, point,
--- source}` (docs/modding.md) as "file:line: msg (point, source)", or a message as it is.
-
---- The transcript line of a roll: the die, its natural result (and `forced`), the reason
--- and rule, each modifier with its label, rule and source, the total, the chart, row
--- (and column) and result.
--- @tparam table r a roll of `volley.session.drain`
--- @treturn string
-function M.roll_line(r)
-  local mods = {}
-  for _, m in ipairs(r.modifiers or {}) do
-    mods[#mods + 1] = string.format("%+d %s %s (%s)", m.value, m.label, m.rule, m.source)
-  end
-  local faces = ""
-  if r.faces and #r.faces > 1 then faces = " [" .. table.concat(r.faces, "+") .. "]" end
-  local listed = ""
-  if #mods > 0 then
-    listed = "; " .. table.concat(mods, "; ")
-  elseif r.chart then
-    listed = "; no modifiers"
-  end
-  return string.format("roll %s: %d%s%s (%s) %s%s%s", r.die, r.natural, faces,
-    r.forced and " forced" or "", r.reason, r.rule, listed,
-    r.chart and string.format("; total %d on %s row %s%s: %s", r.total, r.chart,
-      tostring(r.row), r.column and (" column " .. tostring(r.column)) or "",
-      tostring(r.result)) or "")
-end
-
--- What happened since the last resume (volley.session.drain): the roll events, each with
--- what a chart roll adds (modifiers, total, chart, row, column, result), and the narrative
--- (text lines; `result` events in JSON).
-function emit(out, d)
-  local seen = d.seen or d
-  local events = seen.events
-  if not events then
-    events = {}
-    for _, r in ipairs(seen.rolls) do events[#events + 1] = { roll = r } end
-    for _, line in ipairs(seen.narrative) do events[#events + 1] = { text = line } end
-  end
-  -- rolls and lines in the order they happened
-  for _, e in ipairs(events) do
-    local r = e.roll
-    if r then
-      out:event{ event = "roll", v = json.V, n = r.n, die = r.die, natural = r.natural,
-                 faces = r.faces, forced = r.forced, reason = r.reason, rule = r.rule,
-                 modifiers = r.modifiers, total = r.total, chart = r.chart, row = r.row,
-                 column = r.column, result = r.result, provisional = r.provisional }
-      out:text(M.roll_line(r))
-    else
-      out:event{ event = "result", v = json.V, text = e.text }
-      out:text(e.text)
-    end
-  end
-end
-
--- }====================================================================================
-
--- {====================================================================================
--- The script: the commands of the sides without a bot, a line each.
--- =====================================================================================
-
-local Script = {}
-Script.__index = Script
-
---- The longest line a script or the prompt takes, in bytes (its line end not counted): a
--- longer one is refused and the script goes on after it.
-M.LINE_MAX = 4096
---- How far a line that is too long is read looking for its end: past it the script stops
--- (a file with no line ends, /dev/zero, is not read for ever).
-M.LINE_CEILING = 256 * 1024 * 1024
-
-local function open_script(path)
-  if path == "-" then return setmetatable({ name = "stdin", fh = io.stdin, n = 0 }, Script) end
-  local fh, err = io.open(path, "r")
-  if not fh then return nil, err end
-  return setmetatable({ name = path, fh = fh, n = 0, owned = true }, Script)
-end
-
---- The next line (without its line end) and its number; false, its number and why when the
--- line is refused (too long, a NUL byte, not UTF-8, a carriage return inside it); nil at the
--- end. A UTF-8 byte-order mark starting the first line is skipped.
-function Script:next()
-  local line, len, endless
-  if self.done then return nil end
-  if self.reader then
-    line = self.reader(self.prompt_text or "volley> ")
-    if line and #line > M.LINE_MAX then line, len = false, #line end
-  else
-    line, len, endless = core.text.read_line(self.fh, M.LINE_MAX, M.LINE_CEILING)
-    if line == nil and len then   -- a read error: the end, said once
-      self.n = self.n + 1
-      self.done = true
-      return false, self.n, "cannot read: " .. len
-    end
-  end
-  if line == nil then return nil end
-  self.n = self.n + 1
-  if line == false then
-    if endless then
-      self.done = true
-      return false, self.n, string.format("line too long (no line end within %d bytes; at most "
-        .. "%d): the rest of the script is not read", M.LINE_CEILING, M.LINE_MAX)
-    end
-    return false, self.n, string.format("line too long (%d bytes; at most %d)", len, M.LINE_MAX)
-  end
-  if self.n == 1 and line:sub(1, 3) == "\239\187\191" then line = line:sub(4) end
-  line = line:gsub("\r$", "")
-  local why = core.text.check(line)
-  if why then return false, self.n, why end
-  return line, self.n
-end
-
-function Script:close()
-  if self.owned and self.fh then self.fh:close() end
-end
-
--- }====================================================================================
 
 -- The view a game is shown in (DESIGN.md "Locations, views and hidden information"): --as,
 -- else the one side without a bot, else the referee.
@@ -380,66 +99,6 @@ local function view_of(o, sides)
   return "referee"
 end
 
--- {====================================================================================
--- The autosave and --resume (DESIGN.md "The save file"; docs/save.md "Replay, undo and
--- resume")
-
---- The folder of the autosaves: `$XDG_STATE_HOME/volley`, else `~/.local/state/volley`.
--- @treturn string
-function M.autosave_dir()
-  local base = os.getenv("XDG_STATE_HOME")
-  if not base or base == "" then base = (os.getenv("HOME") or ".") .. "/.local/state" end
-  return base .. "/volley"
-end
-
---- Creates a new autosave for a journal: `<dir>/<UTC time>-<nn>.save`, named so that the
--- newest sorts last (`volley.replay.newest_autosave`). Returns the handle and its path, or
--- nil (no autosave: the folder cannot be made or written; the game goes on without one).
--- @tparam Journal jrnl
-function M.autosave_create(jrnl)
-  local dir = M.autosave_dir()
-  os.execute("mkdir -p '" .. dir:gsub("'", "'\\''") .. "' 2>/dev/null")
-  local stamp = os.date("!%Y%m%dT%H%M%SZ")
-  for k = 1, 99 do
-    local path = string.format("%s/%s-%02d.save", dir, stamp, k)
-    local a, err = core.save.autosave(path, jrnl:save())
-    if a then return a, path end
-    if not tostring(err):find("exists", 1, true) then return nil end
-  end
-  return nil
-end
-
---- Finds the newest autosave and replays it (`volley.replay.resume`); fills in what the
--- flags leave open from its header: the bots (a side's --bot overrides), the cap, the view.
--- @tparam table o the parsed flags (changed in place)
--- @treturn[1] Game the game replayed to the end of its journal, its autosave reopened
--- @treturn[2] nil
--- @treturn[2] string why
-function M.resume_game(o)
-  local dir = M.autosave_dir()
-  local path = replay.newest_autosave(dir)
-  if not path then return nil, "no autosave in " .. dir end
-  local game, why = replay.resume(path)
-  if not game then
-    if why:sub(1, #path + 1) == path .. ":" then return nil, why end   -- file:line: why
-    return nil, path .. ": " .. why
-  end
-  local save = game.save
-  for _, b in ipairs(save.bots) do
-    if not o.bots[b.side] then
-      o.bots[b.side] = b.name
-      o.bot_order[#o.bot_order + 1] = b.side
-    end
-  end
-  o.max_decisions = o.max_decisions or save.cap
-  o.as = o.as or save.view
-  o.undo = o.undo or save.undo
-  o.target = save.scenario
-  game.autosave_path = path
-  return game
-end
-
--- }====================================================================================
 
 --- Plays a game. Returns the exit status.
 -- @tparam {string,...} args the arguments after `play`
@@ -554,9 +213,9 @@ function M.main(args, env)
   if o.prompt then M.banner(o.target) end
   local script
   if o.prompt then
-    script = setmetatable({ name = "prompt", reader = env.reader, n = 0 }, Script)
+    script = script_lines.prompt(env.reader)
   elseif o.script then
-    script, err = open_script(o.script)
+    script, err = script_lines.open(o.script)
     if not script then
       io.stderr:write("volley play: cannot read the script: ", tostring(err), "\n")
       return 1
@@ -568,7 +227,7 @@ function M.main(args, env)
     io.stderr:write(string.format("volley play: seed %d\n", seed))
   end
 
-  local out = setmetatable({ json = o.json }, Out)
+  local out = output.new(o.json)
   local bot_list = {}
   for _, side in ipairs(sides) do
     if o.bots[side] then bot_list[#bot_list + 1] = { side = side, name = o.bots[side] } end
@@ -1175,17 +834,6 @@ function M.main(args, env)
   return (refused > 0 or not saved) and 1 or 0
 end
 
---- The prompt's first lines: the program, the scenario (id, title, system, sides), and how
--- to get help.
--- @tparam string target the scenario's id or path
-function M.banner(target)
-  local sc = require("volley.scenario").read(target)
-  io.stdout:write(string.format("volley %s -- %s: %s (%s); sides %s\n", core.version or "",
-    target, sc and sc.title or "?", sc and sc.system or "?",
-    sc and table.concat(sc.sides or {}, " ") or "?"))
-  io.stdout:write("type help for the commands, options (or ?) for the legal answers, quit to "
-    .. "leave\n")
-end
 
 --- The prompt (`volley` with no arguments): the default scenario, hot seat (every side
 -- answered at the prompt, the referee's view), its lines from `env.reader`, through the same
