@@ -1,6 +1,6 @@
 --- The autosave of `volley play` and `--resume` (DESIGN.md "The save file"; docs/save.md
 -- "Replay, undo and resume"): where autosaves go, a new one for a game's journal, the
--- newest one replayed to go on with.
+-- newest one replayed to go on with, and the writer that appends each answer as it is given.
 -- @module volley.play.autosave
 
 local core = require "volley.core"
@@ -62,5 +62,78 @@ function M.resume(o)
   game.autosave_path = path
   return game
 end
+
+-- {====================================================================================
+-- The writer: a game's journal appended to its autosave as it grows.
+-- =====================================================================================
+
+local Writer = {}
+Writer.__index = Writer
+
+--- The writer of a game's autosave.
+-- @tparam[opt] userdata handle the autosave (`volley.core.save.autosave`); nil: none
+-- @tparam[opt] string path its file
+-- @tparam[opt] Journal jrnl the game's journal, its lines so far already in the autosave
+-- @treturn Writer
+function M.writer(handle, path, jrnl)
+  return setmetatable({ handle = handle, path = path, lines = jrnl and #jrnl.h.journal or 0,
+    -- VOLLEY_TEST_CRASH_AFTER=N (DESIGN.md "Testing") kills the program (SIGKILL) once the
+    -- Nth answer is written
+    crash_after = tonumber(os.getenv("VOLLEY_TEST_CRASH_AFTER") or "") }, Writer)
+end
+
+--- The journal's new lines to the autosave, one fdatasync each. A line that cannot be
+-- written says so on stderr, and the game goes on without its autosave.
+-- @tparam Journal jrnl
+-- @tparam Out out
+function Writer:sync(jrnl, out)
+  if not self.handle then return end
+  for k = self.lines + 1, #jrnl.h.journal do
+    local aok, aerr = self.handle:append(jrnl.h.journal[k])
+    if not aok then
+      out:err("volley play: autosave " .. self.path .. ": " .. tostring(aerr))
+      self:abandon()
+      return
+    end
+  end
+  self.lines = #jrnl.h.journal
+  if self.crash_after and jrnl:answers() >= self.crash_after then
+    io.stdout:flush()
+    os.execute("kill -KILL $PPID")
+  end
+end
+
+--- After an undo: the autosave, append-only, made anew from the journal (the old file
+-- removed once the new one is made).
+-- @tparam Journal jrnl
+function Writer:renew(jrnl)
+  if not self.handle then return end
+  local old = self.path
+  self.handle:abandon()
+  self.handle, self.path = M.create(jrnl)
+  self.lines = #jrnl.h.journal
+  if self.handle then os.remove(old) end
+end
+
+-- The autosave let go of, by its handle's method `how` (close or abandon).
+local function release(self, how)
+  local handle = self.handle
+  if handle then
+    handle[how](handle)
+    self.handle = nil
+  end
+end
+
+--- No autosave from here on (the file is left as it is).
+function Writer:abandon()
+  release(self, "abandon")
+end
+
+--- The autosave closed, complete.
+function Writer:close()
+  release(self, "close")
+end
+
+-- }====================================================================================
 
 return M
