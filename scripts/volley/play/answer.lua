@@ -1,0 +1,169 @@
+--- A person's answers in `volley play`: the commands of the sides without a bot, read from
+-- the script or the prompt (`volley.play.script`) in the command language
+-- (`volley.commands`) until one answers the pending request; refusals, `default all`, undo,
+-- the queries, forced dice, quit and the save offered when the prompt is left; Tab
+-- completion at a terminal (docs/shell.md "The prompt", "The command language").
+-- @module volley.play.answer
+
+local commands = require "volley.commands"
+local driving = require "volley.driving"
+local query = require "volley.play.query"
+
+local M = {}
+
+local describe = driving.describe
+
+--- A refused command, as the view sees it: `FILE:LINE: why [rule]` on stderr, counted (the
+-- exit status is 1); at the prompt `refused: why [rule]` on stdout (it goes on; the exit
+-- status stays 0).
+-- @tparam Play g the game (`volley.play.game`)
+-- @tparam integer line the script's line
+-- @tparam string why
+-- @tparam[opt] boolean from_rules a refusal of the rules (filtered through the view)
+function M.refuse(g, line, why, from_rules)
+  if from_rules then
+    local fok, filtered = g.st:call("volley.queries", "refusal", g.view, why)
+    if fok then why = filtered end
+  end
+  if g.o.prompt then
+    g.out:note("refused: " .. why)
+    return
+  end
+  g.refused = g.refused + 1
+  g.out:err(g.script.name .. ":" .. line .. ": " .. why)
+end
+
+--- Leaving the prompt at a terminal (Ctrl-D, quit) with answers not yet in a save file named
+-- here (`save FILE`, `load FILE`; never with --save, which saves anyway): the player is
+-- asked for a file name; Enter or Ctrl-D leaves without one, a save that fails asks again.
+-- @tparam Play g
+function M.offer_save(g)
+  local env, jrnl = g.env, g.jrnl
+  if not (env.tty and g.o.prompt and jrnl and not g.o.save) then return end
+  if jrnl:answers() == g.saved_answers then return end
+  while true do
+    local name = env.reader("save the game? (a file name, or Enter to leave without "
+      .. "saving) ", false)
+    name = name and name:match("^%s*(.-)%s*$") or ""
+    if name == "" then return end
+    local wok, werr = jrnl:write(name)
+    if wok then
+      g.saved_answers = jrnl:answers()
+      g.out:note("saved " .. jrnl:answers() .. " answers to " .. name)
+      return
+    end
+    g.out:note("refused: save: " .. tostring(werr))
+  end
+end
+
+local function in_setup(g)
+  local iok, yes = g.st:call("volley.queries", "in_setup")
+  return iok and yes == true
+end
+
+local function print_lines(g, lines)
+  for _, l in ipairs(lines) do g.out:note(l) end
+end
+
+-- What a command does with the pending request: each kind's handler returns true and what
+-- M.next returns when the reading stops there, or nothing to read on.
+local function refused(g, n, why)
+  M.refuse(g, n, why)
+  if g.o.strict then return true, nil, "strict" end
+end
+
+-- `default all`: this request's default answers it, and the set-up's later requests take
+-- theirs (M.next) until one has none.
+local function default_all(g, c, n, req)
+  if not in_setup(g) then
+    return refused(g, n, "default all answers the set-up's requests, and the set-up is over ("
+      .. (c.value ~= nil and "default answers this one" or "this request has no default") .. ") "
+      .. tostring(req.rule))
+  elseif c.value == nil then
+    return refused(g, n, "this request has no default " .. tostring(req.rule))
+  end
+  g.defaulting = true
+  return true, c.value, n
+end
+
+local KINDS = {
+  answer = function(_, c, n) return true, c.value, n end,
+  default_all = default_all,
+  print = function(g, c) print_lines(g, c.lines) end,
+  quit = function(g)
+    M.offer_save(g)
+    return true, nil, "quit"
+  end,
+  undo = function(_, _, n) return true, nil, "undo", n end,
+  query = function(g, c, n)
+    local lines, qwhy, replaced = query.run(g, c)
+    if not lines then return refused(g, n, qwhy) end
+    print_lines(g, lines)
+    if replaced then return true, nil, "replaced" end
+  end,
+  dice = function(g, c, n)
+    local fok, ferr = g.st:call("volley.session", "force", c.faces,
+      g.script.name .. ":" .. n .. ": dice force")
+    if not fok then return refused(g, n, "dice force: " .. describe(ferr)) end
+  end,
+  refused = function(g, c, n) return refused(g, n, c.why) end,
+}
+
+--- The next answer from the script for `side`: informational commands are printed, refused
+-- ones reported. At a terminal the end of input (Ctrl-D) quits, after offer_save.
+-- @tparam Play g
+-- @tparam string side
+-- @tparam table req the pending request
+-- @return[1] the answer
+-- @treturn[1] integer its line
+-- @treturn[2] nil
+-- @treturn[2] string why the script stops (`end`, `quit`, `strict`), or `undo` (asked at
+--   the line that follows), or `replaced` (a game loaded in place of this one)
+-- @treturn[2] ?integer the line of `undo`
+function M.next(g, side, req)
+  local pending = { side = side, kind = req.kind, prompt = req.prompt, rule = req.rule,
+                    options = req.options, default = req.default }
+  local script = g.script
+  script.prompt_text = side .. "> "
+  g.asking = pending
+  if g.defaulting then
+    if req.default ~= nil and in_setup(g) then
+      g.out:note("(default all) " .. tostring(req.default))
+      return req.default, script.n
+    end
+    g.defaulting = false
+  end
+  while true do
+    local line, n, bad = script:next()
+    if line == nil and g.env.tty and g.o.prompt then
+      M.offer_save(g)
+      return nil, "quit"
+    end
+    if line == nil then return nil, "end" end
+    local c = line and commands.interpret(line, pending, g:names())
+        or { kind = "refused", why = bad }
+    if c.kind ~= "skip" then
+      if not g.env.tty and line then g.out:text(side .. "> " .. line:match("^%s*(.-)%s*$")) end
+      local stop, value, why, at = (KINDS[c.kind] or KINDS.refused)(g, c, n, req)
+      if stop then return value, why, at end
+    end
+  end
+end
+
+--- Tab at a terminal (`env.complete`, called by shell/prompt.c): the words that may replace
+-- the word being typed (`volley.complete`), against the request being answered (its options
+-- as the view sees them) and the names the view sees.
+-- @tparam Play g
+-- @treturn function `complete(before)`, `before` the line up to the cursor
+function M.completion(g)
+  return function(before)
+    local p = g.asking
+    if p and g.view ~= "referee" and p.side ~= g.view then
+      p = { side = p.side, kind = p.kind, options = g:shown(p.side, p.options),
+            default = p.default }
+    end
+    return require("volley.complete").candidates(before, { pending = p, names = g:names() })
+  end
+end
+
+return M

@@ -1,0 +1,139 @@
+--- The autosave of `volley play` and `--resume` (DESIGN.md "The save file"; docs/save.md
+-- "Replay, undo and resume"): where autosaves go, a new one for a game's journal, the
+-- newest one replayed to go on with, and the writer that appends each answer as it is given.
+-- @module volley.play.autosave
+
+local core = require "volley.core"
+local replay = require "volley.replay"
+
+local M = {}
+
+--- The folder of the autosaves: `$XDG_STATE_HOME/volley`, else `~/.local/state/volley`.
+-- @treturn string
+function M.dir()
+  local base = os.getenv("XDG_STATE_HOME")
+  if not base or base == "" then base = (os.getenv("HOME") or ".") .. "/.local/state" end
+  return base .. "/volley"
+end
+
+--- Creates a new autosave for a journal: `<dir>/<UTC time>-<nn>.save`, named so that the
+-- newest sorts last (`volley.replay.newest_autosave`). Returns the handle and its path, or
+-- nil (no autosave: the folder cannot be made or written; the game goes on without one).
+-- @tparam Journal jrnl
+function M.create(jrnl)
+  local dir = M.dir()
+  os.execute("mkdir -p '" .. dir:gsub("'", "'\\''") .. "' 2>/dev/null")
+  local stamp = os.date("!%Y%m%dT%H%M%SZ")
+  for k = 1, 99 do
+    local path = string.format("%s/%s-%02d.save", dir, stamp, k)
+    local a, err = core.save.autosave(path, jrnl:save())
+    if a then return a, path end
+    if not tostring(err):find("exists", 1, true) then return nil end
+  end
+  return nil
+end
+
+--- Finds the newest autosave and replays it (`volley.replay.resume`); fills in what the
+-- flags leave open from its header: the bots (a side's --bot overrides), the cap, the view.
+-- @tparam table o the parsed flags (changed in place)
+-- @treturn[1] Game the game replayed to the end of its journal, its autosave reopened
+-- @treturn[2] nil
+-- @treturn[2] string why
+function M.resume(o)
+  local dir = M.dir()
+  local path = replay.newest_autosave(dir)
+  if not path then return nil, "no autosave in " .. dir end
+  local game, why = replay.resume(path)
+  if not game then
+    if why:sub(1, #path + 1) == path .. ":" then return nil, why end   -- file:line: why
+    return nil, path .. ": " .. why
+  end
+  local save = game.save
+  for _, b in ipairs(save.bots) do
+    if not o.bots[b.side] then
+      o.bots[b.side] = b.name
+      o.bot_order[#o.bot_order + 1] = b.side
+    end
+  end
+  o.max_decisions = o.max_decisions or save.cap
+  o.as = o.as or save.view
+  o.undo = o.undo or save.undo
+  o.target = save.scenario
+  game.autosave_path = path
+  return game
+end
+
+-- {====================================================================================
+-- The writer: a game's journal appended to its autosave as it grows.
+-- =====================================================================================
+
+local Writer = {}
+Writer.__index = Writer
+
+--- The writer of a game's autosave.
+-- @tparam[opt] userdata handle the autosave (`volley.core.save.autosave`); nil: none
+-- @tparam[opt] string path its file
+-- @tparam[opt] Journal jrnl the game's journal, its lines so far already in the autosave
+-- @treturn Writer
+function M.writer(handle, path, jrnl)
+  return setmetatable({ handle = handle, path = path, lines = jrnl and #jrnl.h.journal or 0,
+    -- VOLLEY_TEST_CRASH_AFTER=N (DESIGN.md "Testing") kills the program (SIGKILL) once the
+    -- Nth answer is written
+    crash_after = tonumber(os.getenv("VOLLEY_TEST_CRASH_AFTER") or "") }, Writer)
+end
+
+--- The journal's new lines to the autosave, one fdatasync each. A line that cannot be
+-- written says so on stderr, and the game goes on without its autosave.
+-- @tparam Journal jrnl
+-- @tparam Out out
+function Writer:sync(jrnl, out)
+  if not self.handle then return end
+  for k = self.lines + 1, #jrnl.h.journal do
+    local aok, aerr = self.handle:append(jrnl.h.journal[k])
+    if not aok then
+      out:err("volley play: autosave " .. self.path .. ": " .. tostring(aerr))
+      self:abandon()
+      return
+    end
+  end
+  self.lines = #jrnl.h.journal
+  if self.crash_after and jrnl:answers() >= self.crash_after then
+    io.stdout:flush()
+    os.execute("kill -KILL $PPID")
+  end
+end
+
+--- After an undo: the autosave, append-only, made anew from the journal (the old file
+-- removed once the new one is made).
+-- @tparam Journal jrnl
+function Writer:renew(jrnl)
+  if not self.handle then return end
+  local old = self.path
+  self.handle:abandon()
+  self.handle, self.path = M.create(jrnl)
+  self.lines = #jrnl.h.journal
+  if self.handle then os.remove(old) end
+end
+
+-- The autosave let go of, by its handle's method `how` (close or abandon).
+local function release(self, how)
+  local handle = self.handle
+  if handle then
+    handle[how](handle)
+    self.handle = nil
+  end
+end
+
+--- No autosave from here on (the file is left as it is).
+function Writer:abandon()
+  release(self, "abandon")
+end
+
+--- The autosave closed, complete.
+function Writer:close()
+  release(self, "close")
+end
+
+-- }====================================================================================
+
+return M

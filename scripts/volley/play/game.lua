@@ -1,0 +1,229 @@
+--- A game as `volley play` plays it, seen from the host: the engine-owned state it runs in
+-- and its task, the view it is shown in, the output, the journal and its autosave, the
+-- answers counted; what one resume told, undo, the rollback after a script's error, and a
+-- game loaded in its place. The driver (`volley.play`) builds one, `volley.play.loop` plays
+-- it and `volley.play.finish` ends it.
+--
+-- The fields: `o` (the flags, `volley.play.options`), `env` (what the program gives, as for
+-- `volley.play.main`), `st`, `task`, `res` (what the task's last resume returned), `seed`,
+-- `info` (`volley.session.open`'s answer), `sides`, `players` (side -> bot), `humans` (the
+-- sides without a bot), `script` (`volley.play.script`, or nil), `view`, `cap`, `out`
+-- (`volley.play.output`), `jrnl` (or nil), `autosave` (`volley.play.autosave` writer),
+-- `decisions` and `refused` (the counts), `saved_answers` (the journal's answers when a save
+-- file was last named at the prompt), `asking` (the request the prompt answers).
+-- @module volley.play.game
+
+local json = require "volley.json"
+local autosave = require "volley.play.autosave"
+local output = require "volley.play.output"
+
+local driving = require "volley.driving"
+
+local M = {}
+
+local describe = driving.describe
+
+local function pack(...)
+  return { n = select("#", ...), ... }
+end
+
+local Play = {}
+Play.__index = Play
+
+--- Resumes the game's task (with an answer, or to start it) and keeps what it returned in
+-- `res`: `"request", side, request, refusal`, `"done"` or `"error", e`.
+-- @param[opt] answer
+-- @treturn table res
+function Play:resume(...)
+  self.res = pack(self.task:resume(...))
+  return self.res
+end
+
+--- Goes on from the request a replayed game (`volley.replay`) has pending, with its answers.
+-- @tparam Game game
+function Play:go_on(game)
+  local p = game.pending
+  self.res = { n = 4, p.kind, p.side, p.request, p.refusal }
+  self.decisions = game.answers
+end
+
+--- Loads the view filter (`volley.queries`, in the engine state) that every output goes
+-- through; a failure says so on stderr.
+-- @param state an engine-owned state
+function Play:load_queries(state)
+  local qok, qerr = state:require("volley.queries")
+  if not qok then self.out:err("volley play: " .. describe(qerr)) end
+end
+
+--- A text as the view sees it (nil: it names a unit hidden from the view).
+-- @tparam string text
+function Play:seen(text)
+  if self.view == "referee" then return text end
+  local sok, v = self.st:call("volley.queries", "line", self.view, text)
+  if not sok then return text end
+  return v
+end
+
+--- A request's options as the view sees them: another side's request shows only what the
+-- view sees.
+-- @tparam string side whose request
+-- @tparam[opt] table options
+function Play:shown(side, options)
+  if self.view == "referee" or side == self.view then return options end
+  local shown = {}
+  for _, v in ipairs(options or {}) do
+    if self:seen(tostring(v)) then shown[#shown + 1] = v end
+  end
+  return shown
+end
+
+--- The names the view sees (`volley.queries.names`), for the command language: the map's
+-- hex labels (fetched once), and `facing`, which reads `toward <hex>[/<hex>]` for a unit
+-- where the view sees it (`volley.queries.facing`).
+-- @treturn table
+function Play:names()
+  local nok, n = self.st:call("volley.queries", "names", self.view,
+    { hexes = self.names_cache == nil })
+  if not nok then return {} end
+  self.names_cache = self.names_cache or n.hexes
+  n.hexes = self.names_cache
+  n.facing = function(unit, text)
+    local fok, word, what = self.st:call("volley.queries", "facing", self.view, unit, text)
+    if not fok then return nil, tostring(word) end
+    return word, what
+  end
+  return n
+end
+
+--- What one resume did: its rolls and narrative printed, the checkpoint after an answer,
+-- the journal line and the autosave.
+-- @tparam[opt] table answered `{side, request, value}`; nil for the game's start
+function Play:after(answered)
+  local dok, d = self.st:call("volley.queries", "drain", self.view)
+  if not dok then return end
+  output.emit(self.out, d)
+  if answered then
+    if self.view == "referee" then
+      self.out:event{ event = "checkpoint", v = json.V, state_hash = d.state_hash,
+                      rolls = d.rolls_count }
+    else
+      self.out:event{ event = "checkpoint", v = json.V, view_hash = d.view_hash }
+    end
+  end
+  if self.jrnl then
+    self.jrnl:record(answered, d)
+    self.autosave:sync(self.jrnl, self.out)
+  end
+end
+
+--- The error the game stopped with, for a person (`volley.driving.failure`).
+-- @param e
+-- @treturn string
+-- @treturn boolean whether a script is named
+function Play:failure(e)
+  return driving.failure(self.st, e)
+end
+
+-- After the engine state has been put back (undo, rollback): a new task replays the step's
+-- earlier answers, unseen (the replayed part is not shown again).
+local function respawn(self)
+  self.task:close()
+  self.task = self.st:spawn("volley.session", "run_resume")
+  self:resume()
+  self.st:call("volley.session", "drain")
+end
+
+--- undo: takes back the last answer of a side without a bot (and the bots' answers after
+-- it, which they give again alike); the autosave, append-only, is made anew. Returns the
+-- answers taken back, or nil and why not (the game untouched).
+-- @treturn[1] table the answers taken back
+-- @treturn[2] nil
+-- @treturn[2] string why not
+function Play:undo_last()
+  local undone = {}
+  while true do
+    local uok, r = self.st:call("volley.session", "undo", self.humans)
+    if not uok then return nil, describe(r) end
+    if r.refused then
+      if #undone == 0 then return nil, r.refused end
+      break
+    end
+    undone[#undone + 1] = r.undone
+    self.decisions = self.decisions - 1
+    if self.jrnl then self.jrnl:drop_last() end
+    respawn(self)
+    if self.res[1] ~= "request" or not self.players[r.undone.side] then break end
+  end
+  for _, u in ipairs(undone) do
+    self.out:note(string.format("undo: %s %s %s taken back", u.side, u.request,
+      tostring(u.value)))
+  end
+  self.autosave:renew(self.jrnl)
+  return undone
+end
+
+--- After a script's error on a player's answer (docs/modding.md "When a script fails"): the
+-- game put back as it was before the answer (volley.session.rollback), the step's earlier
+-- answers replayed unseen, the same request pending again. Nothing reached the journal or
+-- the autosave (they record an answer once its consequences are done).
+-- @tparam string asked the side whose request it was
+-- @treturn boolean false when the game cannot be put back (undo off, or the replay does not
+--   reach the same request)
+function Play:rollback(asked)
+  local rok, r = self.st:call("volley.session", "rollback")
+  if not rok or r.refused then return false end
+  respawn(self)
+  return self.res[1] == "request" and self.res[2] == asked
+end
+
+--- load and reload: the game replayed from a save goes on in place of this one (its own
+-- engine state, task, journal and pending request; no autosave from here on).
+-- @tparam Game game a game of `volley.replay.load`
+function Play:replace(game)
+  self.task:close()
+  self.st:close()
+  self.st, self.task, self.jrnl = game.st, game.task, game.journal
+  self.seed = game.save and game.save.seed or self.seed   -- the loaded game's (bots draw from it)
+  self:load_queries(self.st)
+  self:go_on(game)
+  self.names_cache = nil
+  self.autosave:abandon()
+end
+
+--- When the game stops: the autosave closed, the --save file written. False when that
+-- cannot be written (said on stderr).
+-- @treturn boolean
+function Play:save()
+  self.autosave:close()
+  if not self.o.save then return true end
+  local wok, werr = self.jrnl:write(self.o.save)
+  if not wok then
+    self.out:err("volley play: --save: " .. tostring(werr))
+    return false
+  end
+  return true
+end
+
+--- The game the driver opened (`g`: `o`, `env`, `st`, `info`, `seed`, `sides`, `players`,
+-- `humans`, `script`, `view`, `cap`, `out`, `jrnl`, and `resumed`, the game of `--resume`)
+-- made ready to play: its counts, its autosave, its task (not started yet), the view filter.
+-- @tparam table g
+-- @treturn Play g
+function M.start(g)
+  setmetatable(g, Play)
+  local resumed = g.resumed
+  g.decisions, g.refused, g.saved_answers = 0, 0, 0
+  if resumed then
+    g.autosave = autosave.writer(resumed.autosave, resumed.autosave_path, g.jrnl)
+  elseif g.jrnl then
+    local handle, path = autosave.create(g.jrnl)
+    g.autosave = autosave.writer(handle, path, g.jrnl)
+  else
+    g.autosave = autosave.writer()
+  end
+  g.task = resumed and resumed.task or g.st:spawn("volley.session", "run")
+  g:load_queries(g.st)
+  return g
+end
+
+return M

@@ -1,0 +1,138 @@
+--- The commands that answer nothing (`volley.commands` QUERIES), as `volley play` and the
+-- prompt carry them out: show, los, reach, log, lua, map, svg, rules, sources, save, load,
+-- reload (docs/shell.md "The prompt"). Each gives the lines to print, or nil and why not;
+-- `load` and `reload` put the game they replay in place of this one.
+-- @module volley.play.query
+
+local replay = require "volley.replay"
+local driving = require "volley.driving"
+local output = require "volley.play.output"
+
+local M = {}
+
+local describe = driving.describe
+
+-- A query of the game's view filter (volley.queries): its answer, or nil and why not.
+local function call(g, fn, ...)
+  local qok, r, why = g.st:call("volley.queries", fn, g.view, ...)
+  if not qok then return nil, describe(r) end
+  return r, why
+end
+
+-- The answer as lines: a one-line answer in a list, nil and why as they are.
+local function one_line(v, why)
+  if not v then return nil, why end
+  return { v }
+end
+
+local function log(g, a)
+  local n, rolls
+  for _, w in ipairs(a) do
+    if w == "rolls" then
+      rolls = true
+    elseif w:match("^%d+$") and #w < 7 then
+      n = tonumber(w)
+    else
+      return nil, "log [<n>] [rolls]: '" .. w .. "' is neither a number nor rolls"
+    end
+  end
+  local entries, why = call(g, "log", n, rolls)
+  if not entries then return nil, why end
+  local lines = {}
+  for _, e in ipairs(entries) do
+    lines[#lines + 1] = e.text or output.roll_line(e.roll)
+  end
+  if #lines == 0 then lines[1] = "nothing told yet" end
+  return lines
+end
+
+-- map and svg: the picture drawn by the program (env.render).
+local function picture(g, a, verb)
+  if not g.env.render then return nil, verb .. ": no pictures here" end
+  local marks, why = call(g, "marks")
+  if not marks then return nil, why end
+  local opts = { svg = verb == "svg" and a[1] or nil, hex = verb == "map" and a[1] or nil,
+                 radius = verb == "map" and a[2] or nil }
+  if opts.radius and not opts.radius:match("^%d+$") then
+    return nil, "map: bad radius '" .. opts.radius .. "' (a number of hexes)"
+  end
+  io.stdout:flush()
+  local rok, rwhy = g.env.render(marks, opts)
+  if not rok then return nil, rwhy end
+  return verb == "svg" and { "wrote " .. a[1] } or {}
+end
+
+local function save(g, a)
+  if not g.jrnl then return nil, "save: this game cannot be named in a save" end
+  local wok, werr = g.jrnl:write(a[1])
+  if not wok then return nil, "save: " .. tostring(werr) end
+  g.saved_answers = g.jrnl:answers()
+  return { "saved " .. g.jrnl:answers() .. " answers to " .. a[1] }
+end
+
+-- load FILE, and reload (the game so far saved to a temporary file and loaded again).
+local function load(g, a, verb)
+  local path = a[1]
+  if verb == "reload" then
+    if not g.jrnl then return nil, "reload: this game cannot be named in a save" end
+    path = os.tmpname()
+    local wok, werr = g.jrnl:write(path)
+    if not wok then return nil, "reload: " .. tostring(werr) end
+  end
+  -- reload re-reads the scripts as they are now (a fixed mod): the answers replayed and
+  -- their state hashes checked, not the files' hashes of the game so far
+  local game, why = replay.load(path, verb == "reload" and { check = false } or nil)
+  if verb == "reload" then os.remove(path) end
+  if not game then return nil, verb .. ": " .. why end
+  local sides = table.concat(g.sides, " ")
+  if table.concat(game.info.sides, " ") ~= sides then
+    game:close()
+    return nil, "load: the save's sides are not this game's (" .. sides
+      .. "): play it with volley play --resume or at a new prompt"
+  end
+  g:replace(game)
+  if verb == "load" then g.saved_answers = game.answers end
+  return { (verb == "load" and ("loaded " .. path) or "reloaded the scenario's scripts")
+    .. ": " .. game.answers .. " answers replayed" }, nil, "replaced"
+end
+
+-- verb -> function(g, args, verb, command): lines, or nil and why, and "replaced"
+local VERBS = {
+  show = function(g, a) return call(g, "show", a[1]) end,
+  los = function(g, a) return one_line(call(g, "los", a[1], a[2])) end,
+  reach = function(g, a) return call(g, "reach", a[1]) end,
+  log = log,
+  lua = function(g, _, _, c) return one_line(call(g, "lua", c.rest)) end,
+  map = picture,
+  svg = picture,
+  rules = function(g, a)
+    local _, system = g.st:call("volley.queries", "system")
+    return require("volley.rules_index").lookup(system, a)
+  end,
+  sources = function(g)
+    local inspect = require "volley.inspect"
+    io.stdout:flush()
+    local code = inspect.sources_main({ g.o.target })
+    if code ~= 0 then return nil, "sources: the scenario's data does not load" end
+    return {}
+  end,
+  save = save,
+  load = load,
+  reload = load,
+}
+
+--- Carries out a command that answers nothing.
+-- @tparam Play g the game (`volley.play.game`)
+-- @tparam table c the command (`volley.commands.interpret`: `verb`, `args`, `rest`)
+-- @treturn[1] {string,...} the lines to print
+-- @treturn[1] nil
+-- @treturn[1] ?string `"replaced"` after load and reload
+-- @treturn[2] nil
+-- @treturn[2] string why not
+function M.run(g, c)
+  local verb = VERBS[c.verb]
+  if not verb then return nil, "unknown command " .. c.verb end
+  return verb(g, c.args, c.verb, c)
+end
+
+return M
