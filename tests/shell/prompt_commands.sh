@@ -20,7 +20,8 @@ check() {
     > "$tmp/in"
   "$volley" "$@" <"$tmp/in" >"$tmp/out" 2>&1
   echo "exit $?" >>"$tmp/out"
-  sed -i "s#$tmp/#TMP/#g" "$tmp/out"
+  sed -i -e "s#$tmp/#TMP/#g" -e 's#/volley/[0-9]\{8\}T[0-9]\{6\}Z-[0-9]*\.save#/volley/AUTOSAVE.save#g' \
+    "$tmp/out"
   if [ "${VOLLEY_GOLDEN_UPDATE:-}" = 1 ]; then
     cp "$tmp/out" "$golden/$name.txt"
   else

@@ -72,4 +72,32 @@ echo "$out" | grep -qx "$tmp/roll.script:5: cannot undo A's answer \"A1 0605\" t
 out=$("$volley" play tests/data/demo --seed 3 --bot B=random --script "$tmp/roll.script" \
   --undo solo 2>&1) || fail "solo undo after a roll: $out"
 echo "$out" | grep -qx 'undo: A move A1 0605 taken back' || fail "solo undo: $out"
+# a play left before any answer leaves no autosave: --resume goes on with the last game
+# that was played (a new player's `volley` opened only to read `help` hid his game)
+rm -f "$tmp"/state/volley/*
+"$volley" play tests/data/demo --seed 5 --bot A=random --bot B=random --max-decisions 10 \
+  > /dev/null || fail "the capped game"
+printf 'help\nquit\n' | "$volley" play tests/data/demo --seed 6 --bot B=random > /dev/null
+[ "$(ls "$tmp/state/volley" | wc -l)" -eq 1 ] || fail "a play without answers left an autosave"
+out=$("$volley" play --resume --max-decisions 400 | tail -n 1)
+[ "$out" = "$whole" ] || fail "resumed past an empty play: '$out', uninterrupted: '$whole'"
+
+# load at the prompt: the game before it stays in its autosave, closed; the loaded game goes
+# on in a new autosave, which --resume takes
+rm -f "$tmp"/state/volley/*
+"$volley" play tests/data/demo --seed 5 --bot A=random --bot B=random --max-decisions 10 \
+  --save "$tmp/ten.save" > /dev/null || fail "the game to load"
+rm -f "$tmp"/state/volley/*
+printf 'move A4 0605\nload %s\nquit\n' "$tmp/ten.save" > "$tmp/load.script"
+out=$("$volley" play tests/data/demo --seed 7 --bot B=first --script "$tmp/load.script" 2>&1)
+before=$(echo "$out" | sed -n 's/^the game before the load stays in its autosave //p')
+[ -n "$before" ] || fail "load named no autosave kept: $out"
+tail -n 1 "$before" | grep -q '^checksum sha256 ' || fail "the autosave before the load was not closed"
+[ "$(grep -c '^answer ' "$before")" -eq 1 ] || fail "the autosave before the load: $(cat "$before")"
+[ "$(ls "$tmp/state/volley" | wc -l)" -eq 2 ] || fail "load: $(ls "$tmp/state/volley")"
+newest=$tmp/state/volley/$(ls "$tmp/state/volley" | tail -n 1)
+[ "$newest" != "$before" ] || fail "the loaded game has no autosave of its own"
+[ "$(grep -c '^answer ' "$newest")" -eq 10 ] || fail "the loaded game's autosave: $(cat "$newest")"
+out=$("$volley" play --resume --bot A=random --max-decisions 400 | tail -n 1)
+[ "$out" = "$whole" ] || fail "resumed after a load: '$out', uninterrupted: '$whole'"
 exit 0

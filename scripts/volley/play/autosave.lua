@@ -70,24 +70,47 @@ end
 local Writer = {}
 Writer.__index = Writer
 
---- The writer of a game's autosave.
+-- VOLLEY_TEST_CRASH_AFTER=N (DESIGN.md "Testing") kills the program (SIGKILL) once the Nth
+-- answer is written
+local function crash_after()
+  return tonumber(os.getenv("VOLLEY_TEST_CRASH_AFTER") or "")
+end
+
+--- The writer of a game's autosave that exists already (`--resume`), or of none.
 -- @tparam[opt] userdata handle the autosave (`volley.core.save.autosave`); nil: none
 -- @tparam[opt] string path its file
 -- @tparam[opt] Journal jrnl the game's journal, its lines so far already in the autosave
 -- @treturn Writer
 function M.writer(handle, path, jrnl)
-  return setmetatable({ handle = handle, path = path, lines = jrnl and #jrnl.h.journal or 0,
-    -- VOLLEY_TEST_CRASH_AFTER=N (DESIGN.md "Testing") kills the program (SIGKILL) once the
-    -- Nth answer is written
-    crash_after = tonumber(os.getenv("VOLLEY_TEST_CRASH_AFTER") or "") }, Writer)
+  return setmetatable({ handle = handle, path = path, wanted = handle ~= nil,
+    lines = jrnl and #jrnl.h.journal or 0, crash_after = crash_after() }, Writer)
 end
 
---- The journal's new lines to the autosave, one fdatasync each. A line that cannot be
--- written says so on stderr, and the game goes on without its autosave.
+--- The writer of a new game's autosave, made at the game's first answer: a game left before
+-- any answer leaves no autosave behind, so `--resume` still finds the last game played.
+-- @treturn Writer
+function M.pending()
+  return setmetatable({ wanted = true, lines = 0, crash_after = crash_after() }, Writer)
+end
+
+-- The autosave made for `jrnl` now (its header and lines so far); false when it cannot be
+-- (the game goes on without one).
+local function open(self, jrnl)
+  self.handle, self.path = M.create(jrnl)
+  self.lines = #jrnl.h.journal
+  if not self.handle then self.wanted = false end
+  return self.handle ~= nil
+end
+
+--- The journal's new lines to the autosave, one fdatasync each (the file made at the first
+-- answer). A line that cannot be written says so on stderr, and the game goes on without
+-- its autosave.
 -- @tparam Journal jrnl
 -- @tparam Out out
 function Writer:sync(jrnl, out)
-  if not self.handle then return end
+  if not self.handle then
+    if not self.wanted or jrnl:answers() == 0 or not open(self, jrnl) then return end
+  end
   for k = self.lines + 1, #jrnl.h.journal do
     local aok, aerr = self.handle:append(jrnl.h.journal[k])
     if not aok then
@@ -103,25 +126,31 @@ function Writer:sync(jrnl, out)
   end
 end
 
---- After an undo: the autosave, append-only, made anew from the journal (the old file
--- removed once the new one is made).
+--- The autosave, append-only, made anew from a journal: after an undo or a reload (the same
+-- game: the old file removed once the new one is made), or for the game a `load` put in
+-- place of this one (`keep`: the old file closed, complete, and kept; its path returned).
+-- A journal without answers gets its file at its first answer.
 -- @tparam Journal jrnl
-function Writer:renew(jrnl)
-  if not self.handle then return end
-  local old = self.path
-  self.handle:abandon()
-  self.handle, self.path = M.create(jrnl)
-  self.lines = #jrnl.h.journal
-  if self.handle then os.remove(old) end
+-- @tparam[opt] boolean keep
+-- @treturn string|nil the kept file's path
+function Writer:renew(jrnl, keep)
+  if not self.wanted then return nil end
+  local old, handle = self.path, self.handle
+  self.handle, self.path = nil, nil
+  if handle then
+    if keep then handle:close() else handle:abandon() end
+  end
+  local made = jrnl:answers() == 0 or open(self, jrnl)
+  if keep then return old end
+  if old and made then os.remove(old) end
+  return nil
 end
 
--- The autosave let go of, by its handle's method `how` (close or abandon).
+-- The autosave let go of, by its handle's method `how` (close or abandon); none from here on.
 local function release(self, how)
   local handle = self.handle
-  if handle then
-    handle[how](handle)
-    self.handle = nil
-  end
+  self.handle, self.wanted = nil, false
+  if handle then handle[how](handle) end
 end
 
 --- No autosave from here on (the file is left as it is).

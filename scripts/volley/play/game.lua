@@ -177,9 +177,13 @@ function Play:rollback(asked)
 end
 
 --- load and reload: the game replayed from a save goes on in place of this one (its own
--- engine state, task, journal and pending request; no autosave from here on).
+-- engine state, task, journal and pending request), autosaved in a new file. After a `load`
+-- the old autosave is closed, complete, and kept (its path returned: the game before the
+-- load); after a reload (`same`: the same game, the scripts re-read) it is removed.
 -- @tparam Game game a game of `volley.replay.load`
-function Play:replace(game)
+-- @tparam[opt] boolean same
+-- @treturn string|nil the old autosave kept
+function Play:replace(game, same)
   self.task:close()
   self.st:close()
   self.st, self.task, self.jrnl = game.st, game.task, game.journal
@@ -187,7 +191,7 @@ function Play:replace(game)
   self:load_queries(self.st)
   self:go_on(game)
   self.names_cache = nil
-  self.autosave:abandon()
+  return self.autosave:renew(self.jrnl, not same)
 end
 
 --- When the game stops: the autosave closed, the --save file written. False when that
@@ -216,8 +220,7 @@ function M.start(g)
   if resumed then
     g.autosave = autosave.writer(resumed.autosave, resumed.autosave_path, g.jrnl)
   elseif g.jrnl then
-    local handle, path = autosave.create(g.jrnl)
-    g.autosave = autosave.writer(handle, path, g.jrnl)
+    g.autosave = autosave.pending()
   else
     g.autosave = autosave.writer()
   end

@@ -90,10 +90,12 @@ local function load(g, a, verb)
     return nil, "load: the save's sides are not this game's (" .. sides
       .. "): play it with volley play --resume or at a new prompt"
   end
-  g:replace(game)
+  local kept = g:replace(game, verb == "reload")
   if verb == "load" then g.saved_answers = game.answers end
-  return { (verb == "load" and ("loaded " .. path) or "reloaded the scenario's scripts")
-    .. ": " .. game.answers .. " answers replayed" }, nil, "replaced"
+  local lines = { (verb == "load" and ("loaded " .. path) or "reloaded the scenario's scripts")
+    .. ": " .. game.answers .. " answers replayed" }
+  if kept then lines[2] = "the game before the load stays in its autosave " .. kept end
+  return lines, nil, "replaced"
 end
 
 -- verb -> function(g, args, verb, command): lines, or nil and why, and "replaced"
