@@ -79,6 +79,20 @@ out=$("$volley" play "$tmp/demo" --seed 3 --bot B=random --script "$tmp/s.script
   || fail "--save onto the script said: $(cat "$tmp/err")"
 [ "$(cat "$tmp/s.script")" = end ] || fail "--save onto the script: overwritten"
 
+# The prompt's save (and the save offered when it is left) never overwrites them either: the
+# answer is refused, the file kept, the game goes on [docs/shell.md "The prompt"].
+printf 'save %s\nsave %s\nsave %s\nquit\n' "$tmp/demo/oob.ini" "$tmp/m-link.lua" "$tmp/out/ok.save" \
+  > "$tmp/save.in"
+cp "$tmp/demo/oob.ini" "$tmp/oob.before"
+out=$("$volley" play "$tmp/demo" --seed 3 --bot B=random --mod "$tmp/m.lua" < "$tmp/save.in" 2>&1)
+echo "$out" | grep -qxF "refused: save: $tmp/demo/oob.ini would overwrite the game's scenario file $tmp/demo/oob.ini" \
+  || fail "prompt save onto oob.ini: $out"
+echo "$out" | grep -qxF "refused: save: $tmp/m-link.lua would overwrite the --mod file $tmp/m.lua" \
+  || fail "prompt save onto a mod's link: $out"
+echo "$out" | grep -qxF "saved 0 answers to $tmp/out/ok.save" || fail "prompt save: $out"
+cmp -s "$tmp/m.lua" "$tmp/before" && cmp -s "$tmp/demo/oob.ini" "$tmp/oob.before" \
+  || fail "the prompt's save overwrote an input"
+
 # 5. volley list does not follow linked folders in its search for misplaced scenario.ini
 #    files: twelve links to "." once made it exponential (and reported each file many times).
 cp -r tests/data/depth "$tmp/depth"
