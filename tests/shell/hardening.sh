@@ -217,7 +217,8 @@ for args in "play tests/data/demo --seed 3 $bots --json --json|--json given twic
             "sim tests/data/demo --games 2 --seed 3 --shard 1/2 --shard 2/2|--shard given twice" \
             "sim tests/data/demo --games 1 --json --json|--json given twice" \
             "sim tests/data/demo --games 1 --option nosuch|unknown option 'nosuch' (the scenario's: none)" \
-            "render tests/data/demo --text --text|--text given twice"; do
+            "render tests/data/demo --text --text|--text given twice" \
+            "export $tmp/out/p.save --as A --as B|--as given twice"; do
   a=${args%%|*}
   want=${args#*|}
   "$volley" $a >/dev/null 2>"$tmp/err"
