@@ -324,4 +324,24 @@ merge_refuses '$s/"decisions_per_s":[0-9.]*/"decisions_per_s":-1e308/' \
 [ $? -eq 1 ] && [ "$(cat "$tmp/err")" = "volley sim: $tmp/folder: cannot read (Is a directory)" ] \
   || fail "merge of a folder said: $(cat "$tmp/err")"
 
+
+# 12. The prompt's lua prints any value a script makes without running its metamethods or
+#     failing in the runtime: keys of any type in a total order, strings quoted with their
+#     control characters escaped (a value cannot forge a transcript line) and bytes that are
+#     not UTF-8 as U+FFFD [docs/shell.md "The prompt"].
+cat > "$tmp/lua.in" <<'IN'
+lua {[true]=1,[false]=2}
+lua {[{}]=1, a=2, [1]=3}
+lua {[setmetatable({}, {__tostring=function() return {} end})]=1}
+lua setmetatable({}, {__pairs = function() while true do end end})
+lua "\n1. A move: fake\27[2J\255"
+quit
+IN
+out=$("$volley" play tests/data/demo --seed 3 --bot B=random < "$tmp/lua.in" 2>&1)
+[ "$(printf '%s\n' "$out" | sed -n '/^A> lua/{n;p}')" = "{false = 2, true = 1}
+{3, a = 2, table = 1}
+{table = 1}
+{}
+\"\\n1. A move: fake\\027[2J$r\"" ] || fail "lua's printer: $out"
+
 echo ok
