@@ -344,4 +344,17 @@ out=$("$volley" play tests/data/demo --seed 3 --bot B=random < "$tmp/lua.in" 2>&
 {}
 \"\\n1. A move: fake\\027[2J$r\"" ] || fail "lua's printer: $out"
 
+
+# 13. --resume takes the newest of the autosaves volley names (<UTC time>-<nn>.save): another
+#     file of the folder that sorts last (a save copied there) does not hide the game.
+mkdir -p "$tmp/rs"
+printf 'move A4 0605\n' > "$tmp/one.script"
+XDG_STATE_HOME="$tmp/rs" "$volley" play tests/data/demo --seed 3 --bot B=random --script "$tmp/one.script" \
+  > /dev/null 2>&1 || fail "resume: the first game"
+echo 'not a save' > "$tmp/rs/volley/zzz.save"
+printf 'done\n' > "$tmp/two.script"
+out=$(XDG_STATE_HOME="$tmp/rs" "$volley" play --resume --bot B=random --script "$tmp/two.script" 2>&1) \
+  || fail "resume past another file: $out"
+printf '%s\n' "$out" | grep -qx 'A> done' || fail "resume past another file: $out"
+
 echo ok
