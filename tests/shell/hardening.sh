@@ -252,6 +252,25 @@ printf 'volley.on("turn.start", function() volley.ask("Z", {kind = "x", prompt =
 err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/ask3.lua" 2>&1 >/dev/null)
 [ "$err" = "volley play: the game stopped: $tmp/ask3.lua:1: volley.ask: no side 'Z' (sides: A B) (turn.start)" ] \
   || fail "volley.ask of no side: $err"
+# What a mod's request hands the host is checked in volley.ask, naming the mod's line: an
+# option or a default that is not a string, an integer or a boolean (a table holding itself
+# once stopped the program with 'play.lua:903: a request: a table that holds itself'), more
+# than 10000 options; an enumerate's list when it is called.
+for case in 'options = { {} }|: option #1 is a table (string, integer or boolean expected)' \
+            'options = { 1.5 }|: option #1 is a number that is not an integer (string, integer or boolean expected)' \
+            'options = { "a" }, default = {}|: default is a table (string, integer or boolean expected)' \
+            'options = big| has 10001 options (at most 10000)'; do
+  printf 'local big = {} for i = 1, 10001 do big[i] = i end\nvolley.on("turn.start", function()\n  volley.ask("A", { kind = "x", prompt = "?", rule = "[h 1]", %s })\nend)\n' \
+    "${case%%|*}" > "$tmp/askbad.lua"
+  err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/askbad.lua" 2>&1 >/dev/null)
+  [ "$err" = "volley play: the game stopped: $tmp/askbad.lua:3: volley.ask: request 'x'${case#*|} (turn.start)" ] \
+    || fail "a bad request (${case%%|*}): $err"
+done
+printf 'volley.on("turn.start", function()\n  volley.ask("A", { kind = "x", prompt = "?", rule = "[h 1]", enumerate = function() return { {} } end })\nend)\n' \
+  > "$tmp/askbad.lua"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/askbad.lua" 2>&1 >/dev/null)
+[ "$err" = "volley play: the game stopped: $tmp/askbad.lua: volley.ask: request 'x': option #1 is a table (string, integer or boolean expected) (ask)" ] \
+  || fail "a bad enumerate: $err"
 # A request's explain says why an answer is refused [docs/modding.md]: its text is cleaned
 # like any script text and cut at 300 bytes; it may not ask (the journal would record the
 # nested request's answers as the outer one's); the answer is refused and the game goes on.
