@@ -376,4 +376,15 @@ out=$(XDG_STATE_HOME="$tmp/rs" "$volley" play --resume --bot B=random --script "
   || fail "resume past another file: $out"
 printf '%s\n' "$out" | grep -qx 'A> done' || fail "resume past another file: $out"
 
+
+# 15. A scenario's text cannot carry a terminal escape: a control character in an INI line
+#     is refused with its file, line and column [docs/formats.md "The INI dialect"].
+mkdir -p "$tmp/esc/scenarios/g/b"
+cp tests/data/demo/*.ini "$tmp/esc/scenarios/g/b/"
+sed -i 's/^title = .*/title = evil \x1b[2J red/' "$tmp/esc/scenarios/g/b/scenario.ini"
+line=$(grep -n '^title' "$tmp/esc/scenarios/g/b/scenario.ini" | cut -d: -f1)
+err=$(VOLLEY_PATH="$tmp/esc" "$volley" list 2>&1 >/dev/null)
+[ "$err" = "volley list: $tmp/esc/scenarios/g/b/scenario.ini:$line: a control character (U+001B) at column 14" ] \
+  || fail "a title with an escape: $err"
+
 echo ok
