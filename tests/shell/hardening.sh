@@ -377,6 +377,28 @@ out=$(XDG_STATE_HOME="$tmp/rs" "$volley" play --resume --bot B=random --script "
 printf '%s\n' "$out" | grep -qx 'A> done' || fail "resume past another file: $out"
 
 
+# 14. A picture never replaces a file that is not one: volley render --svg and the prompt's
+#     svg refuse a file that is neither new, empty nor an SVG picture (a scenario's map.ini,
+#     a save given by mistake) and leave it whole; an earlier picture is replaced.
+cp tests/data/demo/map.ini "$tmp/map.before"
+cp -r tests/data/demo "$tmp/pic"
+"$volley" render "$tmp/pic" --svg "$tmp/pic/map.ini" > /dev/null 2> "$tmp/err"
+[ $? -eq 1 ] || fail "render --svg onto map.ini: not refused"
+[ "$(cat "$tmp/err")" = "volley render: $tmp/pic/map.ini: not an SVG picture, so not replaced (remove it or give another name)" ] \
+  || fail "render --svg onto map.ini said: $(cat "$tmp/err")"
+cmp -s "$tmp/pic/map.ini" "$tmp/map.before" || fail "render --svg overwrote map.ini"
+"$volley" render "$tmp/pic" --svg "$tmp/pic.svg" && "$volley" render "$tmp/pic" --svg "$tmp/pic.svg" \
+  || fail "render --svg does not replace its own picture"
+printf 'svg %s\nmap 0505 99999999999999999\nsvg %s\nquit\n' "$tmp/pic/oob.ini" "$tmp/pic.svg" > "$tmp/svg.in"
+cp "$tmp/pic/oob.ini" "$tmp/oob2.before"
+out=$("$volley" play "$tmp/pic" --seed 3 --bot B=random < "$tmp/svg.in" 2>&1)
+printf '%s\n' "$out" | grep -qxF "refused: svg: $tmp/pic/oob.ini: not an SVG picture, so not replaced (remove it or give another name)" \
+  || fail "the prompt's svg onto oob.ini: $out"
+printf '%s\n' "$out" | grep -qxF "refused: map: bad radius '99999999999999999' (a number of hexes, 0 to 999)" \
+  || fail "the prompt's map with a huge radius: $out"
+printf '%s\n' "$out" | grep -qxF "wrote $tmp/pic.svg" || fail "the prompt's svg over a picture: $out"
+cmp -s "$tmp/pic/oob.ini" "$tmp/oob2.before" || fail "the prompt's svg overwrote oob.ini"
+
 # 15. A scenario's text cannot carry a terminal escape: a control character in an INI line
 #     is refused with its file, line and column [docs/formats.md "The INI dialect"].
 mkdir -p "$tmp/esc/scenarios/g/b"
