@@ -409,4 +409,12 @@ err=$(VOLLEY_PATH="$tmp/esc" "$volley" list 2>&1 >/dev/null)
 [ "$err" = "volley list: $tmp/esc/scenarios/g/b/scenario.ini:$line: a control character (U+001B) at column 14" ] \
   || fail "a title with an escape: $err"
 
+# 17. A standard descriptor the caller closed is opened on /dev/null first: with stdout
+#     closed (>&-) the autosave took descriptor 1 and the transcript was written into it.
+mkdir -p "$tmp/fd"
+XDG_STATE_HOME="$tmp/fd" "$volley" play tests/data/demo --seed 3 $bots --save "$tmp/out/fd.save" >&- 2>&-
+[ $? -eq 0 ] || fail "a closed stdout: exit status"
+"$volley" replay "$tmp/fd/volley/"*.save > /dev/null || fail "a closed stdout: the autosave is broken"
+"$volley" replay "$tmp/out/fd.save" > /dev/null || fail "a closed stdout: the save is broken"
+
 echo ok
