@@ -417,4 +417,50 @@ XDG_STATE_HOME="$tmp/fd" "$volley" play tests/data/demo --seed 3 $bots --save "$
 "$volley" replay "$tmp/fd/volley/"*.save > /dev/null || fail "a closed stdout: the autosave is broken"
 "$volley" replay "$tmp/out/fd.save" > /dev/null || fail "a closed stdout: the save is broken"
 
+# 18. One process at a time appends to a game: a --resume of an autosave another volley is
+#     still playing is refused (two resumes once both appended, and the file became two games
+#     neither could replay) [docs/shell.md "volley play --resume"].
+mkdir -p "$tmp/lk" && rm -f "$tmp/lk.fifo" && mkfifo "$tmp/lk.fifo"
+XDG_STATE_HOME="$tmp/lk" "$volley" play tests/data/demo --seed 3 --bot B=random --script "$tmp/lk.fifo" \
+  > /dev/null 2>&1 &
+first=$!
+exec 7> "$tmp/lk.fifo"    # the first game waits for its script: its autosave stays open
+printf 'move A4 0605\n' >&7
+n=0
+while [ ! -s "$tmp/lk/volley/"*.save ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+sleep 0.5
+out=$(XDG_STATE_HOME="$tmp/lk" "$volley" play --resume --bot B=random --script "$tmp/two.script" 2>&1)
+status=$?
+printf 'done\n' >&7
+exec 7>&-
+wait $first
+[ $status -eq 1 ] || fail "a resume of a game being played: exit $status: $out"
+case $out in
+  "volley play: --resume: $tmp/lk/volley/"*".save: another volley is playing this game now (its autosave is in use)") ;;
+  *) fail "a resume of a game being played said: $out" ;;
+esac
+"$volley" replay "$tmp/lk/volley/"*.save > /dev/null || fail "the game being played was broken"
+
+# 19. A save replaces only a save (or an empty file): --save (when the game stops) and the
+#     prompt's save refuse a file with something else in it, and keep it.
+echo 'my notes' > "$tmp/notes.txt"
+"$volley" play tests/data/demo --seed 3 $bots --save "$tmp/notes.txt" > /dev/null 2>"$tmp/err"
+[ $? -eq 1 ] || fail "--save onto notes: not refused"
+[ "$(cat "$tmp/err")" = "volley play: --save: $tmp/notes.txt: not a volley save, so not replaced (remove it or give another name)" ] \
+  || fail "--save onto notes said: $(cat "$tmp/err")"
+[ "$(cat "$tmp/notes.txt")" = "my notes" ] || fail "--save overwrote the notes"
+printf 'save %s\nsave %s\nsave %s\nquit\n' "$tmp/notes.txt" "$tmp/out/again.save" "$tmp/out/again.save" > "$tmp/notes.in"
+out=$("$volley" play tests/data/demo --seed 3 --bot B=random < "$tmp/notes.in" 2>&1)
+printf '%s\n' "$out" | grep -qxF "refused: save: $tmp/notes.txt: not a volley save, so not replaced (remove it or give another name)" \
+  || fail "the prompt's save onto notes: $out"
+[ "$(printf '%s\n' "$out" | grep -c "^saved 0 answers to $tmp/out/again.save\$")" -eq 2 ] \
+  || fail "a save does not replace a save: $out"
+[ "$(cat "$tmp/notes.txt")" = "my notes" ] || fail "the notes were overwritten"
+
+# 20. A device is no save: volley replay /dev/zero once read a GiB (2 GB of memory, seconds)
+#     before refusing it.
+err=$(timeout 20 "$volley" replay /dev/zero 2>&1)
+[ $? -eq 1 ] && [ "$err" = "volley replay: /dev/zero: cannot read '/dev/zero': a device, not a file" ] \
+  || fail "replay /dev/zero: $err"
+
 echo ok
