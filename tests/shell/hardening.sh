@@ -409,6 +409,16 @@ err=$(VOLLEY_PATH="$tmp/esc" "$volley" list 2>&1 >/dev/null)
 [ "$err" = "volley list: $tmp/esc/scenarios/g/b/scenario.ini:$line: a control character (U+001B) at column 14" ] \
   || fail "a title with an escape: $err"
 
+# 16. A script's error(msg, level) with a level past its own frames does not name the
+#     runtime's files; volley hooks lists each known system once.
+printf 'volley.on("turn.start", function() error("lvl", 5) end)\n' > "$tmp/lvl.lua"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/lvl.lua" 2>&1 >/dev/null)
+[ "$err" = "volley play: the game stopped: $tmp/lvl.lua:1: lvl (turn.start)" ] || fail "error level 5: $err"
+err=$("$volley" hooks no_such 2>&1)
+known=$(printf '%s\n' "$err" | sed -n "s/^volley hooks: unknown system 'no_such' (known: \(.*\))\$/\1/p")
+printf '%s\n' "$known" | grep -q '^demo, ' || fail "hooks: $err"
+[ -z "$(printf '%s\n' "$known" | tr ',' '\n' | tr -d ' ' | sort | uniq -d)" ] || fail "hooks lists a system twice: $err"
+
 # 17. A standard descriptor the caller closed is opened on /dev/null first: with stdout
 #     closed (>&-) the autosave took descriptor 1 and the transcript was written into it.
 mkdir -p "$tmp/fd"
