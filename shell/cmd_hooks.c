@@ -11,13 +11,19 @@
 #include "commands.h"
 #include "host.h"
 
-/* Prints the system ids found under scripts/systems/ of every data root, sorted, comma
-** separated, to f. */
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Prints the system ids found under scripts/systems/ of every data root, sorted, each once
+** (two roots hold the same systems when VOLLEY_PATH names a tree the program was built
+** from), comma separated, to f. */
 static void print_known(FILE *f) {
   vl_path *p = vl_path_for_process();
   struct dirent **names;
   char dir[4096];
-  size_t i;
+  char **ids = NULL;
+  size_t i, nid = 0, cap = 0;
   int printed = 0;
   if (p == NULL) return;
   for (i = 0; i < vl_path_count(p); i++) {
@@ -26,13 +32,29 @@ static void print_known(FILE *f) {
     n = scandir(dir, &names, NULL, alphasort);
     if (n < 0) continue;
     for (k = 0; k < n; k++) {
-      if (names[k]->d_name[0] != '.')
-        fprintf(f, "%s%s", printed++ ? ", " : "", names[k]->d_name);
+      if (names[k]->d_name[0] != '.') {
+        if (nid == cap) {
+          size_t ncap = cap ? 2 * cap : 16;
+          char **grown = realloc(ids, ncap * sizeof *ids);
+          if (grown != NULL) {
+            ids = grown;
+            cap = ncap;
+          }
+        }
+        if (nid < cap && (ids[nid] = strdup(names[k]->d_name)) != NULL) nid++;
+      }
       free(names[k]);
     }
     free(names);
   }
   vl_path_free(p);
+  if (nid > 0) qsort(ids, nid, sizeof *ids, by_name);
+  for (i = 0; i < nid; i++) {
+    if (i == 0 || strcmp(ids[i], ids[i - 1]) != 0)
+      fprintf(f, "%s%s", printed++ ? ", " : "", ids[i]);
+  }
+  for (i = 0; i < nid; i++) free(ids[i]);
+  free(ids);
 }
 
 int cmd_hooks(int argc, char **argv) {

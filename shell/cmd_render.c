@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -195,6 +196,26 @@ static void print_off(lua_State *L, FILE *out) {
   lua_settop(L, t);
 }
 
+/* Whether file may take an SVG picture: a new or empty file, a device or a pipe, or an
+** earlier picture (its first 512 bytes hold "<svg"). Anything else -- a scenario's map.ini,
+** a save, a mod named by mistake -- is refused with why, where fopen "w" would destroy it. */
+static int svg_target_ok(const char *file, char *why, size_t n) {
+  struct stat st;
+  FILE *f;
+  char head[513];
+  size_t got;
+  if (stat(file, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) return 1;
+  f = fopen(file, "rb");
+  if (f == NULL) return 1;  /* fopen "w" says why it cannot */
+  got = fread(head, 1, sizeof head - 1, f);
+  fclose(f);
+  head[got] = '\0';
+  if (strstr(head, "<svg") != NULL) return 1;
+  snprintf(why, n, "%s: not an SVG picture, so not replaced (remove it or give another name)",
+           file);
+  return 0;
+}
+
 static void print_error(const vl_error *err) {
   char buf[VL_ERROR_FILE_MAX + VL_ERROR_MSG_MAX + 32];
   fprintf(stderr, "%s\n", vl_error_format(err, buf, sizeof buf));
@@ -352,7 +373,12 @@ int cmd_render(int argc, char **argv) {
   } else {
     svg_options so;
     int to_stdout = strcmp(svg, "-") == 0;
-    FILE *f = to_stdout ? stdout : fopen(svg, "w");
+    FILE *f = NULL;
+    if (!to_stdout && !svg_target_ok(svg, buf, sizeof buf)) {
+      fprintf(stderr, "volley render: %s\n", buf);
+      goto done;
+    }
+    f = to_stdout ? stdout : fopen(svg, "w");
     if (f == NULL) {
       fprintf(stderr, "%s: cannot open (%s)\n", svg, strerror(errno));
       goto done;
@@ -404,7 +430,17 @@ int render_marks_lua(lua_State *L) {
   map_path = field(L, 1, "map");
   if (map_path == NULL) return luaL_error(L, "the scenario names no map");
   memset(&region, 0, sizeof region);
-  region.radius = radius != NULL ? atoi(radius) : (hex != NULL ? 3 : -1);
+  region.radius = hex != NULL ? 3 : -1;
+  if (radius != NULL) {   /* the driver passes digits only; at most render's 999 */
+    char *end;
+    long r = strtol(radius, &end, 10);
+    if (radius[0] < '0' || radius[0] > '9' || *end != '\0' || r > 999) {
+      lua_pushnil(L);
+      lua_pushfstring(L, "map: bad radius '%s' (a number of hexes, 0 to 999)", radius);
+      return 2;
+    }
+    region.radius = (int)r;
+  }
   data = command_data_path();
   if (data == NULL) return luaL_error(L, "not enough memory");
   memset(&err, 0, sizeof err);
@@ -451,8 +487,13 @@ int render_marks_lua(lua_State *L) {
     if (rc != 0) snprintf(buf, sizeof buf, "map: cannot write the picture");
   } else if (buf[0] == '\0') {
     svg_options so;
-    FILE *f = fopen(svg, "w");
-    if (f == NULL) {
+    FILE *f = NULL;
+    char why[VL_ERROR_FILE_MAX + 128];
+    if (!svg_target_ok(svg, why, sizeof why)) snprintf(buf, sizeof buf, "svg: %s", why);
+    else f = fopen(svg, "w");
+    if (buf[0] != '\0') {
+      /* refused above */
+    } else if (f == NULL) {
       snprintf(buf, sizeof buf, "svg: %s: cannot open (%s)", svg, strerror(errno));
     } else {
       so.region = region;

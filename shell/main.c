@@ -5,8 +5,10 @@
 ** write to stdout that failed (a full disk, a closed pipe) is reported and makes it 1.
 */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "host.h"
@@ -85,6 +87,23 @@ static int run(int argc, char **argv) {
   return status;
 }
 
+/* Opens /dev/null on each of the standard descriptors 0-2 that the caller left closed
+** (`volley play ... >&-`, a service without a terminal): otherwise the next file the program
+** opens -- the autosave -- would take descriptor 1, and the transcript would be written into
+** the save. What goes to a closed stdout or stderr is then discarded, as with >/dev/null. */
+static void standard_fds(void) {
+  int fd;
+  for (fd = 0; fd <= 2; fd++) {
+    if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+      int got = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+      if (got >= 0 && got != fd) {  /* cannot happen (the lowest free one is fd): be sure */
+        if (dup2(got, fd) == fd) close(got);
+      }
+    }
+  }
+}
+
 int main(int argc, char **argv) {
+  standard_fds();
   return output_status(run(argc, argv));
 }

@@ -257,6 +257,15 @@ static char *reader(char *str, int num, void *stream) {
     if (*c == '\0') return refuse(p, VL_EPARSE, "NUL byte at column %d", (int)(c - s) + 1);
     k = utf8_len((const unsigned char *)c, (size_t)(end - c));
     if (k == 0) return refuse(p, VL_EPARSE, "invalid UTF-8 at column %d", (int)(c - s) + 1);
+    if (k == 1 && *c == '\r')  /* a line ends in LF or CRLF: a lone CR would hide text */
+      return refuse(p, VL_EPARSE, "a carriage return at column %d", (int)(c - s) + 1);
+    /* C0 (tab aside), DEL and C1: a title or a name reaches terminals and transcripts, where
+    ** an escape sequence would repaint the screen or forge a line */
+    if ((k == 1 && (((unsigned char)*c < 0x20 && *c != '\t') || *c == 0x7f)) ||
+        (k == 2 && (unsigned char)c[0] == 0xC2 && (unsigned char)c[1] < 0xA0))
+      return refuse(p, VL_EPARSE, "a control character (U+%04X) at column %d",
+                    k == 1 ? (unsigned)(unsigned char)*c : (unsigned)(unsigned char)c[1],
+                    (int)(c - s) + 1);
     if (k == 3 && memcmp(c, "\xEF\xBB\xBF", 3) == 0)  /* U+FEFF: invisible, never meant */
       return refuse(p, VL_EPARSE, "a byte-order mark (U+FEFF) at column %d: only the start of "
                     "the file may hold one", (int)(c - s) + 1);

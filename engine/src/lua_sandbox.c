@@ -190,6 +190,23 @@ int vl_sandbox_handler(lua_State *L) {
     return 1;
   }
   lua_settop(L, 1);
+  /* error(msg, level) with a level past the script's own frames puts a place of the trusted
+  ** runtime before msg ("scripts/volley/hooks.lua:211: "): a script may not name it */
+  for (level = 1; lua_type(L, 1) == LUA_TSTRING && lua_getstack(L, level, &ar); level++) {
+    char prefix[VL_WHERE_FILE + 32];
+    size_t len;
+    const char *msg;
+    int n;
+    if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0 || is_script(&ar)) continue;
+    msg = lua_tolstring(L, 1, &len);
+    n = snprintf(prefix, sizeof prefix, "%s:%d: ", ar.short_src, ar.currentline);
+    if (n > 0 && (size_t)n < sizeof prefix && len >= (size_t)n &&
+        memcmp(msg, prefix, (size_t)n) == 0) {
+      lua_pushlstring(L, msg + n, len - (size_t)n);
+      lua_replace(L, 1);
+      break;
+    }
+  }
   first.set = 0;
   for (level = 1; lua_getstack(L, level, &ar); level++) {
     if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;

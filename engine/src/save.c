@@ -483,6 +483,22 @@ static char *temp_of(const char *path) {
   return t;
 }
 
+/* 1 when the regular file at path may be replaced by a save: empty, or a save already (it
+** begins "volley-save "). Anything else -- notes.txt, a map.ini, a mod typed by mistake after
+** `save` -- is kept. A file that cannot be read is left to the write to report. */
+static int replaceable(const char *path) {
+  static const char magic[] = "volley-save ";
+  char head[sizeof magic - 1];
+  ssize_t got;
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return 1;
+  got = read(fd, head, sizeof head);
+  close(fd);
+  return got <= 0 || ((size_t)got == sizeof head && memcmp(head, magic, sizeof head) == 0);
+}
+
+#define NOT_A_SAVE "not a volley save, so not replaced (remove it or give another name)"
+
 static int write_atomic(const char *path, const char *text, size_t len, vl_error *err) {
   char *tmp;
   const char *stall;
@@ -491,6 +507,7 @@ static int write_atomic(const char *path, const char *text, size_t len, vl_error
   /* A save replaces a save: never rename over a device, a directory or a link's target. */
   if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
     return vl_error_set(err, VL_EIO, path, 0, "not a regular file: a save would replace it");
+  if (!replaceable(path)) return vl_error_set(err, VL_EIO, path, 0, NOT_A_SAVE);
   tmp = temp_of(path);
   if (tmp == NULL) return vl_error_set(err, VL_ENOMEM, NULL, 0, "not enough memory");
   /* A stale temporary file (a crash between write and rename) is removed when it is a
@@ -586,41 +603,31 @@ int vl_save_write(const vl_save *s, const char *path, vl_error *err) {
   return rc;
 }
 
-/* The whole file, malloc'd (NUL-terminated), its length in *len. */
-static char *read_file(const char *path, size_t *len, vl_error *err) {
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+/* The whole of the open file fd from where it stands (its start, just opened), malloc'd
+** (NUL-terminated), its length in *len; fd stays open. path names it in errors. */
+static char *read_fd(int fd, const char *path, size_t *len, vl_error *err) {
   struct stat sb;
   char *buf;
   size_t n = 0, cap;
-  if (fd < 0) return io_error(err, "read", path, errno), NULL;
-  if (fstat(fd, &sb) != 0) {
-    io_error(err, "read", path, errno);
-    close(fd);
-    return NULL;
-  }
-  if ((uint64_t)sb.st_size > READ_MAX) {
-    close(fd);
+  if (fstat(fd, &sb) != 0) return io_error(err, "read", path, errno), NULL;
+  if (S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode))   /* /dev/zero: a GiB read for nothing */
+    return vl_error_set(err, VL_EIO, path, 0, "cannot read '%s': a device, not a file", path), NULL;
+  if ((uint64_t)sb.st_size > READ_MAX)
     return vl_error_set(err, VL_EIO, path, 0, "cannot read '%s': larger than 1 GiB", path), NULL;
-  }
   cap = (size_t)sb.st_size + 1;
   buf = malloc(cap);
-  if (buf == NULL) {
-    close(fd);
-    return vl_error_set(err, VL_ENOMEM, NULL, 0, "not enough memory"), NULL;
-  }
+  if (buf == NULL) return vl_error_set(err, VL_ENOMEM, NULL, 0, "not enough memory"), NULL;
   for (;;) {
     ssize_t r;
     if (n + 1 == cap) {   /* the file grew while being read */
       char *p;
       if (cap > READ_MAX) {
         free(buf);
-        close(fd);
         return vl_error_set(err, VL_EIO, path, 0, "cannot read '%s': larger than 1 GiB", path), NULL;
       }
       p = realloc(buf, cap * 2);
       if (p == NULL) {
         free(buf);
-        close(fd);
         return vl_error_set(err, VL_ENOMEM, NULL, 0, "not enough memory"), NULL;
       }
       buf = p;
@@ -631,15 +638,23 @@ static char *read_file(const char *path, size_t *len, vl_error *err) {
       if (errno == EINTR) continue;
       io_error(err, "read", path, errno);
       free(buf);
-      close(fd);
       return NULL;
     }
     if (r == 0) break;
     n += (size_t)r;
   }
-  close(fd);
   buf[n] = '\0';
   *len = n;
+  return buf;
+}
+
+/* The whole file, malloc'd (NUL-terminated), its length in *len. */
+static char *read_file(const char *path, size_t *len, vl_error *err) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  char *buf;
+  if (fd < 0) return io_error(err, "read", path, errno), NULL;
+  buf = read_fd(fd, path, len, err);
+  close(fd);
   return buf;
 }
 
@@ -1193,6 +1208,23 @@ struct vl_autosave {
   struct sha256_ctx sha;   /* every byte written so far */
 };
 
+/* Takes the write lock of an autosave's open descriptor (a POSIX record lock on the whole
+** file, held until the descriptor closes): one process at a time appends to a game. Two
+** `volley play --resume` of the same game once both appended to it, and the file became
+** two games that neither could replay. A file system without locks (ENOLCK) goes without. */
+static int lock_autosave(int fd, const char *path, vl_error *err) {
+  struct flock fl;
+  memset(&fl, 0, sizeof fl);
+  fl.l_type = F_WRLCK;
+  fl.l_whence = SEEK_SET;
+  if (fcntl(fd, F_SETLK, &fl) == 0) return VL_OK;
+  if (errno == EACCES || errno == EAGAIN)
+    return vl_error_set(err, VL_EIO, path, 0,
+                        "another volley is playing this game now (its autosave is in use)");
+  if (errno == ENOLCK || errno == EINVAL) return VL_OK;
+  return io_error(err, "lock", path, errno);
+}
+
 static vl_autosave *autosave_of(int fd, const char *path, const char *text, size_t len,
                                 vl_error *err) {
   vl_autosave *a = calloc(1, sizeof *a);
@@ -1225,6 +1257,11 @@ vl_autosave *vl_autosave_create(const char *path, const vl_save *s, vl_error *er
     free(b.p);
     return NULL;
   }
+  if (lock_autosave(fd, path, err) != VL_OK) {
+    close(fd);
+    free(b.p);
+    return NULL;
+  }
   if (write_all(fd, b.p, b.n) != 0 || fsync(fd) != 0) {
     io_error(err, "write", path, errno);
     close(fd);
@@ -1249,17 +1286,30 @@ vl_autosave *vl_autosave_resume(const char *path, vl_save **out, vl_error *err) 
   vl_autosave *a;
   int fd;
   *out = NULL;
-  text = read_file(path, &len, err);
-  if (text == NULL) return NULL;
+  /* locked before it is read: what is read is what no other process appends to any more */
+  fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC);
+  if (fd < 0) {
+    io_error(err, "reopen the autosave", path, errno);
+    return NULL;
+  }
+  if (lock_autosave(fd, path, err) != VL_OK) {
+    close(fd);
+    return NULL;
+  }
+  text = read_fd(fd, path, &len, err);
+  if (text == NULL) {
+    close(fd);
+    return NULL;
+  }
   s = vl_save_parse(text, len, path, VL_SAVE_UNFINISHED, err);
   if (s == NULL) {
+    close(fd);
     free(text);
     return NULL;
   }
-  fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (fd < 0 || ftruncate(fd, (off_t)s->body) != 0 || fsync(fd) != 0) {
+  if (ftruncate(fd, (off_t)s->body) != 0 || fsync(fd) != 0) {
     io_error(err, "reopen the autosave", path, errno);
-    if (fd >= 0) close(fd);
+    close(fd);
     vl_save_free(s);
     free(text);
     return NULL;

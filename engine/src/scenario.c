@@ -341,6 +341,12 @@ static int check_scenario_section(vl_scenario *s, vl_error *err) {
     if (rc != 1 || s->max_decisions <= 0)
       return fail(err, k->file, k->line, "max_decisions: '%s' %s", k->text,
                   int_why(rc == 1 ? 0 : rc, "a positive integer", why, sizeof why));
+    /* the cap of a game, recorded in its save: what `--max-decisions` and a save's reader
+    ** take (a larger one was played, and its save could never be read back) */
+    if (s->max_decisions > 1000000000)
+      return fail(err, k->file, k->line,
+                  "max_decisions: '%s' is too large (at most 1000000000, as --max-decisions)",
+                  k->text);
   }
   if ((k = find_key(s->keys, s->nkey, "scenario", "setup_rule")) != NULL &&
       (k->text[0] != '[' || k->text[strlen(k->text) - 1] != ']'))

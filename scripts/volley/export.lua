@@ -53,6 +53,7 @@ function M.main(args)
   while i <= #args do
     local a = args[i]
     if a == "--as" then
+      if side then return usage("--as given twice") end
       side = args[i + 1]
       if not side or side == "" then return usage("--as takes a side") end
       i = i + 2

@@ -82,16 +82,20 @@ function M.new(h)
     error("bad argument #1 to 'new' (field 'seed' must be an integer)", 2)
   end
   local files, options, mods, bots = {}, {}, {}, {}
+  local inputs = {}   -- what the game reads, which a save must never overwrite
   for i, f in ipairs(h.files or {}) do
     files[i] = { role = f.role, path = f.path, sha256 = hash(f.file or f.path) }
+    inputs[#inputs + 1] = { "the game's " .. tostring(f.role) .. " file", f.file or f.path }
   end
   for i, o in ipairs(h.options or {}) do
     options[i] = { name = o.name, path = o.path, sha256 = hash(o.file or o.path) }
+    inputs[#inputs + 1] = { "option " .. tostring(o.name) .. "'s file", o.file or o.path }
   end
   for i, m in ipairs(h.mods or {}) do
     local path = type(m) == "table" and m.path or m
     local file = type(m) == "table" and (m.file or m.path) or m
     mods[i] = { path = path, sha256 = hash(file) }
+    inputs[#inputs + 1] = { "the --mod file", file }
   end
   for i, b in ipairs(h.bots or {}) do bots[i] = { side = b.side, name = b.name } end
   local save = {
@@ -101,7 +105,7 @@ function M.new(h)
   }
   -- a header the save module refuses is refused now, not when the game is over
   core.save.text(save)
-  return setmetatable({ h = save }, Journal)
+  return setmetatable({ h = save, inputs = inputs }, Journal)
 end
 
 --- Adds an answer's line.
@@ -178,12 +182,19 @@ function Journal:save()
   return out
 end
 
---- Writes the save atomically (`volley.core.save.write`).
+--- Writes the save atomically (`volley.core.save.write`), never over a file the game reads
+-- (its scenario's and system's files, an option's, a mod: compared by device and inode, so a
+-- link to one is caught too; the prompt's `save FILE` once replaced a mod or map.ini so).
 -- @tparam string path
 -- @treturn[1] true
 -- @treturn[2] nil
--- @treturn[2] string "file:line: why"
+-- @treturn[2] string "file:line: why", or "<path> would overwrite the --mod file <file>"
 function Journal:write(path)
+  for _, f in ipairs(self.inputs or {}) do
+    if core.save.same_file(path, f[2]) then
+      return nil, path .. " would overwrite " .. f[1] .. " " .. f[2]
+    end
+  end
   local ok, err = core.save.write(path, self:save())
   if not ok then return nil, tostring(err) end
   return true

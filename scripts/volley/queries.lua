@@ -398,21 +398,46 @@ local function game_table(v)
            scenario = g.scenario.id or g.scenario.title, viewer = v.viewer }
 end
 
+-- A string as the prompt prints it: quoted, every control character escaped (`\n`, `\027`:
+-- a value cannot start a transcript line or send a terminal escape) and every byte that is
+-- not UTF-8 (and each C1 control) shown as U+FFFD; the same text on both VMs (`%q` differs).
+local ESCAPES = { ['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
+local function quote(x)
+  local q = x:gsub('[%c"\\]', function(c)
+    return ESCAPES[c] or string.format("\\%03d", c:byte())
+  end)
+  return '"' .. core.text.clean(q) .. '"'
+end
+
+-- Keys in a total order that never compares two values Lua cannot compare: numbers, then
+-- strings, then false and true, then anything else by its type's name.
+local KEY_RANK = { number = 1, string = 2, boolean = 3 }
+local function key_before(a, b)
+  local ta, tb = type(a), type(b)
+  local ra, rb = KEY_RANK[ta] or 4, KEY_RANK[tb] or 4
+  if ra ~= rb then return ra < rb end
+  if ra == 3 then return a == false and b == true end
+  if ra == 4 then return ta < tb end
+  return a < b
+end
+
+-- A value as the prompt prints it. Trusted code walking a script's value: raw access only
+-- (next, rawget), and no tostring of a table, so no metamethod of the script's runs here.
 local function dump(x, depth)
   local t = type(x)
-  if t == "string" then return string.format("%q", x) end
+  if t == "string" then return quote(x) end
+  if t == "number" and x ~= x then return "nan" end
   if t ~= "table" then return tostring(x) end
   if depth > 3 then return "{...}" end
   local keys = {}
-  for k in pairs(x) do keys[#keys + 1] = k end
-  table.sort(keys, function(a, b)
-    if type(a) == type(b) then return a < b end
-    return type(a) == "number"
-  end)
+  for k in next, x do keys[#keys + 1] = k end
+  table.sort(keys, key_before)
   local parts = {}
   for _, k in ipairs(keys) do
-    local key = type(k) == "number" and "" or (tostring(k) .. " = ")
-    parts[#parts + 1] = key .. dump(x[k], depth + 1)
+    local tk = type(k)
+    local key = tk == "number" and "" or tk == "string" and (k .. " = ")
+      or ((tk == "boolean" and tostring(k) or tk) .. " = ")
+    parts[#parts + 1] = key .. dump(rawget(x, k), depth + 1)
   end
   return "{" .. table.concat(parts, ", ") .. "}"
 end

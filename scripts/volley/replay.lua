@@ -362,14 +362,19 @@ function M.load(path, opts)
   return game
 end
 
---- The newest autosave of a folder (`$XDG_STATE_HOME/volley/`): the last `*.save` in bytewise
--- order of the names, which `volley play` makes sort by age (DESIGN.md "The save file").
+-- The names play gives its autosaves (`<UTC time>-<nn>.save`): any other file in the folder
+-- (a save copied there, `notes.save`) is not taken for the newest game.
+local AUTOSAVE_NAME = "^%d%d%d%d%d%d%d%dT%d%d%d%d%d%dZ%-%d+%.save$"
+
+--- The newest autosave of a folder (`$XDG_STATE_HOME/volley/`): the last file named as
+-- `volley play` names them (`20261130T040209Z-01.save`) in bytewise order of the names, which
+-- makes them sort by age (DESIGN.md "The save file"); other files are ignored.
 -- @tparam string dir
 -- @treturn ?string its path, or nil when there is none
 function M.newest_autosave(dir)
   local best
   for _, e in ipairs(core.scenario.list_dir(dir) or {}) do
-    if e.kind == "file" and e.name:match("%.save$") and (not best or e.name > best) then
+    if e.kind == "file" and e.name:match(AUTOSAVE_NAME) and (not best or e.name > best) then
       best = e.name
     end
   end

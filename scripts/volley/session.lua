@@ -22,6 +22,37 @@ local track     -- what undo needs of it (not game state): the steps' snapshots 
 -- an undo can go back this many steps that had answers.
 M.UNDO_HISTORY = 64
 
+--- The most legal answers a script's request may list (`volley.ask`): far above what a rule
+-- asks, and well below what may cross to the host in one request.
+M.MAX_ASK_OPTIONS = 10000
+
+local function is_answer(v)
+  local t = type(v)
+  return t == "string" or t == "boolean" or (t == "number" and v == math.floor(v)
+    and v > -2 ^ 53 and v < 2 ^ 53)
+end
+
+-- Why a script's list of legal answers cannot be asked, or nil: a list of at most
+-- M.MAX_ASK_OPTIONS strings, integers and booleans.
+local function bad_options(kind, list)
+  if type(list) ~= "table" then
+    return "request '" .. kind .. "': enumerate returned a " .. type(list) .. " (a list expected)"
+  end
+  local n = #list
+  if n > M.MAX_ASK_OPTIONS then
+    return "request '" .. kind .. "' has " .. n .. " options (at most " .. M.MAX_ASK_OPTIONS .. ")"
+  end
+  for i = 1, n do
+    local v = rawget(list, i)
+    if not is_answer(v) then
+      return "request '" .. kind .. "': option #" .. i .. " is a " .. type(v)
+        .. (type(v) == "number" and " that is not an integer" or "")
+        .. " (string, integer or boolean expected)"
+    end
+  end
+  return nil
+end
+
 -- The API a mod's script sees as `volley`: registering hooks, under the mod's own name.
 -- `volley.on` works only while a script's top level runs (`load_script` sets g.loading): a
 -- handler that registered another would grow the list being fired, without end.
@@ -105,6 +136,26 @@ local function mod_api(g, path)
     end
     local ok, err = pcall(ask.check_request, r)
     if not ok then error("volley.ask: " .. tostring(err):gsub("^[^\n]-:%d+: ", ""), 2) end
+    -- what crosses to the host is checked here, where the script can be named: the answers
+    -- listed (or enumerated, checked when they are) and the default
+    local why = r.options and bad_options(r.kind, r.options)
+    if why then error("volley.ask: " .. why, 2) end
+    if r.default ~= nil and not is_answer(r.default) then
+      error("volley.ask: request '" .. r.kind .. "': default is a " .. type(r.default)
+        .. " (string, integer or boolean expected)", 2)
+    end
+    if r.enumerate then
+      local enumerate = r.enumerate
+      r.enumerate = function()
+        local list = enumerate()
+        local bad = bad_options(r.kind, list)
+        if bad then
+          error(sandbox.error_object{ msg = "volley.ask: " .. bad, file = path, point = "ask",
+                                      source = path }, 0)
+        end
+        return list
+      end
+    end
     return g:ask(side, r)
   end
   return api

@@ -494,45 +494,114 @@ local function side_order(line)
   return ids
 end
 
--- Reads one shard output: its game_over lines (decoded, with their text) and its summary.
+-- An integer from lo to hi (a JSON number decodes as a float under Lua 5.4: 1e400, 1.5, -5
+-- are none).
+local function int_in(v, lo, hi)
+  return type(v) == "number" and v == math.floor(v) and v >= lo and v <= hi
+end
+
+local function describe_value(v)
+  if type(v) == "string" then return "'" .. (#v > 40 and v:sub(1, 40) .. "..." or v) .. "'" end
+  if type(v) == "number" then
+    return (v == v and math.abs(v) < 2 ^ 53) and jnum(v) or string.format("%.14g", v)
+  end
+  if v == nil or v == json.null then return "none" end
+  return "a " .. type(v)
+end
+
+-- The fields of a game_over line a merge uses, checked: nil when they are sound, else why.
+local function bad_game(t)
+  if not int_in(t.game, 0, 1e9 - 1) then
+    return "game " .. describe_value(t.game) .. " is not a game number (0 to 999999999)"
+  elseif not int_in(t.seed, 0, 2 ^ 53 - 1) then
+    return "seed " .. describe_value(t.seed) .. " is not a game seed (0 to 2^53 - 1)"
+  elseif not int_in(t.decisions, 0, 1e9) then
+    return "decisions " .. describe_value(t.decisions) .. " is not a count (0 to 1000000000)"
+  elseif t.winner ~= json.null and type(t.winner) ~= "string" then
+    return "winner " .. describe_value(t.winner) .. " is neither a side nor null"
+  elseif type(t.reason) ~= "string" then
+    return "reason " .. describe_value(t.reason) .. " is not a string"
+  elseif t.reason == "capped" and t.winner ~= json.null then
+    return "a capped game with a winner"
+  end
+  return nil
+end
+
+-- The fields of a sim_summary line a merge uses, checked: nil when they are sound, else why.
+local function bad_summary(t, sides)
+  if not int_in(t.seed, 0, 2 ^ 53 - 1) then
+    return "seed " .. describe_value(t.seed) .. " is not a run's seed (0 to 2^53 - 1)"
+  elseif not int_in(t.games, 0, 1e9) then
+    return "games " .. describe_value(t.games) .. " is not a count (0 to 1000000000)"
+  elseif not int_in(t.max_decisions, 1, 1e9) then
+    return "max_decisions " .. describe_value(t.max_decisions)
+      .. " is not a cap (1 to 1000000000)"
+  elseif type(t.decisions_per_s) ~= "number" or t.decisions_per_s ~= t.decisions_per_s
+      or t.decisions_per_s < 0 or t.decisions_per_s == math.huge then
+    return "decisions_per_s " .. describe_value(t.decisions_per_s)
+      .. " is not a rate (a number, 0 or more)"
+  elseif #sides == 0 then
+    return "no side"
+  end
+  local k, n = tostring(t.shard):match("^(%d+)/(%d+)$")
+  k, n = tonumber(k), tonumber(n)
+  if not (k and n and int_in(k, 1, 1e9) and int_in(n, 1, 1e9) and k <= n) then
+    return "shard " .. describe_value(t.shard) .. " is not k/n with 1 <= k <= n <= 1000000000"
+  end
+  return nil
+end
+
+-- Reads one shard output: its game_over lines (decoded, with their text) and its summary,
+-- every field the merge uses checked (a shard output is input like any other: a number out
+-- of range, a string for a number or a nesting too deep for the decoder is refused with its
+-- file and line, never a runtime error).
 -- Returns `{games = {...}, summary = table, sides = {...}}`, or nil and a message.
 local function read_shard(path)
   local f, err
   if path == "-" then
     f = io.stdin
   else
+    if core.scenario.kind(path) == "dir" then
+      return nil, path .. ": cannot read (Is a directory)"
+    end
     f, err = io.open(path, "r")
     if not f then return nil, err end
   end
   local shard = { games = {} }
   local n = 0
-  for line in f:lines() do
+  local function fail(msg)
+    if path ~= "-" then f:close() end
+    return nil, msg
+  end
+  while true do
+    local line, rerr = f:read("*l")
+    if line == nil then
+      if rerr then return fail(path .. ": cannot read (" .. tostring(rerr) .. ")") end
+      break
+    end
     n = n + 1
     local where = path .. ":" .. n .. ": "
-    if shard.summary then
-      if path ~= "-" then f:close() end
-      return nil, where .. "a line after the sim_summary"
-    end
-    local t = json.decode(line)
-    if type(t) ~= "table" then
-      if path ~= "-" then f:close() end
-      return nil, where .. "not a JSON line (merge takes the shards' --json outputs)"
+    if shard.summary then return fail(where .. "a line after the sim_summary") end
+    local dok, t = pcall(json.decode, line)
+    if not dok or type(t) ~= "table" then
+      return fail(where .. "not a JSON line (merge takes the shards' --json outputs)")
     end
     if t.event == "game_over" then
-      if type(t.game) ~= "number" or type(t.seed) ~= "number" or type(t.decisions) ~= "number" then
-        if path ~= "-" then f:close() end
-        return nil, where .. "a game_over line without game, seed or decisions"
-      end
+      local why = bad_game(t)
+      if why then return fail(where .. "a game_over line: " .. why) end
       if t.winner == json.null then t.winner = nil end
       t.text = line
+      t.lineno = n
       shard.games[#shard.games + 1] = t
     elseif t.event == "sim_summary" then
+      local sides = side_order(line)
+      local why = bad_summary(t, sides)
+      if why then return fail(where .. "a sim_summary line: " .. why) end
       shard.summary = t
-      shard.sides = side_order(line)
+      shard.sides = sides
     else
-      if path ~= "-" then f:close() end
-      return nil, where .. "unexpected event '" .. tostring(t.event) .. "' (a sim --json "
-        .. "output has game_over and sim_summary lines)"
+      return fail(where .. "unexpected event '" .. tostring(t.event) .. "' (a sim --json "
+        .. "output has game_over and sim_summary lines)")
     end
   end
   if path ~= "-" then f:close() end
@@ -540,11 +609,19 @@ local function read_shard(path)
   local s = shard.summary
   if s.games ~= #shard.games then
     return nil, string.format("%s: %d game_over lines for a summary of %s games", path,
-      #shard.games, tostring(s.games))
+      #shard.games, jnum(s.games))
+  end
+  -- every game within the run's cap, a capped one at it
+  for _, g in ipairs(shard.games) do
+    local capped = g.reason == "capped"
+    if g.decisions > s.max_decisions or (capped and g.decisions ~= s.max_decisions) then
+      return nil, string.format("%s:%d: game %s has %s decisions, %s the run's cap %s", path,
+        g.lineno, jnum(g.game), jnum(g.decisions), capped and "capped but not at"
+        or "more than", jnum(s.max_decisions))
+    end
   end
   local k, total = tostring(s.shard):match("^(%d+)/(%d+)$")
-  if not k then return nil, path .. ": a sim_summary without shard k/n" end
-  shard.k, shard.n = tonumber(k), tonumber(total)
+  shard.k, shard.n = compat.tointeger(tonumber(k)), compat.tointeger(tonumber(total))
   return shard
 end
 

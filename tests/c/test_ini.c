@@ -150,6 +150,12 @@ static void bytes_that_are_not_text_are_refused(void **state) {
   REFUSED("[a]\nk = \xED\xA0\x80\n", 2, "invalid UTF-8 at column 5");      /* surrogate */
   REFUSED("[a]\nk = \xF4\x90\x80\x80\n", 2, "invalid UTF-8 at column 5");  /* > U+10FFFF */
   REFUSED("[a]\nk = \xE2\x82\n", 2, "invalid UTF-8 at column 5");          /* cut short */
+  /* what a terminal or a transcript would obey: an escape, DEL, a C1 CSI, a lone CR */
+  REFUSED("[a]\nk = red\x1B[31m\n", 2, "a control character (U+001B) at column 8");
+  REFUSED("[a]\nk = a\x7F\n", 2, "a control character (U+007F) at column 6");
+  REFUSED("[a]\nk = a\xC2\x9B" "31m\n", 2, "a control character (U+009B) at column 6");
+  REFUSED("[a]\nk = a\rb\n", 2, "a carriage return at column 6");
+  REFUSED("[a]\nk = a\x01" "b\n", 2, "a control character (U+0001) at column 6");
 }
 
 /* A leading BOM is skipped (crlf_bom_and_a_last_line_without_newline_are_read); any other

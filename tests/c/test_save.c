@@ -465,7 +465,14 @@ static void writes_atomically(void **unused) {
   (void)unused;
   in_tmp(path, sizeof path, "game.save");
   in_tmp(tmp, sizeof tmp, ".game.save.tmp");
-  spit(path, "old\n", 4);
+  spit(path, "notes\n", 6);            /* a save replaces only a save: this one is kept */
+  assert_int_equal(vl_save_write(s, path, &err), VL_EIO);
+  assert_string_equal(err.msg, "not a volley save, so not replaced (remove it or give another "
+                               "name)");
+  a = slurp(path, NULL);
+  assert_string_equal(a, "notes\n");
+  free(a);
+  spit(path, "volley-save 1\nold\n", 18);
   assert_int_equal(vl_save_write(s, path, &err), VL_OK);
   a = slurp(path, NULL);
   b = vl_save_text(s, NULL);
@@ -595,7 +602,7 @@ static void a_stalled_save_leaves_the_old_file(void **unused) {
   (void)unused;
   in_tmp(path, sizeof path, "stall.save");
   in_tmp(tmp, sizeof tmp, ".stall.save.tmp");
-  spit(path, "old\n", 4);
+  spit(path, "volley-save 1\nold\n", 18);
   pid = fork();
   assert_true(pid >= 0);
   if (pid == 0) {
@@ -605,7 +612,7 @@ static void a_stalled_save_leaves_the_old_file(void **unused) {
   assert_int_equal(waitpid(pid, &status, WUNTRACED), pid);
   assert_true(WIFSTOPPED(status));                 /* stopped between write and rename */
   a = slurp(path, NULL);
-  assert_string_equal(a, "old\n");                 /* the old save is whole */
+  assert_string_equal(a, "volley-save 1\nold\n");   /* the old save is whole */
   free(a);
   a = slurp(tmp, NULL);
   b = vl_save_text(s, NULL);
@@ -615,7 +622,7 @@ static void a_stalled_save_leaves_the_old_file(void **unused) {
   assert_int_equal(waitpid(pid, &status, 0), pid);
   assert_true(WIFSIGNALED(status));
   a = slurp(path, NULL);
-  assert_string_equal(a, "old\n");
+  assert_string_equal(a, "volley-save 1\nold\n");
   free(a);
   assert_int_equal(vl_save_write(s, path, &err), VL_OK);   /* the next save goes through */
   a = slurp(path, NULL);

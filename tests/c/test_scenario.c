@@ -212,6 +212,8 @@ static void broken_scenarios_are_refused(void **state) {
     {"bad_max_decisions", NULL, 8, "max_decisions: 'lots' is not a positive integer"},
     {"max_decisions_too_large", NULL, 8, "max_decisions: '99999999999999999999999' is too large "
                                          "(at most 2147483647)"},
+    {"max_decisions_past_cap", NULL, 8, "max_decisions: '2000000000' is too large (at most "
+                                        "1000000000, as --max-decisions)"},
     {"bad_setup_rule", NULL, 8, "setup_rule: 'demo 2.2' is not a rule citation "
                                 "('[<system> <case>]')"},
     {"bad_side_name", NULL, 10, "order: bad side name 'B+' (letters, digits, _ and -)"},

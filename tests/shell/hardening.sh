@@ -79,6 +79,20 @@ out=$("$volley" play "$tmp/demo" --seed 3 --bot B=random --script "$tmp/s.script
   || fail "--save onto the script said: $(cat "$tmp/err")"
 [ "$(cat "$tmp/s.script")" = end ] || fail "--save onto the script: overwritten"
 
+# The prompt's save (and the save offered when it is left) never overwrites them either: the
+# answer is refused, the file kept, the game goes on [docs/shell.md "The prompt"].
+printf 'save %s\nsave %s\nsave %s\nquit\n' "$tmp/demo/oob.ini" "$tmp/m-link.lua" "$tmp/out/ok.save" \
+  > "$tmp/save.in"
+cp "$tmp/demo/oob.ini" "$tmp/oob.before"
+out=$("$volley" play "$tmp/demo" --seed 3 --bot B=random --mod "$tmp/m.lua" < "$tmp/save.in" 2>&1)
+echo "$out" | grep -qxF "refused: save: $tmp/demo/oob.ini would overwrite the game's scenario file $tmp/demo/oob.ini" \
+  || fail "prompt save onto oob.ini: $out"
+echo "$out" | grep -qxF "refused: save: $tmp/m-link.lua would overwrite the --mod file $tmp/m.lua" \
+  || fail "prompt save onto a mod's link: $out"
+echo "$out" | grep -qxF "saved 0 answers to $tmp/out/ok.save" || fail "prompt save: $out"
+cmp -s "$tmp/m.lua" "$tmp/before" && cmp -s "$tmp/demo/oob.ini" "$tmp/oob.before" \
+  || fail "the prompt's save overwrote an input"
+
 # 5. volley list does not follow linked folders in its search for misplaced scenario.ini
 #    files: twelve links to "." once made it exponential (and reported each file many times).
 cp -r tests/data/depth "$tmp/depth"
@@ -203,7 +217,8 @@ for args in "play tests/data/demo --seed 3 $bots --json --json|--json given twic
             "sim tests/data/demo --games 2 --seed 3 --shard 1/2 --shard 2/2|--shard given twice" \
             "sim tests/data/demo --games 1 --json --json|--json given twice" \
             "sim tests/data/demo --games 1 --option nosuch|unknown option 'nosuch' (the scenario's: none)" \
-            "render tests/data/demo --text --text|--text given twice"; do
+            "render tests/data/demo --text --text|--text given twice" \
+            "export $tmp/out/p.save --as A --as B|--as given twice"; do
   a=${args%%|*}
   want=${args#*|}
   "$volley" $a >/dev/null 2>"$tmp/err"
@@ -237,6 +252,25 @@ printf 'volley.on("turn.start", function() volley.ask("Z", {kind = "x", prompt =
 err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/ask3.lua" 2>&1 >/dev/null)
 [ "$err" = "volley play: the game stopped: $tmp/ask3.lua:1: volley.ask: no side 'Z' (sides: A B) (turn.start)" ] \
   || fail "volley.ask of no side: $err"
+# What a mod's request hands the host is checked in volley.ask, naming the mod's line: an
+# option or a default that is not a string, an integer or a boolean (a table holding itself
+# once stopped the program with 'play.lua:903: a request: a table that holds itself'), more
+# than 10000 options; an enumerate's list when it is called.
+for case in 'options = { {} }|: option #1 is a table (string, integer or boolean expected)' \
+            'options = { 1.5 }|: option #1 is a number that is not an integer (string, integer or boolean expected)' \
+            'options = { "a" }, default = {}|: default is a table (string, integer or boolean expected)' \
+            'options = big| has 10001 options (at most 10000)'; do
+  printf 'local big = {} for i = 1, 10001 do big[i] = i end\nvolley.on("turn.start", function()\n  volley.ask("A", { kind = "x", prompt = "?", rule = "[h 1]", %s })\nend)\n' \
+    "${case%%|*}" > "$tmp/askbad.lua"
+  err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/askbad.lua" 2>&1 >/dev/null)
+  [ "$err" = "volley play: the game stopped: $tmp/askbad.lua:3: volley.ask: request 'x'${case#*|} (turn.start)" ] \
+    || fail "a bad request (${case%%|*}): $err"
+done
+printf 'volley.on("turn.start", function()\n  volley.ask("A", { kind = "x", prompt = "?", rule = "[h 1]", enumerate = function() return { {} } end })\nend)\n' \
+  > "$tmp/askbad.lua"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/askbad.lua" 2>&1 >/dev/null)
+[ "$err" = "volley play: the game stopped: $tmp/askbad.lua: volley.ask: request 'x': option #1 is a table (string, integer or boolean expected) (ask)" ] \
+  || fail "a bad enumerate: $err"
 # A request's explain says why an answer is refused [docs/modding.md]: its text is cleaned
 # like any script text and cut at 300 bytes; it may not ask (the journal would record the
 # nested request's answers as the outer one's); the answer is refused and the game goes on.
@@ -268,5 +302,175 @@ echo "$out" | grep -qF "volley.ask: a request's validate or explain only checks 
 echo "$out" | grep -qxF "refused: 'a' is not a legal answer to house: no such thing as a (legal: done, stay) [house 3]" \
   || fail "explain: the inner request was asked: $out"
 "$volley" replay "$tmp/out/explain.save" >/dev/null || fail "explain: the save does not replay"
+
+
+# 11. volley sim --merge reads the shards' lines as input like any other: every field it uses
+#     is checked, with the file and line, never a runtime error, a table's address or a mean
+#     of inf [docs/sim.md "Shards and merging"].
+"$volley" sim tests/data/demo --games 4 --seed 1 --shard 1/2 --json > "$tmp/m1.jsonl" 2>/dev/null \
+  && "$volley" sim tests/data/demo --games 4 --seed 1 --shard 2/2 --json > "$tmp/m2.jsonl" 2>/dev/null \
+  || fail "merge: the shards were not played"
+merge_refuses() {  # merge_refuses SED-SCRIPT MESSAGE: m1 edited so is refused so
+  sed "$1" "$tmp/m1.jsonl" > "$tmp/bad.jsonl"
+  "$volley" sim --merge "$tmp/bad.jsonl" "$tmp/m2.jsonl" > "$tmp/merged" 2> "$tmp/err"
+  status=$?
+  [ $status -eq 1 ] || fail "merge of '$1': exit $status: $(cat "$tmp/merged")"
+  [ "$(cat "$tmp/err")" = "volley sim: $2" ] || fail "merge of '$1' said: $(cat "$tmp/err")"
+}
+merge_refuses '1s/"decisions":[0-9]*/"decisions":-5/' \
+  "$tmp/bad.jsonl:1: a game_over line: decisions -5 is not a count (0 to 1000000000)"
+merge_refuses '1s/"decisions":[0-9]*/"decisions":1e400/' \
+  "$tmp/bad.jsonl:1: a game_over line: decisions inf is not a count (0 to 1000000000)"
+merge_refuses '1s/"decisions":[0-9]*/"decisions":401/' \
+  "$tmp/bad.jsonl:1: game 0 has 401 decisions, more than the run's cap 400"
+merge_refuses '1s/"reason":"[^"]*"/"reason":"capped"/' \
+  "$tmp/bad.jsonl:1: game 0 has 39 decisions, capped but not at the run's cap 400"
+merge_refuses '1s/"winner":null/"winner":{}/' \
+  "$tmp/bad.jsonl:1: a game_over line: winner a table is neither a side nor null"
+merge_refuses '$s/"seed":1,/"seed":1.5,/' \
+  "$tmp/bad.jsonl:3: a sim_summary line: seed 1.5 is not a run's seed (0 to 2^53 - 1)"
+merge_refuses '$s/"shard":"1\/2"/"shard":"1\/0"/' \
+  "$tmp/bad.jsonl:3: a sim_summary line: shard '1/0' is not k/n with 1 <= k <= n <= 1000000000"
+merge_refuses '$s/"max_decisions":400,"sides"/"max_decisions":"x","sides"/' \
+  "$tmp/bad.jsonl:3: a sim_summary line: max_decisions 'x' is not a cap (1 to 1000000000)"
+merge_refuses '$s/"decisions_per_s":[0-9.]*/"decisions_per_s":-1e308/' \
+  "$tmp/bad.jsonl:3: a sim_summary line: decisions_per_s -1e+308 is not a rate (a number, 0 or more)"
+{ head -c 100000 /dev/zero | tr '\0' '['; echo; } > "$tmp/deep.jsonl"
+"$volley" sim --merge "$tmp/deep.jsonl" > /dev/null 2> "$tmp/err"
+[ $? -eq 1 ] && [ "$(cat "$tmp/err")" = "volley sim: $tmp/deep.jsonl:1: not a JSON line (merge takes the shards' --json outputs)" ] \
+  || fail "merge of a deep nesting said: $(cat "$tmp/err")"
+"$volley" sim --merge "$tmp/folder" > /dev/null 2> "$tmp/err"
+[ $? -eq 1 ] && [ "$(cat "$tmp/err")" = "volley sim: $tmp/folder: cannot read (Is a directory)" ] \
+  || fail "merge of a folder said: $(cat "$tmp/err")"
+
+
+# 12. The prompt's lua prints any value a script makes without running its metamethods or
+#     failing in the runtime: keys of any type in a total order, strings quoted with their
+#     control characters escaped (a value cannot forge a transcript line) and bytes that are
+#     not UTF-8 as U+FFFD [docs/shell.md "The prompt"].
+cat > "$tmp/lua.in" <<'IN'
+lua {[true]=1,[false]=2}
+lua {[{}]=1, a=2, [1]=3}
+lua {[setmetatable({}, {__tostring=function() return {} end})]=1}
+lua setmetatable({}, {__pairs = function() while true do end end})
+lua "\n1. A move: fake\27[2J\255"
+quit
+IN
+out=$("$volley" play tests/data/demo --seed 3 --bot B=random < "$tmp/lua.in" 2>&1)
+[ "$(printf '%s\n' "$out" | sed -n '/^A> lua/{n;p}')" = "{false = 2, true = 1}
+{3, a = 2, table = 1}
+{table = 1}
+{}
+\"\\n1. A move: fake\\027[2J$r\"" ] || fail "lua's printer: $out"
+
+
+# 13. --resume takes the newest of the autosaves volley names (<UTC time>-<nn>.save): another
+#     file of the folder that sorts last (a save copied there) does not hide the game.
+mkdir -p "$tmp/rs"
+printf 'move A4 0605\n' > "$tmp/one.script"
+XDG_STATE_HOME="$tmp/rs" "$volley" play tests/data/demo --seed 3 --bot B=random --script "$tmp/one.script" \
+  > /dev/null 2>&1 || fail "resume: the first game"
+echo 'not a save' > "$tmp/rs/volley/zzz.save"
+printf 'done\n' > "$tmp/two.script"
+out=$(XDG_STATE_HOME="$tmp/rs" "$volley" play --resume --bot B=random --script "$tmp/two.script" 2>&1) \
+  || fail "resume past another file: $out"
+printf '%s\n' "$out" | grep -qx 'A> done' || fail "resume past another file: $out"
+
+
+# 14. A picture never replaces a file that is not one: volley render --svg and the prompt's
+#     svg refuse a file that is neither new, empty nor an SVG picture (a scenario's map.ini,
+#     a save given by mistake) and leave it whole; an earlier picture is replaced.
+cp tests/data/demo/map.ini "$tmp/map.before"
+cp -r tests/data/demo "$tmp/pic"
+"$volley" render "$tmp/pic" --svg "$tmp/pic/map.ini" > /dev/null 2> "$tmp/err"
+[ $? -eq 1 ] || fail "render --svg onto map.ini: not refused"
+[ "$(cat "$tmp/err")" = "volley render: $tmp/pic/map.ini: not an SVG picture, so not replaced (remove it or give another name)" ] \
+  || fail "render --svg onto map.ini said: $(cat "$tmp/err")"
+cmp -s "$tmp/pic/map.ini" "$tmp/map.before" || fail "render --svg overwrote map.ini"
+"$volley" render "$tmp/pic" --svg "$tmp/pic.svg" && "$volley" render "$tmp/pic" --svg "$tmp/pic.svg" \
+  || fail "render --svg does not replace its own picture"
+printf 'svg %s\nmap 0505 99999999999999999\nsvg %s\nquit\n' "$tmp/pic/oob.ini" "$tmp/pic.svg" > "$tmp/svg.in"
+cp "$tmp/pic/oob.ini" "$tmp/oob2.before"
+out=$("$volley" play "$tmp/pic" --seed 3 --bot B=random < "$tmp/svg.in" 2>&1)
+printf '%s\n' "$out" | grep -qxF "refused: svg: $tmp/pic/oob.ini: not an SVG picture, so not replaced (remove it or give another name)" \
+  || fail "the prompt's svg onto oob.ini: $out"
+printf '%s\n' "$out" | grep -qxF "refused: map: bad radius '99999999999999999' (a number of hexes, 0 to 999)" \
+  || fail "the prompt's map with a huge radius: $out"
+printf '%s\n' "$out" | grep -qxF "wrote $tmp/pic.svg" || fail "the prompt's svg over a picture: $out"
+cmp -s "$tmp/pic/oob.ini" "$tmp/oob2.before" || fail "the prompt's svg overwrote oob.ini"
+
+# 15. A scenario's text cannot carry a terminal escape: a control character in an INI line
+#     is refused with its file, line and column [docs/formats.md "The INI dialect"].
+mkdir -p "$tmp/esc/scenarios/g/b"
+cp tests/data/demo/*.ini "$tmp/esc/scenarios/g/b/"
+sed -i 's/^title = .*/title = evil \x1b[2J red/' "$tmp/esc/scenarios/g/b/scenario.ini"
+line=$(grep -n '^title' "$tmp/esc/scenarios/g/b/scenario.ini" | cut -d: -f1)
+err=$(VOLLEY_PATH="$tmp/esc" "$volley" list 2>&1 >/dev/null)
+[ "$err" = "volley list: $tmp/esc/scenarios/g/b/scenario.ini:$line: a control character (U+001B) at column 14" ] \
+  || fail "a title with an escape: $err"
+
+# 16. A script's error(msg, level) with a level past its own frames does not name the
+#     runtime's files; volley hooks lists each known system once.
+printf 'volley.on("turn.start", function() error("lvl", 5) end)\n' > "$tmp/lvl.lua"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/lvl.lua" 2>&1 >/dev/null)
+[ "$err" = "volley play: the game stopped: $tmp/lvl.lua:1: lvl (turn.start)" ] || fail "error level 5: $err"
+err=$("$volley" hooks no_such 2>&1)
+known=$(printf '%s\n' "$err" | sed -n "s/^volley hooks: unknown system 'no_such' (known: \(.*\))\$/\1/p")
+printf '%s\n' "$known" | grep -q '^demo, ' || fail "hooks: $err"
+[ -z "$(printf '%s\n' "$known" | tr ',' '\n' | tr -d ' ' | sort | uniq -d)" ] || fail "hooks lists a system twice: $err"
+
+# 17. A standard descriptor the caller closed is opened on /dev/null first: with stdout
+#     closed (>&-) the autosave took descriptor 1 and the transcript was written into it.
+mkdir -p "$tmp/fd"
+XDG_STATE_HOME="$tmp/fd" "$volley" play tests/data/demo --seed 3 $bots --save "$tmp/out/fd.save" >&- 2>&-
+[ $? -eq 0 ] || fail "a closed stdout: exit status"
+"$volley" replay "$tmp/fd/volley/"*.save > /dev/null || fail "a closed stdout: the autosave is broken"
+"$volley" replay "$tmp/out/fd.save" > /dev/null || fail "a closed stdout: the save is broken"
+
+# 18. One process at a time appends to a game: a --resume of an autosave another volley is
+#     still playing is refused (two resumes once both appended, and the file became two games
+#     neither could replay) [docs/shell.md "volley play --resume"].
+mkdir -p "$tmp/lk" && rm -f "$tmp/lk.fifo" && mkfifo "$tmp/lk.fifo"
+XDG_STATE_HOME="$tmp/lk" "$volley" play tests/data/demo --seed 3 --bot B=random --script "$tmp/lk.fifo" \
+  > /dev/null 2>&1 &
+first=$!
+exec 7> "$tmp/lk.fifo"    # the first game waits for its script: its autosave stays open
+printf 'move A4 0605\n' >&7
+n=0
+while [ ! -s "$tmp/lk/volley/"*.save ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+sleep 0.5
+out=$(XDG_STATE_HOME="$tmp/lk" "$volley" play --resume --bot B=random --script "$tmp/two.script" 2>&1)
+status=$?
+printf 'done\n' >&7
+exec 7>&-
+wait $first
+[ $status -eq 1 ] || fail "a resume of a game being played: exit $status: $out"
+case $out in
+  "volley play: --resume: $tmp/lk/volley/"*".save: another volley is playing this game now (its autosave is in use)") ;;
+  *) fail "a resume of a game being played said: $out" ;;
+esac
+"$volley" replay "$tmp/lk/volley/"*.save > /dev/null || fail "the game being played was broken"
+
+# 19. A save replaces only a save (or an empty file): --save (when the game stops) and the
+#     prompt's save refuse a file with something else in it, and keep it.
+echo 'my notes' > "$tmp/notes.txt"
+"$volley" play tests/data/demo --seed 3 $bots --save "$tmp/notes.txt" > /dev/null 2>"$tmp/err"
+[ $? -eq 1 ] || fail "--save onto notes: not refused"
+[ "$(cat "$tmp/err")" = "volley play: --save: $tmp/notes.txt: not a volley save, so not replaced (remove it or give another name)" ] \
+  || fail "--save onto notes said: $(cat "$tmp/err")"
+[ "$(cat "$tmp/notes.txt")" = "my notes" ] || fail "--save overwrote the notes"
+printf 'save %s\nsave %s\nsave %s\nquit\n' "$tmp/notes.txt" "$tmp/out/again.save" "$tmp/out/again.save" > "$tmp/notes.in"
+out=$("$volley" play tests/data/demo --seed 3 --bot B=random < "$tmp/notes.in" 2>&1)
+printf '%s\n' "$out" | grep -qxF "refused: save: $tmp/notes.txt: not a volley save, so not replaced (remove it or give another name)" \
+  || fail "the prompt's save onto notes: $out"
+[ "$(printf '%s\n' "$out" | grep -c "^saved 0 answers to $tmp/out/again.save\$")" -eq 2 ] \
+  || fail "a save does not replace a save: $out"
+[ "$(cat "$tmp/notes.txt")" = "my notes" ] || fail "the notes were overwritten"
+
+# 20. A device is no save: volley replay /dev/zero once read a GiB (2 GB of memory, seconds)
+#     before refusing it.
+err=$(timeout 20 "$volley" replay /dev/zero 2>&1)
+[ $? -eq 1 ] && [ "$err" = "volley replay: /dev/zero: cannot read '/dev/zero': a device, not a file" ] \
+  || fail "replay /dev/zero: $err"
 
 echo ok

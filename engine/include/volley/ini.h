@@ -7,7 +7,8 @@
 ** one last call at the end of the file. Format rules: docs/formats.md "The INI dialect".
 **
 ** What the layer refuses, each with file:line (DESIGN.md Part B "Data files"):
-**   a line of 199 bytes or more (not counting its end of line), a NUL byte, invalid UTF-8;
+**   a line of 199 bytes or more (not counting its end of line), a NUL byte, invalid UTF-8,
+**   a control character (C0 but tab, DEL, C1) or a carriage return within the line;
 **   a section header without `]`, with text after it, empty or longer than 49 bytes;
 **   a repeated section; a line that is neither a comment, a section header, `key = value`
 **   nor an indented continuation; an empty key, a key longer than 49 bytes or holding `:`;

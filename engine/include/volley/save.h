@@ -146,13 +146,17 @@ char *vl_save_text(const vl_save *s, size_t *len);
 ** symbolic link -- is refused, never followed), fsync, rename over path, fsync of the directory. So path holds either its
 ** old content or the new one, whatever happens. With VOLLEY_TEST_SAVE_STALL=1 in the
 ** environment the process stops itself (SIGSTOP) between the write and the rename, for crash
-** tests (DESIGN.md "Testing"). VL_OK, or VL_EIO with err->msg naming the file and the
-** system's reason (the temporary file removed), VL_ENOMEM. */
+** tests (DESIGN.md "Testing"). A save replaces only a save: an existing path that is not a
+** regular file, or a non-empty one that does not begin "volley-save " (notes.txt, a map.ini),
+** is refused ("not a volley save, so not replaced (remove it or give another name)") and
+** kept. VL_OK, or VL_EIO with err->msg naming the file and the system's reason (the
+** temporary file removed), VL_ENOMEM. */
 int vl_save_write(const vl_save *s, const char *path, vl_error *err);
 
 /* Checks, before a game, that vl_save_write could write path: its name (and the temporary
 ** ".<name>.tmp") within NAME_MAX, path not a folder nor anything but a regular file, its
-** folder existing, a folder, writable. VL_OK, or VL_EINVAL / VL_EIO with err->msg saying
+** folder existing, a folder, writable. (Whether a file there is a save is checked when it is
+** written: a caller checks its own inputs first, with the more telling message.) VL_OK, or VL_EINVAL / VL_EIO with err->msg saying
 ** why, without the path ("cannot write in the folder /tmp/x (No such file or directory)",
 ** "is a directory", "the file name is too long (251 bytes; at most 250)"), VL_ENOMEM. */
 int vl_save_check_target(const char *path, vl_error *err);
@@ -188,6 +192,11 @@ int vl_save_hash_file(const char *path, char out[VL_SHA256_MAX], vl_error *err);
 
 typedef struct vl_autosave vl_autosave;
 
+/* The writer holds a POSIX write lock (fcntl F_SETLK) on its file until it is closed or
+** abandoned: one process at a time appends to a game. Creating or resuming an autosave
+** another process holds fails with VL_EIO "another volley is playing this game now (its
+** autosave is in use)"; a file system without locks goes without. */
+
 /* Creates the autosave at path (which must not exist: an autosave is never rewritten) and
 ** writes s's header and journal lines so far, then fsyncs the file and its directory.
 ** Returns the writer, or NULL with err (VL_EIO: the file exists or cannot be written,
@@ -196,8 +205,9 @@ vl_autosave *vl_autosave_create(const char *path, const vl_save *s, vl_error *er
 
 /* Opens an existing autosave to go on appending (`--resume`): reads it, finished or not
 ** (VL_SAVE_UNFINISHED), cuts off a partial last line and the checksum line, and returns the
-** writer with the save read in *out (the caller frees it). NULL with err when it cannot be
-** read or is refused (then *out is NULL and the file is untouched). */
+** writer with the save read in *out (the caller frees it). It is locked before it is read.
+** NULL with err when it cannot be read, is refused or is in use (then *out is NULL and the
+** file is untouched). */
 vl_autosave *vl_autosave_resume(const char *path, vl_save **out, vl_error *err);
 
 /* Appends one journal line (checked as vl_save_append checks it) with one write and one
