@@ -501,7 +501,7 @@ end
 -- @treturn boolean
 -- @treturn ?string why not
 function M.oc_moved(game, oc)
-  local side = game.store:unit(oc).side
+  local side = game:unit_info(oc).side
   if M.oc_may_move(game, side) ~= oc then
     return false, oc .. " may move only in a free activation after the opponent's failed "
       .. "roll [rough_and_ready 4.26]"

@@ -95,7 +95,7 @@ end
 --- Whether the fire is artillery fire: every firer a gun.
 function M.is_guns(game, firers)
   for _, f in ipairs(firers) do
-    if not game.store:unit(f).classes.artillery then return false end
+    if not game:unit_info(f).classes.artillery then return false end
   end
   return #firers > 0
 end
@@ -147,11 +147,11 @@ function M.drm(game, guns, hex, opts)
     mods:add(rd, "range " .. range .. (#guns > 1 and " (the worst of the guns)" or ""),
       #guns > 1 and "[rough_and_ready 6.21, 6.23]" or M.R621)
   end
-  local side = game.store:unit(guns[1]).side
+  local side = game:unit_info(guns[1]).side
   local act = game.vars.activation
   local phasing = opts.phasing or (act and act.side) or side
   for _, u in ipairs(sight.combat_units(game, hex)) do
-    local info = game.store:unit(u)
+    local info = game:unit_info(u)
     if info.type == "cavalry" and info.side ~= phasing then
       mods:add(1, "target is non-phasing mounted cavalry (" .. u .. ")", "[rough_and_ready 6.2]")
       break
@@ -202,7 +202,7 @@ function M.apply(game, shot)
   local why = "artillery fire from " .. (shot.from or command.on_map(game, shot.firers[1]))
   if r.check then
     for _, u in ipairs(units) do
-      if game.store:unit(u).classes.artillery then
+      if game:unit_info(u).classes.artillery then
         game:log(u .. ": no effect on artillery (5-7) [rough_and_ready 6.2]")
       else
         local am = hits.adjusted_morale(game, u)
@@ -233,7 +233,7 @@ end
 -- guns retreat with their stack [rough_and_ready 6.39].
 -- @tparam table prohibited the query's list, added to (`{at, why, rule}`)
 function M.prohibit(game, unit, prohibited)
-  local info = game.store:unit(unit)
+  local info = game:unit_info(unit)
   local what, rule
   if info.type == "artillery" then
     what, rule = "artillery never moves next to an enemy combat unit", M.R625

@@ -30,12 +30,12 @@ end
 -- for the day they leave it) [rough_and_ready 5.31].
 -- @treturn boolean
 function M.faces(game, unit)
-  if game.store:unit(unit).kind ~= "leader" and game.store:marker(unit, "square") > 0 then
+  if game:unit_info(unit).kind ~= "leader" and game.store:marker(unit, "square") > 0 then
     return false
   end
   local f = game.store:facing(unit)
   if f == nil or f == "none" then
-    local info = game.store:unit(unit)
+    local info = game:unit_info(unit)
     return info.kind ~= "leader" and info.classes.combat == true
   end
   for _, w in ipairs(M.grid(game):vertex_words()) do

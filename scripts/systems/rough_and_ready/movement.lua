@@ -44,7 +44,7 @@ local contains = require("volley.list").contains
 --- A unit's movement class, the Terrain Effects Chart's column [rough_and_ready 5.11]:
 -- `inf`, `cav`, `art` (artillery, and wagons: [rough_and_ready 7.0]) or `ldr`.
 function M.class(game, unit)
-  local info = game.store:unit(unit)
+  local info = game:unit_info(unit)
   if info.kind == "leader" then return "ldr" end
   if info.type == "infantry" then return "inf" end
   if info.type == "cavalry" then return "cav" end
@@ -54,12 +54,12 @@ end
 --- A unit's Movement Allowance this activation: out of command halved, rounded up
 -- [rough_and_ready 4.23] (`command.ma`); a leader's own.
 function M.ma(game, unit)
-  if game.store:unit(unit).kind == "leader" then return game.store:get(unit, "ma") end
+  if game:unit_info(unit).kind == "leader" then return game.store:get(unit, "ma") end
   return command.ma(game, unit)
 end
 
 local function is_combat(game, id)
-  local info = game.store:unit(id)
+  local info = game:unit_info(id)
   return info.kind ~= "leader" and info.classes.combat == true
 end
 
@@ -84,7 +84,7 @@ end
 -- @treturn table the query of volley.core.move
 function M.query(game, unit, board)
   local store = game.store
-  local me = store:unit(unit)
+  local me = game:unit_info(unit)
   board = board or M.board(game, me.side)
   local prohibited, no_road, must_stop = {}, {}, {}
   local hexes = board.hexes
@@ -102,7 +102,7 @@ function M.query(game, unit, board)
                                         rule = enemy and M.R528 or M.R523 }
       elseif combat and M.is_chaparral(game, h) then
         for _, other in ipairs(store:stack(h)) do
-          if is_combat(game, other) and store:unit(other).side == me.side then
+          if is_combat(game, other) and game:unit_info(other).side == me.side then
             no_road[#no_road + 1] = h
             break
           end
@@ -167,7 +167,7 @@ end
 function M.pinned_by(game, unit, board)
   local kind, at = game.store:where(unit)
   if kind ~= "hex" then return nil end
-  board = board or M.board(game, game.store:unit(unit).side)
+  board = board or M.board(game, game:unit_info(unit).side)
   return board.front_by[at]
 end
 
@@ -177,7 +177,7 @@ local function leave_front_ok(game, unit, by, path)
     return false, unit .. " starts in the front of " .. by .. ": it may move one hex away, "
       .. "no more " .. M.R515
   end
-  local near = facing.adjacent_enemies(game, game.store:unit(unit).side, path[1])
+  local near = facing.adjacent_enemies(game, game:unit_info(unit).side, path[1])
   if #near > 0 then
     return false, unit .. " starts in the front of " .. by .. ": it may not move next to "
       .. near[1] .. " in " .. path[1] .. " " .. M.R515
@@ -190,7 +190,7 @@ end
 -- applied.
 function M.destinations(game, unit, board)
   local _, from = game.store:where(unit)
-  board = board or M.board(game, game.store:unit(unit).side)
+  board = board or M.board(game, game:unit_info(unit).side)
   local q = M.query(game, unit, board)
   local by = M.pinned_by(game, unit, board)
   if not by then q.paths = false end
@@ -209,7 +209,7 @@ end
 -- `move:reach_places` call, with no table made per hex.
 -- @treturn {string,...}
 function M.destination_hexes(game, unit, board)
-  board = board or M.board(game, game.store:unit(unit).side)
+  board = board or M.board(game, game:unit_info(unit).side)
   local out = {}
   if M.pinned_by(game, unit, board) then
     for i, e in ipairs(M.destinations(game, unit, board)) do out[i] = e.hex end
@@ -339,7 +339,7 @@ function M.may_declare(game, unit, movers)
   if not contains(movers, unit) then
     return false, unit .. " is not one of the activated units [rough_and_ready 3.13]"
   end
-  if game.store:unit(unit).type ~= "cavalry" then
+  if game:unit_info(unit).type ~= "cavalry" then
     return false, unit .. " is not mounted cavalry: it may not charge [rough_and_ready 6.41]"
   end
   if contains(moved(game), unit) then
@@ -520,10 +520,10 @@ end
 -- say) ends the move there.
 -- @tparam table r the check (`M.check`)
 function M.apply(game, unit, r)
-  local side = game.store:unit(unit).side
+  local side = game:unit_info(unit).side
   local _, from = game.store:where(unit)
   local ma = M.ma(game, unit)
-  local ooc = command.out_of_command(game, unit) and game.store:unit(unit).kind ~= "leader"
+  local ooc = command.out_of_command(game, unit) and game:unit_info(unit).kind ~= "leader"
   game.hooks:fire("movement.start", { unit = unit, hex = from, ma = ma })
   local at, entered, cost, disorder, cut = from, {}, 0, false, false
   for i, h in ipairs(r.path) do

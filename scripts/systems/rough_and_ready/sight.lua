@@ -44,7 +44,7 @@ end
 function M.combat_units(game, hex)
   local out = {}
   for _, id in ipairs(game.store:stack(hex)) do
-    if game.store:unit(id).classes.combat then out[#out + 1] = id end
+    if game:unit_info(id).classes.combat then out[#out + 1] = id end
   end
   return out
 end
@@ -97,7 +97,7 @@ end
 function M.targets(game, unit, range)
   local at = command.on_map(game, unit)
   if not at then return {} end
-  local side = game.store:unit(unit).side
+  local side = game:unit_info(unit).side
   local out = {}
   local occupied = game.store:combat_hexes{}
   local grid = M.grid(game)
