@@ -227,6 +227,34 @@ function M.apply(game, shot)
   end
 end
 
+--- The map hexes next to an enemy combat unit of `side`, label order (`hexes`), each with
+-- the first enemy (in `store:units` order) next to it (`by`). Derived from the units alone,
+-- it is kept on the game object (not state) while the store's generation stays (docs/state.md
+-- "The generation"): every gun's and wagon's query of a move request reads the same one.
+-- @treturn table `{hexes = {hex,...}, by = {[hex] = unit}}`; callers never change it
+function M.next_to_enemy(game, side)
+  local gen = game.store:generation()
+  local kept = game.rr_next_to
+  if kept and kept.gen == gen and kept.side == side then return kept.near end
+  local grid = require("systems.rough_and_ready.facing").grid(game)
+  local seen, hexes = {}, {}
+  for _, e in ipairs(game.store:units{ side = game:enemy(side), class = "combat" }) do
+    local at = command.on_map(game, e)
+    if at then
+      for _, n in ipairs(grid:neighbors(at)) do
+        if type(n) == "string" and game.map:contains(n) and not seen[n] then
+          seen[n] = e
+          hexes[#hexes + 1] = n
+        end
+      end
+    end
+  end
+  table.sort(hexes)
+  local near = { hexes = hexes, by = seen }
+  game.rr_next_to = { gen = gen, side = side, near = near }
+  return near
+end
+
 --- Adds to the movement query of a gun or a wagon (movement.query) the hexes next to an
 -- enemy combat unit: artillery never moves next to one [rough_and_ready 6.25], and a wagon
 -- moves as artillery [rough_and_ready 7.0]. Nothing for other units. A retreat is no move:
@@ -243,20 +271,8 @@ function M.prohibit(game, unit, prohibited)
   else
     return
   end
-  local grid = require("systems.rough_and_ready.facing").grid(game)
-  local seen, hexes = {}, {}
-  for _, e in ipairs(game.store:units{ side = game:enemy(info.side), class = "combat" }) do
-    local at = command.on_map(game, e)
-    if at then
-      for _, n in ipairs(grid:neighbors(at)) do
-        if type(n) == "string" and game.map:contains(n) and not seen[n] then
-          seen[n] = e
-          hexes[#hexes + 1] = n
-        end
-      end
-    end
-  end
-  table.sort(hexes)
+  local near = M.next_to_enemy(game, info.side)
+  local hexes, seen = near.hexes, near.by
   for _, h in ipairs(hexes) do
     prohibited[#prohibited + 1] = { at = h, why = "next to " .. seen[h] .. ": " .. what,
                                      rule = rule }

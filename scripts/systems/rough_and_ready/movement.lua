@@ -69,6 +69,92 @@ function M.is_chaparral(game, hex)
   return game.map:terrain(hex) == "ch"
 end
 
+-- What a hex means to a mover's query (below): LEGAL, ROAD (legal, but its chaparral trail
+-- is closed: [rough_and_ready 5.13]) or a prohibited entry's `{why =, rule =}`.
+local LEGAL, ROAD = "legal", "no trail"
+
+local function verdict(game, unit, me, h)
+  local ok, why = stacking.legal(game, unit, h)
+  if not ok then
+    local enemy = why:find("enemy unit", 1, true)
+    return { why = why:gsub(" %[rough_and_ready [^%]]*%]$", ""),
+             rule = enemy and M.R528 or M.R523 }
+  end
+  if is_combat(game, unit) and M.is_chaparral(game, h) then
+    for _, other in ipairs(game.store:stack(h)) do
+      if is_combat(game, other) and game:unit_info(other).side == me.side then return ROAD end
+    end
+  end
+  return LEGAL
+end
+
+-- The verdicts of the board for the units like `unit`: what `verdict` says depends on the
+-- hex's units (the board is of one generation of the store) and on what `stacking.key` and
+-- `is_combat` say of the unit, so the movers of a command share them.
+local function kept_verdicts(game, unit, board)
+  local key = stacking.key(game, unit) .. (is_combat(game, unit) and " combat" or "")
+  local v = board.verdicts[key]
+  if not v then
+    v = {}
+    board.verdicts[key] = v
+  end
+  return v
+end
+
+-- A hex's axial coordinates `{q, r}` (the grid's parse), kept on the game object: distances
+-- from a mover to every occupied hex are then sums, not a call into the C core each.
+local function hex_axial(game, h)
+  local kept = game.rr_axial
+  if not kept then
+    kept = {}
+    game.rr_axial = kept
+  end
+  local a = kept[h]
+  if not a then
+    local p = facing.grid(game):parse(h)
+    a = { p.q, p.r }
+    kept[h] = a
+  end
+  return a
+end
+
+-- The distance between two hexes given by their axial coordinates (`hex_axial`).
+local function axial_distance(a, b)
+  local dq, dr = b[1] - a[1], b[2] - a[2]
+  return math.max(math.abs(dq), math.abs(dr), math.abs(dq + dr))
+end
+
+-- Adds to a mover's query `q` the marks of the hexes at a distance d from its hex `from`
+-- (axial `a`) with lo < d <= hi: those of the board's hexes where it may not stack
+-- prohibited, the chaparral ones whose trail it may not use in `no_road` (`verdict`), the
+-- enemy front hexes must-stop [rough_and_ready 5.14]. Each list in label order.
+local function mark_near(game, unit, board, from, a, lo, hi, q)
+  local me = game:unit_info(unit)
+  local verdicts = kept_verdicts(game, unit, board)
+  local axial = board.axial
+  for i, h in ipairs(board.hexes) do
+    local d = axial_distance(a, axial[i])
+    if h ~= from and d > lo and d <= hi then
+      local v = verdicts[h]
+      if v == nil then
+        v = verdict(game, unit, me, h)
+        verdicts[h] = v
+      end
+      if v == ROAD then
+        q.no_road[#q.no_road + 1] = h
+      elseif v ~= LEGAL then
+        q.prohibited[#q.prohibited + 1] = { at = h, why = v.why, rule = v.rule }
+      end
+    end
+  end
+  for i, f in ipairs(board.fronts) do
+    local d = axial_distance(a, board.front_axial[i])
+    if d > lo and d <= hi then
+      q.must_stop[#q.must_stop + 1] = { at = f.at, why = f.why, rule = M.R514 }
+    end
+  end
+end
+
 --- The movement query of a unit (docs/move.md "Rough & Ready: what the rules pass"):
 --
 -- * class and MA [rough_and_ready 5.11, 4.23];
@@ -79,60 +165,47 @@ end
 -- * chaparral hexes holding another friendly combat unit get no trail rate: the unit would
 --   be stacked there [rough_and_ready 5.13];
 -- * the front hexes of enemy combat units must-stop [rough_and_ready 5.14];
--- then `movement.cost` handlers (ctx `{unit, query}`) may add to the overlays.
+-- then `movement.cost` handlers (ctx `{unit, query}`) may add to the overlays. As every step
+-- costs 1 MP or more, the stacking, trail and front marks are only those of the hexes within
+-- the MA (the MA the handlers leave, when they give more).
 -- @tparam[opt] table board `M.board(game, side)`, when the caller has it already
 -- @treturn table the query of volley.core.move
+-- @treturn integer the distance within which it marks the hexes
 function M.query(game, unit, board)
-  local store = game.store
-  local me = game:unit_info(unit)
-  board = board or M.board(game, me.side)
-  local prohibited, no_road, must_stop = {}, {}, {}
-  local hexes = board.hexes
-  local _, from = store:where(unit)
+  board = board or M.board(game, game:unit_info(unit).side)
+  local _, from = game.store:where(unit)
   local ma = M.ma(game, unit) - squares.spent(game, unit)   -- less a square left [5.44]
-  local grid = facing.grid(game)
-  local combat = is_combat(game, unit)
-  for _, h in ipairs(hexes) do
-    -- every step costs 1 MP or more: a hex farther than the MA is out of reach anyway
-    if h ~= from and grid:distance(from, h) <= ma then
-      local ok, why = stacking.legal(game, unit, h)
-      if not ok then
-        local enemy = why:find("enemy unit", 1, true)
-        prohibited[#prohibited + 1] = { at = h, why = why:gsub(" %[rough_and_ready [^%]]*%]$", ""),
-                                        rule = enemy and M.R528 or M.R523 }
-      elseif combat and M.is_chaparral(game, h) then
-        for _, other in ipairs(store:stack(h)) do
-          if is_combat(game, other) and game:unit_info(other).side == me.side then
-            no_road[#no_road + 1] = h
-            break
-          end
-        end
-      end
-    end
-  end
-  for i, f in ipairs(board.fronts) do
-    must_stop[i] = { at = f.at, why = f.why, rule = M.R514 }
-  end
+  local q = { class = M.class(game, unit), ma = ma, prohibited = {}, must_stop = {},
+              no_road = {} }
+  -- every step costs 1 MP or more: a hex farther than the MA is out of reach anyway
+  local a = hex_axial(game, from)
+  mark_near(game, unit, board, from, a, -1, ma, q)
   if game.vars.redeploying then      -- the Intermission's 4-hex limit [rough_and_ready PA-Opt2]
     for _, p in ipairs(require("systems.rough_and_ready.intermission").prohibited(game, unit,
         ma)) do
-      prohibited[#prohibited + 1] = p
+      q.prohibited[#q.prohibited + 1] = p
     end
   end
-  require("systems.rough_and_ready.artillery").prohibit(game, unit, prohibited) -- [6.25, 7.0]
-  local q = { class = M.class(game, unit), ma = ma, prohibited = prohibited,
-              must_stop = must_stop, no_road = no_road }
+  require("systems.rough_and_ready.artillery").prohibit(game, unit, q.prohibited) -- [6.25, 7.0]
   squares.limit(game, unit, q, from)          -- a square's limits [rough_and_ready 5.43]
   game.hooks:modify("movement.cost", require("systems.rough_and_ready.script_api").ctx(game,
     { unit = unit, query = q }), nil)
-  return q
+  local listed = ma
+  if type(q.ma) == "number" and q.ma > ma and type(q.prohibited) == "table"
+      and type(q.must_stop) == "table" and type(q.no_road) == "table" then
+    mark_near(game, unit, board, from, a, ma, q.ma, q)   -- a handler gave MPs: what they reach
+    listed = q.ma
+  end
+  return q, listed
 end
 
---- What a side's moves depend on: the hexes holding units (label order) and the enemy front
--- hexes (`facing.enemy_fronts`, as a list and by hex). Derived from the units alone, it is
--- kept on the game object (not state) until the store's generation moves (docs/state.md
--- "The generation"): callers read it, never change it.
--- @treturn table `{hexes = {...}, fronts = {{at=, by=, why=},...}, front_by = {[hex] = enemy}}`
+--- What a side's moves depend on: the hexes holding units (label order, with their axial
+-- coordinates) and the enemy front hexes (`facing.enemy_fronts`, as a list and by hex); the
+-- queries keep there what they learn of each hex (`verdicts`, by the kind of mover).
+-- Derived from the units alone, it is kept on the game object (not state) until the store's
+-- generation moves (docs/state.md "The generation"): callers read it, never change it.
+-- @treturn table `{hexes = {...}, axial = {{q, r},...}, fronts = {{at=, by=, why=},...},
+--   front_by = {[hex] = enemy}, verdicts = {}}`
 function M.board(game, side)
   local gen = game.store:generation()
   local kept = game.rr_board
@@ -153,13 +226,17 @@ function M.compute_board(game, side)
     end
   end
   table.sort(hexes)
+  local axial = {}
+  for i, h in ipairs(hexes) do axial[i] = hex_axial(game, h) end
   local fronts = facing.enemy_fronts(game, side)
-  local by = {}
-  for _, f in ipairs(fronts) do
+  local by, front_axial = {}, {}
+  for i, f in ipairs(fronts) do
     by[f.at] = f.by
     f.why = "front hex of " .. f.by   -- the must-stop reason of every query on this board
+    front_axial[i] = hex_axial(game, f.at)
   end
-  return { hexes = hexes, fronts = fronts, front_by = by }
+  return { hexes = hexes, axial = axial, fronts = fronts, front_by = by,
+           front_axial = front_axial, verdicts = {} }
 end
 
 --- Whether a unit starts its move in an enemy front hex [rough_and_ready 5.15]: the enemy
@@ -247,7 +324,7 @@ function M.check(game, unit, places)
     return false, unit .. " is already in " .. from .. " (turning in place: face "
       .. unit .. " <vertex>) " .. facing.R534
   end
-  local q = M.query(game, unit)
+  local q, listed = M.query(game, unit)
   local r, why
   if #places == 1 then
     r, why = game.move:path(from, places[1], q)
@@ -262,6 +339,18 @@ function M.check(game, unit, places)
         local far = {}
         for k, x in pairs(q) do far[k] = x end
         far.ma = 999
+        -- with the front hexes past the MA, which the query leaves out, stopping it all the same
+        -- (the stacking past the MA stays unchecked, as it always was)
+        local stops = {}
+        for i, m in ipairs(q.must_stop) do stops[i] = m end
+        local board = M.board(game, game:unit_info(unit).side)
+        local a = hex_axial(game, from)
+        for i, f in ipairs(board.fronts) do
+          if axial_distance(a, board.front_axial[i]) > listed then
+            stops[#stops + 1] = { at = f.at, why = f.why, rule = M.R514 }
+          end
+        end
+        far.must_stop = stops
         local fr = game.move:path(from, places[1], far)
         return false, places[1] .. " is out of " .. unit .. "'s reach: " .. (fr and ("it costs "
           .. fr.cost .. " MP, ") or "") .. unit .. " has " .. q.ma .. " " .. M.R511

@@ -115,6 +115,22 @@ function M.legal(game, unit, hex)
   return true
 end
 
+--- What `legal` asks of the unit that would enter, as a string: two units with the same key
+-- get the same answer, reason included, in every hex that holds neither of them. Its side
+-- (5.28), and what it adds to the counts: nothing for a leader (5.26), a wagon (7.0), its
+-- battery (5.22), or a foot or horse unit of its command (5.21). Movement keeps `legal`'s
+-- answers by this key while no unit changes (movement.query).
+-- @treturn string e.g. "US foot 2nd Brigade", "MEX battery Vega"
+function M.key(game, unit)
+  local me = info_of(game, unit)
+  if me.kind == "leader" then return me.side .. " leader" end
+  if me.type == "wagon" then return me.side .. " wagon" end
+  if not me.classes.combat then return me.side .. " none" end
+  if me.classes.artillery then return me.side .. " " .. battery_of(game.store, unit, me) end
+  if is_foot_or_horse(me) then return me.side .. " foot " .. (me.command or "-") end
+  return me.side .. " combat"
+end
+
 --- The combat units of a hex, top first (the store's stack order; a unit that moves in
 -- goes on top).
 function M.combat_units(game, hex)
