@@ -104,16 +104,12 @@ end
 -- A hex's axial coordinates `{q, r}` (the grid's parse), kept on the game object: distances
 -- from a mover to every occupied hex are then sums, not a call into the C core each.
 local function hex_axial(game, h)
-  local kept = game.rr_axial
-  if not kept then
-    kept = {}
-    game.rr_axial = kept
-  end
-  local a = kept[h]
+  game.rr_axial = game.rr_axial or {}
+  local a = game.rr_axial[h]
   if not a then
     local p = facing.grid(game):parse(h)
     a = { p.q, p.r }
-    kept[h] = a
+    game.rr_axial[h] = a
   end
   return a
 end
