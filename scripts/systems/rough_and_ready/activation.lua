@@ -489,8 +489,9 @@ end
 -- activation that follows the opponent's failed roll. For #22's movement.
 -- @treturn ?string the OC, or nil
 function M.oc_may_move(game, side)
-  local act = game.vars.activation
-  if act and act.side == side and act.free and act.after_failure then
+  local vars = game.vars      -- values read one by one: the record is copied at each read
+  if vars:get("activation", "side") == side and vars:get("activation", "free")
+      and vars:get("activation", "after_failure") then
     return command.oc(game, side)
   end
   return nil

@@ -186,11 +186,9 @@ end
 --- Whether a unit is Out of Command in the activation under way: the status marked when
 -- its command was activated [rough_and_ready 4.23, 6.31]; outside an activation, now.
 function M.out_of_command(game, unit)
-  local act = game.vars.activation
-  if act then
-    for _, u in ipairs(act.units or {}) do
-      if u == unit then return game.store:marker(unit, "out_of_command") > 0 end
-    end
+  -- the activation's units alone (game.vars.activation would copy the whole record)
+  for _, u in ipairs(game.vars:get("activation", "units") or {}) do
+    if u == unit then return game.store:marker(unit, "out_of_command") > 0 end
   end
   return not M.in_command(game, unit)
 end

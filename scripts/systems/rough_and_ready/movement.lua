@@ -114,10 +114,17 @@ local function hex_axial(game, h)
   return a
 end
 
--- The distance between two hexes given by their axial coordinates (`hex_axial`).
+-- The distance between two hexes given by their axial coordinates (`hex_axial`): the
+-- largest of |dq|, |dr| and |dq + dr| (plain comparisons: a query makes a hundred of these).
 local function axial_distance(a, b)
   local dq, dr = b[1] - a[1], b[2] - a[2]
-  return math.max(math.abs(dq), math.abs(dr), math.abs(dq + dr))
+  local ds = dq + dr
+  if dq < 0 then dq = -dq end
+  if dr < 0 then dr = -dr end
+  if ds < 0 then ds = -ds end
+  if dr > dq then dq = dr end
+  if ds > dq then dq = ds end
+  return dq
 end
 
 -- Adds to a mover's query `q` the marks of the hexes at a distance d from its hex `from`
@@ -375,15 +382,16 @@ end
 -- leader [rough_and_ready 3.13, 4.28], the Overall Commander when he may move
 -- [rough_and_ready 4.26]; those on the map.
 function M.movers(game)
-  local act = game.vars.activation
+  local vars = game.vars      -- values read one by one: the record is copied at each read
   local out = {}
   local function add(u)
     if u and not contains(out, u) and game.store:where(u) == "hex" then out[#out + 1] = u end
   end
-  for _, u in ipairs(act.units or {}) do add(u) end
-  for _, u in ipairs(act.artillery or {}) do add(u) end
-  add(act.leader)
-  add(require("systems.rough_and_ready.activation").oc_may_move(game, act.side))
+  for _, u in ipairs(vars:get("activation", "units") or {}) do add(u) end
+  for _, u in ipairs(vars:get("activation", "artillery") or {}) do add(u) end
+  add(vars:get("activation", "leader"))
+  add(require("systems.rough_and_ready.activation").oc_may_move(game,
+    vars:get("activation", "side")))
   return out
 end
 
@@ -394,14 +402,17 @@ end
 --- Whether a unit may turn in place now [rough_and_ready 5.27, 5.34]: it faces, has not
 -- moved this activation, and every other facing unit of its hex is an activated unit that
 -- has not moved either (they turn with it).
+-- @tparam[opt] {string,...} done the units that have moved (`game.vars.moved`), when the
+--   caller has read them already
 -- @treturn[1] true
 -- @treturn[2] false
 -- @treturn[2] string why
-function M.may_turn(game, unit, movers)
+function M.may_turn(game, unit, movers, done)
+  done = done or moved(game)
   if not contains(movers, unit) then
     return false, unit .. " is not one of the activated units [rough_and_ready 3.13]"
   end
-  if contains(moved(game), unit) then
+  if contains(done, unit) then
     return false, unit .. " has moved this activation: its facing is fixed " .. facing.R534
   end
   if not facing.faces(game, unit) then
@@ -410,7 +421,7 @@ function M.may_turn(game, unit, movers)
   local _, hex = game.store:where(unit)
   for _, other in ipairs(game.store:stack(hex)) do
     if other ~= unit and facing.faces(game, other)
-        and (not contains(movers, other) or contains(moved(game), other)) then
+        and (not contains(movers, other) or contains(done, other)) then
       return false, unit .. " is stacked with " .. other .. ", whose facing is fixed: stacked "
         .. "units face alike " .. facing.R527
     end
@@ -419,15 +430,15 @@ function M.may_turn(game, unit, movers)
 end
 
 --- Whether a mover may be declared to charge now [rough_and_ready 6.43]: mounted cavalry that
--- has not moved nor been declared, and may shock (shock.eligible).
-function M.may_declare(game, unit, movers)
+-- has not moved nor been declared, and may shock (shock.eligible). `done`: as for `may_turn`.
+function M.may_declare(game, unit, movers, done)
   if not contains(movers, unit) then
     return false, unit .. " is not one of the activated units [rough_and_ready 3.13]"
   end
   if game:unit_info(unit).type ~= "cavalry" then
     return false, unit .. " is not mounted cavalry: it may not charge [rough_and_ready 6.41]"
   end
-  if contains(moved(game), unit) then
+  if contains(done or moved(game), unit) then
     return false, unit .. " has moved: a charge is declared before moving [rough_and_ready 6.43]"
   end
   local charge = require "systems.rough_and_ready.charge"
@@ -467,7 +478,7 @@ end
 function M.options(game)
   local movers = M.movers(game)
   local done = moved(game)
-  local board = M.board(game, game.vars.activation.side)
+  local board = M.board(game, game.vars:get("activation", "side"))
   local out = {}
   for _, u in ipairs(movers) do
     if not contains(done, u) and squares.offers_moves(game, u, movers) then
@@ -476,14 +487,16 @@ function M.options(game)
   end
   local redeploying = game.vars.redeploying
   for _, u in ipairs(movers) do
-    if not redeploying and M.may_declare(game, u, movers) then out[#out + 1] = "charge " .. u end
+    if not redeploying and M.may_declare(game, u, movers, done) then
+      out[#out + 1] = "charge " .. u
+    end
   end
   for _, o in ipairs(squares.options(game, movers)) do
     -- the Intermission moves units, no square is formed [rough_and_ready PA-Opt2]
     if not (redeploying and o:sub(1, 7) == "square ") then out[#out + 1] = o end
   end
   for _, u in ipairs(movers) do
-    if M.may_turn(game, u, movers) then
+    if M.may_turn(game, u, movers, done) then
       local now = game.store:facing(u)
       for _, w in ipairs(facing.words(game)) do
         if w ~= now then out[#out + 1] = "face " .. u .. " " .. w end

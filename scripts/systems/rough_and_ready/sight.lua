@@ -99,13 +99,13 @@ function M.targets(game, unit, range)
   if not at then return {} end
   local side = game:unit_info(unit).side
   local out = {}
-  local occupied = game.store:combat_hexes{}
+  local occupied          -- the line of sight's blockers, asked for when a hex needs them
   local grid = M.grid(game)
   for _, h in ipairs(game.store:combat_hexes{ enemy_of = side }) do
     -- the range first (one distance): most enemy hexes are out of it
-    if grid:distance(at, h) <= range and M.in_front(game, unit, h, range)
-        and M.clear(game, at, h, occupied) then
-      out[#out + 1] = h
+    if grid:distance(at, h) <= range and M.in_front(game, unit, h, range) then
+      occupied = occupied or game.store:combat_hexes{}
+      if M.clear(game, at, h, occupied) then out[#out + 1] = h end
     end
   end
   return out

@@ -89,7 +89,7 @@ end
 -- kept on the activation record (`game.vars.activation.spent`).
 -- @treturn integer
 function M.spent(game, unit)
-  if game.vars.activation == nil then return 0 end
+  -- one value read (game.vars.activation would copy the whole record): nil outside one
   return game.vars:get("activation", "spent", unit) or 0
 end
 
