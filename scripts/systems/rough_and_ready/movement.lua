@@ -233,9 +233,12 @@ function M.compute_board(game, side)
   for i, h in ipairs(hexes) do axial[i] = hex_axial(game, h) end
   local fronts = facing.enemy_fronts(game, side)
   local by, front_axial = {}, {}
+  game.rr_front_why = game.rr_front_why or {}
+  local whys = game.rr_front_why     -- by enemy unit: the same words at every board
   for i, f in ipairs(fronts) do
     by[f.at] = f.by
-    f.why = "front hex of " .. f.by   -- the must-stop reason of every query on this board
+    whys[f.by] = whys[f.by] or ("front hex of " .. f.by)
+    f.why = whys[f.by]                -- the must-stop reason of every query on this board
     front_axial[i] = hex_axial(game, f.at)
   end
   return { hexes = hexes, axial = axial, fronts = fronts, front_by = by,
