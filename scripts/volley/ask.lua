@@ -89,6 +89,12 @@ function M.check_request(request)
   end
 end
 
+-- The option lists whose every item has been checked (by `M.legal` or `M.check`), weak
+-- keys: not state. A request's list is checked when the host is shown it and again when its
+-- answer comes back, with no script run in between (the asking coroutine waits), and a move
+-- request's list holds hundreds of answers: the second check only looks for the answer.
+local checked = setmetatable({}, { __mode = "k" })
+
 --- The legal answers of a request, in canonical order.
 -- @tparam table request
 -- @treturn {string|integer|boolean,...}
@@ -103,6 +109,7 @@ function M.legal(request)
     end
     out[i] = v
   end
+  checked[list] = true
   return out
 end
 
@@ -177,14 +184,21 @@ function M.check(request, answer)
   -- no copy: a request's list may hold hundreds of moves
   local list = request.options or request.enumerate()
   local found, match = false, nil
-  for i, v in ipairs(list) do
-    if type(v) ~= "string" and not is_answer_value(v) then
-      error("request '" .. request.kind .. "': option #" .. i .. " is a " .. type(v)
-        .. " (string, integer or boolean expected)", 2)
+  if checked[list] then
+    for _, v in ipairs(list) do
+      if v == answer then return true, v end
     end
-    if not found and v == answer then found, match = true, v end
+  else
+    for i, v in ipairs(list) do
+      if type(v) ~= "string" and not is_answer_value(v) then
+        error("request '" .. request.kind .. "': option #" .. i .. " is a " .. type(v)
+          .. " (string, integer or boolean expected)", 2)
+      end
+      if not found and v == answer then found, match = true, v end
+    end
+    checked[list] = true
+    if found then return true, match end
   end
-  if found then return true, match end
   if request.validate then
     local ok, why = checking(request.validate, answer)
     if ok then return true, answer end

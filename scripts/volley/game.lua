@@ -5,7 +5,7 @@
 --
 -- * `game.map` (`volley.core.map`), `game.store` (`volley.core.state`), `game.vars` (the
 --   store's `game.vars`), `game.move` (`volley.core.move`), `game.hooks` (the registry);
--- * `game:sides()`, `game:enemy(side)`;
+-- * `game:sides()`, `game:enemy(side)`, `game:unit_info(id)` (a unit's fixed facts, kept);
 -- * `game:ask(side, request)` (see `volley.ask`);
 -- * `game:roll(kind, reason, rule)`: a die from the engine's dice (`"d6"`, `"d10"`, `"2d6"`);
 -- * `game:log(text)`: a line of the game's narrative.
@@ -212,6 +212,30 @@ end
 function Game:enemy(side)
   local sides = self:sides()
   return sides[1] == side and sides[2] or sides[1]
+end
+
+--- What the order of battle says of a unit or leader, which no play changes: the `id`,
+-- `name`, `side`, `type`, `kind`, `classes`, `command`, `source` and `provisional` of
+-- `store:unit` (not `attached` nor `hidden`, which change: ask `store:unit` for those). The
+-- roster is fixed once loaded (docs/state.md), so one table a unit is kept on the game object
+-- (not state): callers read it, never change it. The rules ask this at every step (a move
+-- request's stacking tests ask it for every unit near every mover), where a fresh
+-- `store:unit` table each time was a fifth of a Palo Alto decision's CPU time.
+-- @tparam string id
+-- @treturn table
+-- @raise as `store:unit` does for an id the store does not know
+function Game:unit_info(id)
+  local kept = self.unit_infos
+  if not kept then
+    kept = {}
+    self.unit_infos = kept
+  end
+  local info = kept[id]
+  if info then return info end
+  info = self.store:unit(id)
+  info.attached, info.hidden = nil, nil
+  kept[id] = info
+  return info
 end
 
 --- Asks a side (yields to whoever answers; see `volley.ask`).

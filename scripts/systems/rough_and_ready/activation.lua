@@ -489,8 +489,9 @@ end
 -- activation that follows the opponent's failed roll. For #22's movement.
 -- @treturn ?string the OC, or nil
 function M.oc_may_move(game, side)
-  local act = game.vars.activation
-  if act and act.side == side and act.free and act.after_failure then
+  local vars = game.vars      -- values read one by one: the record is copied at each read
+  if vars:get("activation", "side") == side and vars:get("activation", "free")
+      and vars:get("activation", "after_failure") then
     return command.oc(game, side)
   end
   return nil
@@ -501,7 +502,7 @@ end
 -- @treturn boolean
 -- @treturn ?string why not
 function M.oc_moved(game, oc)
-  local side = game.store:unit(oc).side
+  local side = game:unit_info(oc).side
   if M.oc_may_move(game, side) ~= oc then
     return false, oc .. " may move only in a free activation after the opponent's failed "
       .. "roll [rough_and_ready 4.26]"

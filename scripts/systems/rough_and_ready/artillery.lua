@@ -95,7 +95,7 @@ end
 --- Whether the fire is artillery fire: every firer a gun.
 function M.is_guns(game, firers)
   for _, f in ipairs(firers) do
-    if not game.store:unit(f).classes.artillery then return false end
+    if not game:unit_info(f).classes.artillery then return false end
   end
   return #firers > 0
 end
@@ -147,11 +147,11 @@ function M.drm(game, guns, hex, opts)
     mods:add(rd, "range " .. range .. (#guns > 1 and " (the worst of the guns)" or ""),
       #guns > 1 and "[rough_and_ready 6.21, 6.23]" or M.R621)
   end
-  local side = game.store:unit(guns[1]).side
+  local side = game:unit_info(guns[1]).side
   local act = game.vars.activation
   local phasing = opts.phasing or (act and act.side) or side
   for _, u in ipairs(sight.combat_units(game, hex)) do
-    local info = game.store:unit(u)
+    local info = game:unit_info(u)
     if info.type == "cavalry" and info.side ~= phasing then
       mods:add(1, "target is non-phasing mounted cavalry (" .. u .. ")", "[rough_and_ready 6.2]")
       break
@@ -202,7 +202,7 @@ function M.apply(game, shot)
   local why = "artillery fire from " .. (shot.from or command.on_map(game, shot.firers[1]))
   if r.check then
     for _, u in ipairs(units) do
-      if game.store:unit(u).classes.artillery then
+      if game:unit_info(u).classes.artillery then
         game:log(u .. ": no effect on artillery (5-7) [rough_and_ready 6.2]")
       else
         local am = hits.adjusted_morale(game, u)
@@ -227,25 +227,18 @@ function M.apply(game, shot)
   end
 end
 
---- Adds to the movement query of a gun or a wagon (movement.query) the hexes next to an
--- enemy combat unit: artillery never moves next to one [rough_and_ready 6.25], and a wagon
--- moves as artillery [rough_and_ready 7.0]. Nothing for other units. A retreat is no move:
--- guns retreat with their stack [rough_and_ready 6.39].
--- @tparam table prohibited the query's list, added to (`{at, why, rule}`)
-function M.prohibit(game, unit, prohibited)
-  local info = game.store:unit(unit)
-  local what, rule
-  if info.type == "artillery" then
-    what, rule = "artillery never moves next to an enemy combat unit", M.R625
-  elseif info.type == "wagon" then
-    what = "a wagon moves as artillery, never next to an enemy combat unit"
-    rule = "[rough_and_ready 6.25, 7.0]"
-  else
-    return
-  end
+--- The map hexes next to an enemy combat unit of `side`, label order (`hexes`), each with
+-- the first enemy (in `store:units` order) next to it (`by`). Derived from the units alone,
+-- it is kept on the game object (not state) while the store's generation stays (docs/state.md
+-- "The generation"): every gun's and wagon's query of a move request reads the same one.
+-- @treturn table `{hexes = {hex,...}, by = {[hex] = unit}}`; callers never change it
+function M.next_to_enemy(game, side)
+  local gen = game.store:generation()
+  local kept = game.rr_next_to
+  if kept and kept.gen == gen and kept.side == side then return kept.near end
   local grid = require("systems.rough_and_ready.facing").grid(game)
   local seen, hexes = {}, {}
-  for _, e in ipairs(game.store:units{ side = game:enemy(info.side), class = "combat" }) do
+  for _, e in ipairs(game.store:units{ side = game:enemy(side), class = "combat" }) do
     local at = command.on_map(game, e)
     if at then
       for _, n in ipairs(grid:neighbors(at)) do
@@ -257,6 +250,29 @@ function M.prohibit(game, unit, prohibited)
     end
   end
   table.sort(hexes)
+  local near = { hexes = hexes, by = seen }
+  game.rr_next_to = { gen = gen, side = side, near = near }
+  return near
+end
+
+--- Adds to the movement query of a gun or a wagon (movement.query) the hexes next to an
+-- enemy combat unit: artillery never moves next to one [rough_and_ready 6.25], and a wagon
+-- moves as artillery [rough_and_ready 7.0]. Nothing for other units. A retreat is no move:
+-- guns retreat with their stack [rough_and_ready 6.39].
+-- @tparam table prohibited the query's list, added to (`{at, why, rule}`)
+function M.prohibit(game, unit, prohibited)
+  local info = game:unit_info(unit)
+  local what, rule
+  if info.type == "artillery" then
+    what, rule = "artillery never moves next to an enemy combat unit", M.R625
+  elseif info.type == "wagon" then
+    what = "a wagon moves as artillery, never next to an enemy combat unit"
+    rule = "[rough_and_ready 6.25, 7.0]"
+  else
+    return
+  end
+  local near = M.next_to_enemy(game, info.side)
+  local hexes, seen = near.hexes, near.by
   for _, h in ipairs(hexes) do
     prohibited[#prohibited + 1] = { at = h, why = "next to " .. seen[h] .. ": " .. what,
                                      rule = rule }

@@ -113,7 +113,7 @@ end
 -- @treturn[2] false
 -- @treturn[2] string why
 function M.qualifies(game, unit, r, from)
-  if game.store:unit(unit).type ~= "cavalry" then
+  if game:unit_info(unit).type ~= "cavalry" then
     return false, unit .. " is not mounted cavalry " .. M.R641
   end
   if #r.path < 2 then
@@ -197,13 +197,13 @@ end
 -- @treturn ?string
 function M.cancelled(game, side, hex)
   for _, u in ipairs(game.store:stack(hex)) do
-    local info = game.store:unit(u)
+    local info = game:unit_info(u)
     if info.side ~= side and info.type == "wagon" then
       return "a wagon (" .. u .. ") in " .. hex .. " " .. M.R70
     end
   end
   for _, u in ipairs(game.store:stack(hex)) do
-    if game.store:unit(u).side ~= side and game.store:marker(u, "square") > 0 then
+    if game:unit_info(u).side ~= side and game.store:marker(u, "square") > 0 then
       return u .. " is in Square " .. M.R543
     end
   end
@@ -225,7 +225,7 @@ function M.drm(game, attackers, hex, mods, origin)
   for _, a in ipairs(list) do
     if game.store:get(a, "lancer") then lancer = true end
   end
-  if not M.cancelled(game, game.store:unit(list[1]).side, hex) then
+  if not M.cancelled(game, game:unit_info(list[1]).side, hex) then
     mods:add(M.DRM, "cavalry charge", M.R641)
   end
   if lancer then mods:add(M.LANCER_DRM, "charging Lancer", M.R613) end
@@ -297,10 +297,10 @@ end
 function M.face(game, attackers, hex, origin)
   local chargers = M.chargers(game, attackers, hex, origin)
   if #chargers == 0 then return nil end
-  local side = game.store:unit(chargers[1]).side
+  local side = game:unit_info(chargers[1]).side
   local anchor
   for _, u in ipairs(stacking.combat_units(game, hex)) do
-    local info = game.store:unit(u)
+    local info = game:unit_info(u)
     if info.side ~= side and (info.type == "infantry" or info.type == "cavalry") then
       if info.type ~= "cavalry" or hits.disordered(game, u) then return nil end
       anchor = anchor or u
@@ -315,7 +315,7 @@ function M.face(game, attackers, hex, origin)
     end
   end
   if not src then return nil end
-  local dside = game.store:unit(anchor).side
+  local dside = game:unit_info(anchor).side
   for _, e in ipairs(facing.adjacent_enemies(game, dside, hex)) do
     if command.on_map(game, e) ~= src and contains(facing.front(game, e), hex) then
       game:log(anchor .. " may not turn to face the charge from " .. src .. ": " .. hex
@@ -368,7 +368,7 @@ end
 -- eliminated [rough_and_ready 6.76]; with no further hex it stops where it is.
 -- @treturn ?string where it ends, nil when eliminated
 function M.fall_back(game, unit, hex, n, avoid)
-  local side = game.store:unit(unit).side
+  local side = game:unit_info(unit).side
   local grid = facing.grid(game)
   local at = hex
   for k = 1, n do
@@ -440,10 +440,10 @@ end
 -- @treturn ?table nil when none tries, else the point's context `{units, chargers,
 --   attackers, hex, result}` (`result` "passed" or "failed")
 function M.counter(game, attackers, hex, origin, fired)
-  local side = game.store:unit(attackers[1]).side
+  local side = game:unit_info(attackers[1]).side
   local units = {}
   for _, u in ipairs(stacking.combat_units(game, hex)) do
-    local info = game.store:unit(u)
+    local info = game:unit_info(u)
     if info.side ~= side and info.type == "cavalry" and not hits.disordered(game, u)
         and not contains(fired, u) then
       units[#units + 1] = u
@@ -451,7 +451,7 @@ function M.counter(game, attackers, hex, origin, fired)
   end
   if #units == 0 then return nil end
   local chargers = M.chargers(game, attackers, hex, origin)
-  local dside = game.store:unit(units[1]).side
+  local dside = game:unit_info(units[1]).side
   local ctx = { units = units, chargers = chargers, attackers = attackers, hex = hex }
   game.hooks:replace("charge.counter", ctx, function(c)
     local a = game:ask(dside, { kind = "counter_charge",
@@ -503,16 +503,16 @@ end
 -- @tparam string side the attacking side
 function M.vacate(game, side, hex, to)
   for _, u in ipairs(stacking.combat_units(game, hex)) do
-    if game.store:unit(u).side ~= side and game.store:unit(u).type ~= "wagon" then return end
+    if game:unit_info(u).side ~= side and game:unit_info(u).type ~= "wagon" then return end
   end
   for _, u in ipairs(game.store:stack(hex)) do
-    local info = game.store:unit(u)
+    local info = game:unit_info(u)
     if info.side ~= side and info.type == "wagon" then
       command.eliminate(game, u, "captured: the unit stacked with it retreated " .. M.R70)
     end
   end
   for _, u in ipairs(game.store:stack(hex)) do
-    local info = game.store:unit(u)
+    local info = game:unit_info(u)
     if info.side ~= side and info.kind == "leader" then
       if to then assert(game.store:place(u, to)) else command.relocate(game, u) end
     end
@@ -527,7 +527,7 @@ end
 function M.ride_through(game, chargers, hex)
   for _, c in ipairs(chargers) do
     put(game, c, hex)
-    local side = game.store:unit(c).side
+    local side = game:unit_info(c).side
     local opts = {}
     for _, h in ipairs(map_neighbors(game, hex)) do
       if stacking.legal(game, c, h) and step_cost(game, c, hex, h) then opts[#opts + 1] = h end

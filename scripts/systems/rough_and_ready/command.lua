@@ -20,12 +20,12 @@ local RULE_RANGE = "[rough_and_ready 4.22]"
 -- @tparam string unit
 -- @treturn boolean
 function M.is_artillery(game, unit)
-  return game.store:unit(unit).classes.artillery == true
+  return game:unit_info(unit).classes.artillery == true
 end
 
 --- Whether a unit is a combat unit (infantry, cavalry, artillery) [rough_and_ready 2.21].
 function M.is_combat(game, unit)
-  return game.store:unit(unit).classes.combat == true
+  return game:unit_info(unit).classes.combat == true
 end
 
 local function on_map(game, id)
@@ -48,7 +48,7 @@ end
 
 --- Whether a leader is an Overall Commander [rough_and_ready 4.21].
 function M.is_oc(game, leader)
-  local info = game.store:unit(leader)
+  local info = game:unit_info(leader)
   for _, oc in ipairs(M.overall_commanders(game, info.side)) do
     if oc == leader then return true end
   end
@@ -74,7 +74,7 @@ end
 function M.units_of(game, command, all)
   local out = {}
   for _, u in ipairs(game.store:units_of(command, {})) do
-    local info = game.store:unit(u)
+    local info = game:unit_info(u)
     if info.kind ~= "leader" and M.is_combat(game, u) and not M.is_artillery(game, u)
         and (all or on_map(game, u)) then
       out[#out + 1] = u
@@ -106,7 +106,7 @@ function M.independent_hexes(game, side)
   local by_hex, hexes = {}, {}
   for _, u in ipairs(game.store:units{ side = side, class = "combat" }) do
     local at = on_map(game, u)
-    if at and game.store:unit(u).command == nil and game.store:get(u, "independent") >= 0 then
+    if at and game:unit_info(u).command == nil and game.store:get(u, "independent") >= 0 then
       if not by_hex[at] then
         by_hex[at] = { hex = at, units = {}, rating = 99 }
         hexes[#hexes + 1] = at
@@ -153,7 +153,7 @@ function M.within_range(game, leader, unit)
   if not lat then return false, leader .. " is not on the map" end
   if not uat then return false, unit .. " is not on the map" end
   local range = game.store:get(leader, "command_range")
-  local n = M.path_length(game, game.store:unit(leader).side, lat, uat, range)
+  local n = M.path_length(game, game:unit_info(leader).side, lat, uat, range)
   if n then
     return true, unit .. " is " .. n .. " hexes from " .. leader .. " (range " .. range .. ")"
   end
@@ -169,7 +169,7 @@ end
 -- @treturn boolean
 -- @treturn string why
 function M.in_command(game, unit)
-  local info = game.store:unit(unit)
+  local info = game:unit_info(unit)
   local ctx = { unit = unit, in_command = true, why = "no leader's range applies" }
   -- a wagon moves as artillery [rough_and_ready 7.0]
   if info.command ~= nil and not M.is_artillery(game, unit) and info.type ~= "wagon" then
@@ -186,11 +186,9 @@ end
 --- Whether a unit is Out of Command in the activation under way: the status marked when
 -- its command was activated [rough_and_ready 4.23, 6.31]; outside an activation, now.
 function M.out_of_command(game, unit)
-  local act = game.vars.activation
-  if act then
-    for _, u in ipairs(act.units or {}) do
-      if u == unit then return game.store:marker(unit, "out_of_command") > 0 end
-    end
+  -- the activation's units alone (game.vars.activation would copy the whole record)
+  for _, u in ipairs(game.vars:get("activation", "units") or {}) do
+    if u == unit then return game.store:marker(unit, "out_of_command") > 0 end
   end
   return not M.in_command(game, unit)
 end
@@ -223,9 +221,9 @@ end
 function M.commitment_drm(game, unit)
   local at = on_map(game, unit)
   if not at then return 0 end
-  local side = game.store:unit(unit).side
+  local side = game:unit_info(unit).side
   for _, u in ipairs(game.store:stack(at)) do
-    local info = game.store:unit(u)
+    local info = game:unit_info(u)
     if info.kind == "leader" and info.side == side then
       return -1, u                                               -- [rough_and_ready 4.24]
     end
@@ -267,7 +265,7 @@ end
 --- The units a leader relocates to: his command's combat units on the map, or for an
 -- Overall Commander every combat unit of his side.
 local function followers(game, leader)
-  local info = game.store:unit(leader)
+  local info = game:unit_info(leader)
   if M.is_oc(game, leader) then
     local out = {}
     for _, u in ipairs(game.store:units{ side = info.side, class = "combat" }) do
@@ -277,7 +275,7 @@ local function followers(game, leader)
   end
   local out = {}
   for _, u in ipairs(game.store:units_of(info.command, {})) do
-    if game.store:unit(u).kind ~= "leader" and M.is_combat(game, u) and on_map(game, u) then
+    if game:unit_info(u).kind ~= "leader" and M.is_combat(game, u) and on_map(game, u) then
       out[#out + 1] = u
     end
   end
@@ -312,7 +310,7 @@ end
 -- @tparam string unit
 -- @tparam string why what eliminated it, with its rule
 function M.eliminate(game, unit, why)
-  local side = game.store:unit(unit).side
+  local side = game:unit_info(unit).side
   local at = on_map(game, unit)
   assert(game.store:place(unit, "eliminated"))
   game:log(unit .. " is eliminated: " .. why)
@@ -323,7 +321,7 @@ function M.eliminate(game, unit, why)
   require("systems.rough_and_ready.wagons").orphaned(game, unit, at)   -- [rough_and_ready 7.0]
   if game.store:count(at, { side = side, class = "combat" }) > 0 then return end
   for _, l in ipairs(game.store:stack(at)) do
-    if game.store:unit(l).kind == "leader" and game.store:unit(l).side == side then
+    if game:unit_info(l).kind == "leader" and game:unit_info(l).side == side then
       M.relocate(game, l)
     end
   end

@@ -30,12 +30,12 @@ end
 -- for the day they leave it) [rough_and_ready 5.31].
 -- @treturn boolean
 function M.faces(game, unit)
-  if game.store:unit(unit).kind ~= "leader" and game.store:marker(unit, "square") > 0 then
+  if game:unit_info(unit).kind ~= "leader" and game.store:marker(unit, "square") > 0 then
     return false
   end
   local f = game.store:facing(unit)
   if f == nil or f == "none" then
-    local info = game.store:unit(unit)
+    local info = game:unit_info(unit)
     return info.kind ~= "leader" and info.classes.combat == true
   end
   for _, w in ipairs(M.grid(game):vertex_words()) do
@@ -115,11 +115,14 @@ end
 function M.enemy_fronts(game, side)
   local by, hexes, tops = {}, {}, {}
   local enemy = game:enemy(side)
+  local top_of = {}      -- each hex's top unit, asked once
   for _, e in ipairs(game.store:units{ side = enemy, class = "combat" }) do
-    local kind = game.store:where(e)
+    local kind, at = game.store:where(e)
     if kind == "hex" then
-      local top = require("systems.rough_and_ready.sight").top(game, select(2,
-        game.store:where(e))) == e
+      if top_of[at] == nil then
+        top_of[at] = require("systems.rough_and_ready.sight").top(game, at) or false
+      end
+      local top = top_of[at] == e
       for _, h in ipairs(M.kept_front(game, e)) do
         if not by[h] then
           by[h] = e

@@ -94,7 +94,7 @@ end
 -- @treturn boolean
 -- @treturn ?string why not
 function M.may_fire(game, unit)
-  local info = game.store:unit(unit)
+  local info = game:unit_info(unit)
   local at = command.on_map(game, unit)
   if not at then return false, unit .. " is not on the map" end
   if info.type == "wagon" then
@@ -140,7 +140,7 @@ function M.refusal(game, unit, hex)
   local ok, why = M.may_fire(game, unit)
   if not ok then return why end
   local at = command.on_map(game, unit)
-  local side = game.store:unit(unit).side
+  local side = game:unit_info(unit).side
   if game.store:count(hex, { enemy_of = side, class = "combat" }) == 0 then
     return hex .. " holds no enemy combat unit"
   end
@@ -165,7 +165,7 @@ end
 -- @treturn integer the range
 function M.drm(game, unit, hex)
   local mods = modifiers.new()
-  local info = game.store:unit(unit)
+  local info = game:unit_info(unit)
   local range = sight.distance(game, command.on_map(game, unit), hex)
   if hits.disordered(game, unit) then
     mods:add(-1, "Disordered unit firing", "[rough_and_ready 6.63]")
@@ -258,7 +258,7 @@ function M.check(game, firers, hex, opts)
   for _, g in ipairs(firers) do
     if game.store:facing(g) == nil then return g .. " has no facing " .. sight.R533 end
   end
-  local side = game.store:unit(firers[1]).side
+  local side = game:unit_info(firers[1]).side
   if game.store:count(hex, { enemy_of = side, class = "combat" }) == 0 then
     return hex .. " holds no enemy combat unit"
   end
@@ -330,7 +330,7 @@ end
 -- at the firers' hex alone (facing, range, line of sight); in stack order.
 function M.returners(game, firers, hex)
   local from = command.on_map(game, firers[1])
-  local side = game.store:unit(firers[1]).side
+  local side = game:unit_info(firers[1]).side
   local targets
   if artillery.is_guns(game, firers) then
     targets = sight.combat_units(game, hex)
@@ -341,7 +341,7 @@ function M.returners(game, firers, hex)
   end
   local out = {}
   for _, u in ipairs(targets) do
-    if game.store:unit(u).side ~= side and not M.used(game, "returned", u)
+    if game:unit_info(u).side ~= side and not M.used(game, "returned", u)
         and may_react_at(game, u, from) then
       out[#out + 1] = u
     end
@@ -372,7 +372,7 @@ function M.fire(game, firers, hex, opts)
   local back = {}
   if not opts.reaction then
     for _, u in ipairs(M.returners(game, firers, hex)) do
-      local side = game.store:unit(u).side
+      local side = game:unit_info(u).side
       local answer = game.hooks:replace("fire.return", { unit = u, firer = firers[1] },
         function()
           return game:ask(side, {
@@ -411,7 +411,7 @@ end
 -- @tparam[opt] string target the hex a charger is about to enter
 -- @treturn {table,...} the shots
 function M.movement_reaction(game, mover, hex, target)
-  local side = game:enemy(game.store:unit(mover).side)
+  local side = game:enemy(game:unit_info(mover).side)
   local shots = {}
   local cands = {}
   for _, u in ipairs(game.store:units{ side = side, class = "combat" }) do

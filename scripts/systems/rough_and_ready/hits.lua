@@ -37,7 +37,7 @@ end
 -- @treturn boolean
 function M.flipped(game, unit)
   local back = game.store:get(unit, "morale_reverse")
-  if back <= 0 or game.store:unit(unit).classes.artillery then return false end
+  if back <= 0 or game:unit_info(unit).classes.artillery then return false end
   return M.adjusted_morale(game, unit) <= back
 end
 
@@ -91,7 +91,7 @@ function M.disorder(game, unit, why)
   end
   game:log(unit .. " is Disordered again (" .. why .. ") " .. M.R664)
   game.hooks:fire("disorder.applied", { unit = unit, second = true })
-  if game.store:unit(unit).classes.artillery then
+  if game:unit_info(unit).classes.artillery then
     command.eliminate(game, unit, "artillery Disordered a second time " .. M.R664)
   else
     M.hit(game, unit, "a second Disorder " .. M.R664)
@@ -105,7 +105,7 @@ end
 function M.small_arms(game, unit, n, why)
   for _ = 1, n do
     if not alive(game, unit) then return end
-    if game.store:unit(unit).classes.artillery then
+    if game:unit_info(unit).classes.artillery then
       M.disorder(game, unit, why .. ", a small-arms Hit on artillery " .. M.R652)
     else
       M.hit(game, unit, why)
@@ -126,7 +126,7 @@ function M.divide(game, units, n, rule)
   if k == 0 then return share end
   local each, left = math.floor(n / k), n % k
   for i = 1, k do share[i] = each end
-  local side = game.store:unit(units[1]).side
+  local side = game:unit_info(units[1]).side
   local taken = {}
   for j = 1, left do
     local options = {}
@@ -182,7 +182,7 @@ M.RPA516 = "[rough_and_ready PA 5.16]"
 -- @tparam {string,...} entered the hexes entered, in order
 -- @treturn ?integer the roll, or nil when none was made
 function M.terrain_roll(game, unit, entered)
-  local info = game.store:unit(unit)
+  local info = game:unit_info(unit)
   if info.kind == "leader" or info.type ~= "infantry" then return nil end
   local hex
   for _, h in ipairs(entered or {}) do

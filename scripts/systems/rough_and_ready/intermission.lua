@@ -35,7 +35,7 @@ end
 -- movement.query), label order: those within 4 hexes of an enemy, unless no nearer to the
 -- nearest enemy than the unit's own hex, so a unit may move away [rough_and_ready E8].
 function M.prohibited(game, unit, ma)
-  local side = game.store:unit(unit).side
+  local side = game:unit_info(unit).side
   local from = command.on_map(game, unit)
   local grid = require("systems.rough_and_ready.facing").grid(game)
   local start = M.nearest(game, side, from) or 999

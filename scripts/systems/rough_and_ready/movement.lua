@@ -44,7 +44,7 @@ local contains = require("volley.list").contains
 --- A unit's movement class, the Terrain Effects Chart's column [rough_and_ready 5.11]:
 -- `inf`, `cav`, `art` (artillery, and wagons: [rough_and_ready 7.0]) or `ldr`.
 function M.class(game, unit)
-  local info = game.store:unit(unit)
+  local info = game:unit_info(unit)
   if info.kind == "leader" then return "ldr" end
   if info.type == "infantry" then return "inf" end
   if info.type == "cavalry" then return "cav" end
@@ -54,12 +54,12 @@ end
 --- A unit's Movement Allowance this activation: out of command halved, rounded up
 -- [rough_and_ready 4.23] (`command.ma`); a leader's own.
 function M.ma(game, unit)
-  if game.store:unit(unit).kind == "leader" then return game.store:get(unit, "ma") end
+  if game:unit_info(unit).kind == "leader" then return game.store:get(unit, "ma") end
   return command.ma(game, unit)
 end
 
 local function is_combat(game, id)
-  local info = game.store:unit(id)
+  local info = game:unit_info(id)
   return info.kind ~= "leader" and info.classes.combat == true
 end
 
@@ -67,6 +67,95 @@ end
 -- [rough_and_ready 5.13]).
 function M.is_chaparral(game, hex)
   return game.map:terrain(hex) == "ch"
+end
+
+-- What a hex means to a mover's query (below): LEGAL, ROAD (legal, but its chaparral trail
+-- is closed: [rough_and_ready 5.13]) or a prohibited entry's `{why =, rule =}`.
+local LEGAL, ROAD = "legal", "no trail"
+
+local function verdict(game, unit, me, h)
+  local ok, why = stacking.legal(game, unit, h)
+  if not ok then
+    local enemy = why:find("enemy unit", 1, true)
+    return { why = why:gsub(" %[rough_and_ready [^%]]*%]$", ""),
+             rule = enemy and M.R528 or M.R523 }
+  end
+  if is_combat(game, unit) and M.is_chaparral(game, h) then
+    for _, other in ipairs(game.store:stack(h)) do
+      if is_combat(game, other) and game:unit_info(other).side == me.side then return ROAD end
+    end
+  end
+  return LEGAL
+end
+
+-- The verdicts of the board for the units like `unit`: what `verdict` says depends on the
+-- hex's units (the board is of one generation of the store) and on what `stacking.key` and
+-- `is_combat` say of the unit, so the movers of a command share them.
+local function kept_verdicts(game, unit, board)
+  local key = stacking.key(game, unit) .. (is_combat(game, unit) and " combat" or "")
+  local v = board.verdicts[key]
+  if not v then
+    v = {}
+    board.verdicts[key] = v
+  end
+  return v
+end
+
+-- A hex's axial coordinates `{q, r}` (the grid's parse), kept on the game object: distances
+-- from a mover to every occupied hex are then sums, not a call into the C core each.
+local function hex_axial(game, h)
+  game.rr_axial = game.rr_axial or {}
+  local a = game.rr_axial[h]
+  if not a then
+    local p = facing.grid(game):parse(h)
+    a = { p.q, p.r }
+    game.rr_axial[h] = a
+  end
+  return a
+end
+
+-- The distance between two hexes given by their axial coordinates (`hex_axial`): the
+-- largest of |dq|, |dr| and |dq + dr| (plain comparisons: a query makes a hundred of these).
+local function axial_distance(a, b)
+  local dq, dr = b[1] - a[1], b[2] - a[2]
+  local ds = dq + dr
+  if dq < 0 then dq = -dq end
+  if dr < 0 then dr = -dr end
+  if ds < 0 then ds = -ds end
+  if dr > dq then dq = dr end
+  if ds > dq then dq = ds end
+  return dq
+end
+
+-- Adds to a mover's query `q` the marks of the hexes at a distance d from its hex `from`
+-- (axial `a`) with lo < d <= hi: those of the board's hexes where it may not stack
+-- prohibited, the chaparral ones whose trail it may not use in `no_road` (`verdict`), the
+-- enemy front hexes must-stop [rough_and_ready 5.14]. Each list in label order.
+local function mark_near(game, unit, board, from, a, lo, hi, q)
+  local me = game:unit_info(unit)
+  local verdicts = kept_verdicts(game, unit, board)
+  local axial = board.axial
+  for i, h in ipairs(board.hexes) do
+    local d = axial_distance(a, axial[i])
+    if h ~= from and d > lo and d <= hi then
+      local v = verdicts[h]
+      if v == nil then
+        v = verdict(game, unit, me, h)
+        verdicts[h] = v
+      end
+      if v == ROAD then
+        q.no_road[#q.no_road + 1] = h
+      elseif v ~= LEGAL then
+        q.prohibited[#q.prohibited + 1] = { at = h, why = v.why, rule = v.rule }
+      end
+    end
+  end
+  for i, f in ipairs(board.fronts) do
+    local d = axial_distance(a, board.front_axial[i])
+    if d > lo and d <= hi then
+      q.must_stop[#q.must_stop + 1] = { at = f.at, why = f.why, rule = M.R514 }
+    end
+  end
 end
 
 --- The movement query of a unit (docs/move.md "Rough & Ready: what the rules pass"):
@@ -79,60 +168,47 @@ end
 -- * chaparral hexes holding another friendly combat unit get no trail rate: the unit would
 --   be stacked there [rough_and_ready 5.13];
 -- * the front hexes of enemy combat units must-stop [rough_and_ready 5.14];
--- then `movement.cost` handlers (ctx `{unit, query}`) may add to the overlays.
+-- then `movement.cost` handlers (ctx `{unit, query}`) may add to the overlays. As every step
+-- costs 1 MP or more, the stacking, trail and front marks are only those of the hexes within
+-- the MA (the MA the handlers leave, when they give more).
 -- @tparam[opt] table board `M.board(game, side)`, when the caller has it already
 -- @treturn table the query of volley.core.move
+-- @treturn integer the distance within which it marks the hexes
 function M.query(game, unit, board)
-  local store = game.store
-  local me = store:unit(unit)
-  board = board or M.board(game, me.side)
-  local prohibited, no_road, must_stop = {}, {}, {}
-  local hexes = board.hexes
-  local _, from = store:where(unit)
+  board = board or M.board(game, game:unit_info(unit).side)
+  local _, from = game.store:where(unit)
   local ma = M.ma(game, unit) - squares.spent(game, unit)   -- less a square left [5.44]
-  local grid = facing.grid(game)
-  local combat = is_combat(game, unit)
-  for _, h in ipairs(hexes) do
-    -- every step costs 1 MP or more: a hex farther than the MA is out of reach anyway
-    if h ~= from and grid:distance(from, h) <= ma then
-      local ok, why = stacking.legal(game, unit, h)
-      if not ok then
-        local enemy = why:find("enemy unit", 1, true)
-        prohibited[#prohibited + 1] = { at = h, why = why:gsub(" %[rough_and_ready [^%]]*%]$", ""),
-                                        rule = enemy and M.R528 or M.R523 }
-      elseif combat and M.is_chaparral(game, h) then
-        for _, other in ipairs(store:stack(h)) do
-          if is_combat(game, other) and store:unit(other).side == me.side then
-            no_road[#no_road + 1] = h
-            break
-          end
-        end
-      end
-    end
-  end
-  for i, f in ipairs(board.fronts) do
-    must_stop[i] = { at = f.at, why = f.why, rule = M.R514 }
-  end
+  local q = { class = M.class(game, unit), ma = ma, prohibited = {}, must_stop = {},
+              no_road = {} }
+  -- every step costs 1 MP or more: a hex farther than the MA is out of reach anyway
+  local a = hex_axial(game, from)
+  mark_near(game, unit, board, from, a, -1, ma, q)
   if game.vars.redeploying then      -- the Intermission's 4-hex limit [rough_and_ready PA-Opt2]
     for _, p in ipairs(require("systems.rough_and_ready.intermission").prohibited(game, unit,
         ma)) do
-      prohibited[#prohibited + 1] = p
+      q.prohibited[#q.prohibited + 1] = p
     end
   end
-  require("systems.rough_and_ready.artillery").prohibit(game, unit, prohibited) -- [6.25, 7.0]
-  local q = { class = M.class(game, unit), ma = ma, prohibited = prohibited,
-              must_stop = must_stop, no_road = no_road }
+  require("systems.rough_and_ready.artillery").prohibit(game, unit, q.prohibited) -- [6.25, 7.0]
   squares.limit(game, unit, q, from)          -- a square's limits [rough_and_ready 5.43]
   game.hooks:modify("movement.cost", require("systems.rough_and_ready.script_api").ctx(game,
     { unit = unit, query = q }), nil)
-  return q
+  local listed = ma
+  if type(q.ma) == "number" and q.ma > ma and type(q.prohibited) == "table"
+      and type(q.must_stop) == "table" and type(q.no_road) == "table" then
+    mark_near(game, unit, board, from, a, ma, q.ma, q)   -- a handler gave MPs: what they reach
+    listed = q.ma
+  end
+  return q, listed
 end
 
---- What a side's moves depend on: the hexes holding units (label order) and the enemy front
--- hexes (`facing.enemy_fronts`, as a list and by hex). Derived from the units alone, it is
--- kept on the game object (not state) until the store's generation moves (docs/state.md
--- "The generation"): callers read it, never change it.
--- @treturn table `{hexes = {...}, fronts = {{at=, by=, why=},...}, front_by = {[hex] = enemy}}`
+--- What a side's moves depend on: the hexes holding units (label order, with their axial
+-- coordinates) and the enemy front hexes (`facing.enemy_fronts`, as a list and by hex); the
+-- queries keep there what they learn of each hex (`verdicts`, by the kind of mover).
+-- Derived from the units alone, it is kept on the game object (not state) until the store's
+-- generation moves (docs/state.md "The generation"): callers read it, never change it.
+-- @treturn table `{hexes = {...}, axial = {{q, r},...}, fronts = {{at=, by=, why=},...},
+--   front_by = {[hex] = enemy}, verdicts = {}}`
 function M.board(game, side)
   local gen = game.store:generation()
   local kept = game.rr_board
@@ -153,13 +229,20 @@ function M.compute_board(game, side)
     end
   end
   table.sort(hexes)
+  local axial = {}
+  for i, h in ipairs(hexes) do axial[i] = hex_axial(game, h) end
   local fronts = facing.enemy_fronts(game, side)
-  local by = {}
-  for _, f in ipairs(fronts) do
+  local by, front_axial = {}, {}
+  game.rr_front_why = game.rr_front_why or {}
+  local whys = game.rr_front_why     -- by enemy unit: the same words at every board
+  for i, f in ipairs(fronts) do
     by[f.at] = f.by
-    f.why = "front hex of " .. f.by   -- the must-stop reason of every query on this board
+    whys[f.by] = whys[f.by] or ("front hex of " .. f.by)
+    f.why = whys[f.by]                -- the must-stop reason of every query on this board
+    front_axial[i] = hex_axial(game, f.at)
   end
-  return { hexes = hexes, fronts = fronts, front_by = by }
+  return { hexes = hexes, axial = axial, fronts = fronts, front_by = by,
+           front_axial = front_axial, verdicts = {} }
 end
 
 --- Whether a unit starts its move in an enemy front hex [rough_and_ready 5.15]: the enemy
@@ -167,7 +250,7 @@ end
 function M.pinned_by(game, unit, board)
   local kind, at = game.store:where(unit)
   if kind ~= "hex" then return nil end
-  board = board or M.board(game, game.store:unit(unit).side)
+  board = board or M.board(game, game:unit_info(unit).side)
   return board.front_by[at]
 end
 
@@ -177,7 +260,7 @@ local function leave_front_ok(game, unit, by, path)
     return false, unit .. " starts in the front of " .. by .. ": it may move one hex away, "
       .. "no more " .. M.R515
   end
-  local near = facing.adjacent_enemies(game, game.store:unit(unit).side, path[1])
+  local near = facing.adjacent_enemies(game, game:unit_info(unit).side, path[1])
   if #near > 0 then
     return false, unit .. " starts in the front of " .. by .. ": it may not move next to "
       .. near[1] .. " in " .. path[1] .. " " .. M.R515
@@ -190,7 +273,7 @@ end
 -- applied.
 function M.destinations(game, unit, board)
   local _, from = game.store:where(unit)
-  board = board or M.board(game, game.store:unit(unit).side)
+  board = board or M.board(game, game:unit_info(unit).side)
   local q = M.query(game, unit, board)
   local by = M.pinned_by(game, unit, board)
   if not by then q.paths = false end
@@ -209,7 +292,7 @@ end
 -- `move:reach_places` call, with no table made per hex.
 -- @treturn {string,...}
 function M.destination_hexes(game, unit, board)
-  board = board or M.board(game, game.store:unit(unit).side)
+  board = board or M.board(game, game:unit_info(unit).side)
   local out = {}
   if M.pinned_by(game, unit, board) then
     for i, e in ipairs(M.destinations(game, unit, board)) do out[i] = e.hex end
@@ -247,7 +330,7 @@ function M.check(game, unit, places)
     return false, unit .. " is already in " .. from .. " (turning in place: face "
       .. unit .. " <vertex>) " .. facing.R534
   end
-  local q = M.query(game, unit)
+  local q, listed = M.query(game, unit)
   local r, why
   if #places == 1 then
     r, why = game.move:path(from, places[1], q)
@@ -262,6 +345,18 @@ function M.check(game, unit, places)
         local far = {}
         for k, x in pairs(q) do far[k] = x end
         far.ma = 999
+        -- with the front hexes past the MA, which the query leaves out, stopping it all the same
+        -- (the stacking past the MA stays unchecked, as it always was)
+        local stops = {}
+        for i, m in ipairs(q.must_stop) do stops[i] = m end
+        local board = M.board(game, game:unit_info(unit).side)
+        local a = hex_axial(game, from)
+        for i, f in ipairs(board.fronts) do
+          if axial_distance(a, board.front_axial[i]) > listed then
+            stops[#stops + 1] = { at = f.at, why = f.why, rule = M.R514 }
+          end
+        end
+        far.must_stop = stops
         local fr = game.move:path(from, places[1], far)
         return false, places[1] .. " is out of " .. unit .. "'s reach: " .. (fr and ("it costs "
           .. fr.cost .. " MP, ") or "") .. unit .. " has " .. q.ma .. " " .. M.R511
@@ -290,15 +385,16 @@ end
 -- leader [rough_and_ready 3.13, 4.28], the Overall Commander when he may move
 -- [rough_and_ready 4.26]; those on the map.
 function M.movers(game)
-  local act = game.vars.activation
+  local vars = game.vars      -- values read one by one: the record is copied at each read
   local out = {}
   local function add(u)
     if u and not contains(out, u) and game.store:where(u) == "hex" then out[#out + 1] = u end
   end
-  for _, u in ipairs(act.units or {}) do add(u) end
-  for _, u in ipairs(act.artillery or {}) do add(u) end
-  add(act.leader)
-  add(require("systems.rough_and_ready.activation").oc_may_move(game, act.side))
+  for _, u in ipairs(vars:get("activation", "units") or {}) do add(u) end
+  for _, u in ipairs(vars:get("activation", "artillery") or {}) do add(u) end
+  add(vars:get("activation", "leader"))
+  add(require("systems.rough_and_ready.activation").oc_may_move(game,
+    vars:get("activation", "side")))
   return out
 end
 
@@ -309,14 +405,17 @@ end
 --- Whether a unit may turn in place now [rough_and_ready 5.27, 5.34]: it faces, has not
 -- moved this activation, and every other facing unit of its hex is an activated unit that
 -- has not moved either (they turn with it).
+-- @tparam[opt] {string,...} done the units that have moved (`game.vars.moved`), when the
+--   caller has read them already
 -- @treturn[1] true
 -- @treturn[2] false
 -- @treturn[2] string why
-function M.may_turn(game, unit, movers)
+function M.may_turn(game, unit, movers, done)
+  done = done or moved(game)
   if not contains(movers, unit) then
     return false, unit .. " is not one of the activated units [rough_and_ready 3.13]"
   end
-  if contains(moved(game), unit) then
+  if contains(done, unit) then
     return false, unit .. " has moved this activation: its facing is fixed " .. facing.R534
   end
   if not facing.faces(game, unit) then
@@ -325,7 +424,7 @@ function M.may_turn(game, unit, movers)
   local _, hex = game.store:where(unit)
   for _, other in ipairs(game.store:stack(hex)) do
     if other ~= unit and facing.faces(game, other)
-        and (not contains(movers, other) or contains(moved(game), other)) then
+        and (not contains(movers, other) or contains(done, other)) then
       return false, unit .. " is stacked with " .. other .. ", whose facing is fixed: stacked "
         .. "units face alike " .. facing.R527
     end
@@ -334,15 +433,15 @@ function M.may_turn(game, unit, movers)
 end
 
 --- Whether a mover may be declared to charge now [rough_and_ready 6.43]: mounted cavalry that
--- has not moved nor been declared, and may shock (shock.eligible).
-function M.may_declare(game, unit, movers)
+-- has not moved nor been declared, and may shock (shock.eligible). `done`: as for `may_turn`.
+function M.may_declare(game, unit, movers, done)
   if not contains(movers, unit) then
     return false, unit .. " is not one of the activated units [rough_and_ready 3.13]"
   end
-  if game.store:unit(unit).type ~= "cavalry" then
+  if game:unit_info(unit).type ~= "cavalry" then
     return false, unit .. " is not mounted cavalry: it may not charge [rough_and_ready 6.41]"
   end
-  if contains(moved(game), unit) then
+  if contains(done or moved(game), unit) then
     return false, unit .. " has moved: a charge is declared before moving [rough_and_ready 6.43]"
   end
   local charge = require "systems.rough_and_ready.charge"
@@ -382,7 +481,7 @@ end
 function M.options(game)
   local movers = M.movers(game)
   local done = moved(game)
-  local board = M.board(game, game.vars.activation.side)
+  local board = M.board(game, game.vars:get("activation", "side"))
   local out = {}
   for _, u in ipairs(movers) do
     if not contains(done, u) and squares.offers_moves(game, u, movers) then
@@ -391,14 +490,16 @@ function M.options(game)
   end
   local redeploying = game.vars.redeploying
   for _, u in ipairs(movers) do
-    if not redeploying and M.may_declare(game, u, movers) then out[#out + 1] = "charge " .. u end
+    if not redeploying and M.may_declare(game, u, movers, done) then
+      out[#out + 1] = "charge " .. u
+    end
   end
   for _, o in ipairs(squares.options(game, movers)) do
     -- the Intermission moves units, no square is formed [rough_and_ready PA-Opt2]
     if not (redeploying and o:sub(1, 7) == "square ") then out[#out + 1] = o end
   end
   for _, u in ipairs(movers) do
-    if M.may_turn(game, u, movers) then
+    if M.may_turn(game, u, movers, done) then
       local now = game.store:facing(u)
       for _, w in ipairs(facing.words(game)) do
         if w ~= now then out[#out + 1] = "face " .. u .. " " .. w end
@@ -520,10 +621,10 @@ end
 -- say) ends the move there.
 -- @tparam table r the check (`M.check`)
 function M.apply(game, unit, r)
-  local side = game.store:unit(unit).side
+  local side = game:unit_info(unit).side
   local _, from = game.store:where(unit)
   local ma = M.ma(game, unit)
-  local ooc = command.out_of_command(game, unit) and game.store:unit(unit).kind ~= "leader"
+  local ooc = command.out_of_command(game, unit) and game:unit_info(unit).kind ~= "leader"
   game.hooks:fire("movement.start", { unit = unit, hex = from, ma = ma })
   local at, entered, cost, disorder, cut = from, {}, 0, false, false
   for i, h in ipairs(r.path) do

@@ -43,7 +43,7 @@ function M.eligible(game, unit)
   if not ok or command.out_of_command(game, unit) then
     return false, unit .. " is not In Command (" .. why .. ") " .. M.R682
   end
-  local side = game.store:unit(unit).side
+  local side = game:unit_info(unit).side
   for _, h in ipairs(game.store:combat_hexes{ enemy_of = side }) do
     if sight.distance(game, at, h) < 2 then
       return false, unit .. " is adjacent to an enemy combat unit in " .. h .. " " .. M.R682
@@ -69,7 +69,7 @@ end
 function M.rally(game, unit)
   local ok, why = M.eligible(game, unit)
   if not ok then error("illegal rally: " .. why, 0) end
-  local side = game.store:unit(unit).side
+  local side = game:unit_info(unit).side
   local choices = M.choices(game, unit)
   local ctx = { unit = unit, choice = choices[1] }
   local done = game.hooks:replace("rally.attempt", ctx, function()

@@ -15,7 +15,7 @@ local M = {}
 --- Whether `hex` holds an enemy of `unit` hidden from its side (DESIGN.md Part B "Locations,
 -- views and hidden information"): a refusal then gives no reason that would betray it.
 function M.hides_enemy(game, unit, hex)
-  local side = game.store:unit(unit).side
+  local side = game:unit_info(unit).side
   for _, u in ipairs(game.store:stack(hex)) do
     local info = game.store:unit(u)
     if info.side ~= side and info.hidden then return true end

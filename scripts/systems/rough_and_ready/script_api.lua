@@ -48,11 +48,11 @@ local function build(game)
   --- side(unit), kind(unit) ("combat"/"leader"), type(unit) ("infantry", "artillery", ...).
   function api.side(unit)
     check_unit(game, "side", unit)
-    return game.store:unit(unit).side
+    return game:unit_info(unit).side
   end
   function api.type(unit)
     check_unit(game, "type", unit)
-    local info = game.store:unit(unit)
+    local info = game:unit_info(unit)
     return info.type or info.kind
   end
 

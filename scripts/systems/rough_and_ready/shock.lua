@@ -72,7 +72,7 @@ end
 
 --- Whether a unit is mounted cavalry or infantry that may attack (artillery defends only).
 local function foot_or_horse(game, unit)
-  local t = game.store:unit(unit).type
+  local t = game:unit_info(unit).type
   return t == "infantry" or t == "cavalry"
 end
 
@@ -125,7 +125,7 @@ end
 local function enemies(game, side, hex)
   local out = {}
   for _, u in ipairs(stacking.combat_units(game, hex)) do
-    if game.store:unit(u).side ~= side then out[#out + 1] = u end
+    if game:unit_info(u).side ~= side then out[#out + 1] = u end
   end
   return out
 end
@@ -136,7 +136,7 @@ end
 -- keeps it from. Label order.
 function M.targets(game, unit)
   local at = command.on_map(game, unit)
-  local side = game.store:unit(unit).side
+  local side = game:unit_info(unit).side
   local barred = (game.vars.shock_barred or {})[unit]
   local out = {}
   for _, h in ipairs(facing.front(game, unit)) do
@@ -412,7 +412,7 @@ local settle = facing.settle
 -- the cheapest in MP (each `{at =, cost =, front = enemy or nil}`, label order). An enemy
 -- front hex is allowed, at the cost of a Hit.
 function M.retreat_hexes(game, unit, hex, origins)
-  local side = game.store:unit(unit).side
+  local side = game:unit_info(unit).side
   local fronts = {}
   for _, f in ipairs(facing.enemy_fronts(game, side)) do fronts[f.at] = f.by end
   local cands, best = {}, nil
@@ -441,7 +441,7 @@ end
 local function leaders_in(game, side, hex)
   local out = {}
   for _, u in ipairs(game.store:stack(hex)) do
-    local info = game.store:unit(u)
+    local info = game:unit_info(u)
     if info.kind == "leader" and info.side == side then out[#out + 1] = u end
   end
   return out
@@ -456,7 +456,7 @@ local function retreat_defenders(game, defenders, hex, origins)
   for _, d in ipairs(defenders) do
     if foot_or_horse(game, d) then men[#men + 1] = d else guns[#guns + 1] = d end
   end
-  local side = game.store:unit(defenders[1]).side
+  local side = game:unit_info(defenders[1]).side
   local first
   for _, u in ipairs(men) do
     local opts = M.retreat_hexes(game, u, hex, origins)
@@ -508,7 +508,7 @@ end
 local function retreat_attackers(game, attackers, hex, origin, outside)
   for _, u in ipairs(attackers) do
     settle(game, u, origin[u])
-    local cav = game.store:unit(u).type == "cavalry"
+    local cav = game:unit_info(u).type == "cavalry"
     if outside then     -- never entered `hex`: it falls back from its own
       game:log(u .. " falls back from its hex " .. origin[u] .. ", never having entered "
         .. hex .. " " .. (cav and M.R674 or M.R673))
@@ -529,7 +529,7 @@ local function retreat_attackers(game, attackers, hex, origin, outside)
       if #near == 0 then break end
       near[#near + 1] = "stop"
       local from = at
-      local a = game:ask(game.store:unit(u).side, { kind = "retreat",
+      local a = game:ask(game:unit_info(u).side, { kind = "retreat",
         prompt = u .. " may retreat a hex further (" .. n .. " of 3): <hex> or stop",
         options = near, default = "stop", rule = M.R674,
         explain = function(to)
@@ -606,7 +606,7 @@ end
 -- @treturn ?{string,...} the attackers that enter and roll, or nil when the shock ends here
 local function charge_steps(game, committed, hex, origin, rec)
   game.vars.counter_charge = nil
-  local side = game.store:unit(committed[1]).side
+  local side = game:unit_info(committed[1]).side
   local left, back, fired = charge.pre_entry_fire(game, committed, hex, origin)
   if #back > 0 then
     rec.fell_back = back
@@ -644,7 +644,7 @@ end
 -- `counter` and `fell_back` when the charge's steps (`charge_steps`) gave them.
 function M.shock(game, attackers, hex)
   assert(M.check(game, attackers, hex))
-  local side = game.store:unit(attackers[1]).side
+  local side = game:unit_info(attackers[1]).side
   -- allocation [6.35]: the attackers' hexes are allocated now, before any roll; the units
   -- of those hexes left out of this shock may only shock another hex
   local groups, order, origin = {}, {}, {}
@@ -735,7 +735,7 @@ function M.shock(game, attackers, hex)
   if rec.loser == "defender" then
     -- wagons do not retreat: captured when their unit retreats or is eliminated [7.0]
     for _, u in ipairs(game.store:stack(hex)) do
-      local info = game.store:unit(u)
+      local info = game:unit_info(u)
       if info.type == "wagon" and info.side ~= side then
         command.eliminate(game, u, "captured: the unit stacked with it retreated or was "
           .. "eliminated [rough_and_ready 7.0]")

@@ -44,7 +44,7 @@ end
 function M.combat_units(game, hex)
   local out = {}
   for _, id in ipairs(game.store:stack(hex)) do
-    if game.store:unit(id).classes.combat then out[#out + 1] = id end
+    if game:unit_info(id).classes.combat then out[#out + 1] = id end
   end
   return out
 end
@@ -97,15 +97,15 @@ end
 function M.targets(game, unit, range)
   local at = command.on_map(game, unit)
   if not at then return {} end
-  local side = game.store:unit(unit).side
+  local side = game:unit_info(unit).side
   local out = {}
-  local occupied = game.store:combat_hexes{}
+  local occupied          -- the line of sight's blockers, asked for when a hex needs them
   local grid = M.grid(game)
   for _, h in ipairs(game.store:combat_hexes{ enemy_of = side }) do
     -- the range first (one distance): most enemy hexes are out of it
-    if grid:distance(at, h) <= range and M.in_front(game, unit, h, range)
-        and M.clear(game, at, h, occupied) then
-      out[#out + 1] = h
+    if grid:distance(at, h) <= range and M.in_front(game, unit, h, range) then
+      occupied = occupied or game.store:combat_hexes{}
+      if M.clear(game, at, h, occupied) then out[#out + 1] = h end
     end
   end
   return out

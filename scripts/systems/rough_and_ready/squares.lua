@@ -49,7 +49,7 @@ end
 
 --- Whether a unit is in Square (its `square` marker).
 function M.in_square(game, unit)
-  if game.store:unit(unit).kind == "leader" then return false end
+  if game:unit_info(unit).kind == "leader" then return false end
   return game.store:marker(unit, "square") > 0
 end
 
@@ -66,7 +66,7 @@ end
 -- 5.41]: an infantry unit whose order of battle does not say `regular = no` (all infantry is
 -- regular at Palo Alto and Resaca; Rio Sacramento's says no).
 function M.regular(game, unit)
-  local info = game.store:unit(unit)
+  local info = game:unit_info(unit)
   return info.kind ~= "leader" and info.type == "infantry"
     and game.store:get(unit, "regular") ~= "no"
 end
@@ -89,7 +89,7 @@ end
 -- kept on the activation record (`game.vars.activation.spent`).
 -- @treturn integer
 function M.spent(game, unit)
-  if game.vars.activation == nil then return 0 end
+  -- one value read (game.vars.activation would copy the whole record): nil outside one
   return game.vars:get("activation", "spent", unit) or 0
 end
 
@@ -115,7 +115,7 @@ end
 -- =====================================================================================
 
 local function side_of(game, unit)
-  return game.store:unit(unit).side
+  return game:unit_info(unit).side
 end
 
 -- Why a square may not be formed or joined, or left, next to an enemy: nil when no enemy
@@ -330,7 +330,7 @@ function M.options(game, movers)
     if M.check_form(game, h, movers) then out[#out + 1] = "square " .. h end
   end
   for _, u in ipairs(movers) do
-    if game.store:unit(u).kind ~= "leader" and M.check_leave(game, u, movers) then
+    if game:unit_info(u).kind ~= "leader" and M.check_leave(game, u, movers) then
       out[#out + 1] = "unsquare " .. u
     end
   end
@@ -419,7 +419,7 @@ function M.limit(game, unit, q, from)
                                           rule = M.R543 }
     else
       for _, o in ipairs(game.store:stack(n)) do
-        if game.store:unit(o).kind ~= "leader" and side_of(game, o) == side then
+        if game:unit_info(o).kind ~= "leader" and side_of(game, o) == side then
           q.prohibited[#q.prohibited + 1] = { at = n, why = "in square, " .. o .. " is there",
                                               rule = M.R543 }
           break
@@ -465,7 +465,7 @@ end
 -- penalty: the roll must not exceed Adjusted Morale) when `unit` is cavalry and `target` is a
 -- hex holding an enemy square. Added to `mods` (volley.modifiers).
 function M.commitment_drm(game, unit, target, mods)
-  if game.store:unit(unit).type ~= "cavalry" then return end
+  if game:unit_info(unit).type ~= "cavalry" then return end
   local u = square_in(game, unit, target)
   if u then mods:add(M.COMMITMENT_DRM, "cavalry against the square of " .. u, M.R543) end
 end
@@ -486,7 +486,7 @@ end
 -- Any other target: it commits.
 -- @treturn boolean
 function M.kept(game, unit, hex)
-  if game.store:unit(unit).type ~= "cavalry" then return true end
+  if game:unit_info(unit).type ~= "cavalry" then return true end
   local u = square_in(game, unit, hex)
   local roll = game.vars:get("square_commit", unit)
   if not u or roll == nil then return true end

@@ -23,6 +23,13 @@ local function battery_of(store, id, info)
   return "counter " .. id
 end
 
+-- A unit's fixed facts: `game:unit_info` (kept), or `store:unit` from the data-only stand-in
+-- game that set-up views hand the stacking test (volley.placement_setup).
+local function info_of(game, id)
+  if game.unit_info then return game:unit_info(id) end
+  return game.store:unit(id)
+end
+
 local function is_foot_or_horse(info)
   return info.type == "infantry" or info.type == "cavalry"
 end
@@ -48,10 +55,10 @@ end
 --   one command) [rough_and_ready 5.21]"
 function M.legal(game, unit, hex)
   local store = game.store
-  local me = store:unit(unit)
+  local me = info_of(game, unit)
   local ids = { unit }
   for _, other in ipairs(store:stack(hex)) do
-    local o = store:unit(other)
+    local o = info_of(game, other)
     if o.side ~= me.side then
       return false, hex .. " holds an enemy unit (" .. other .. ") [rough_and_ready 5.28]"
     end
@@ -61,7 +68,7 @@ function M.legal(game, unit, hex)
   local foot, batteries, nbat, wagons, combat, commands = 0, {}, 0, 0, 0, {}
   local ncmd = 0
   for _, id in ipairs(ids) do
-    local info = store:unit(id)
+    local info = info_of(game, id)
     if info.kind ~= "leader" then
       if info.type == "wagon" then
         wagons = wagons + 1
@@ -108,12 +115,28 @@ function M.legal(game, unit, hex)
   return true
 end
 
+--- What `legal` asks of the unit that would enter, as a string: two units with the same key
+-- get the same answer, reason included, in every hex that holds neither of them. Its side
+-- (5.28), and what it adds to the counts: nothing for a leader (5.26), a wagon (7.0), its
+-- battery (5.22), or a foot or horse unit of its command (5.21). Movement keeps `legal`'s
+-- answers by this key while no unit changes (movement.query).
+-- @treturn string e.g. "US foot 2nd Brigade", "MEX battery Vega"
+function M.key(game, unit)
+  local me = info_of(game, unit)
+  if me.kind == "leader" then return me.side .. " leader" end
+  if me.type == "wagon" then return me.side .. " wagon" end
+  if not me.classes.combat then return me.side .. " none" end
+  if me.classes.artillery then return me.side .. " " .. battery_of(game.store, unit, me) end
+  if is_foot_or_horse(me) then return me.side .. " foot " .. (me.command or "-") end
+  return me.side .. " combat"
+end
+
 --- The combat units of a hex, top first (the store's stack order; a unit that moves in
 -- goes on top).
 function M.combat_units(game, hex)
   local out = {}
   for _, id in ipairs(game.store:stack(hex)) do
-    local info = game.store:unit(id)
+    local info = info_of(game, id)
     if info.kind ~= "leader" and info.classes.combat then out[#out + 1] = id end
   end
   return out
@@ -131,7 +154,7 @@ end
 function M.firers(game, hex)
   local out = {}
   for i, id in ipairs(M.combat_units(game, hex)) do
-    if i == 1 or game.store:unit(id).classes.artillery or game.store:marker(id, "square") > 0
+    if i == 1 or info_of(game, id).classes.artillery or game.store:marker(id, "square") > 0
         then
       out[#out + 1] = id
     end

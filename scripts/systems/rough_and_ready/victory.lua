@@ -88,7 +88,7 @@ function M.battle_lost(game, side)
   local counts, order = {}, {}
   local disordered = 0
   for _, u in ipairs(store:units{ side = side }) do
-    local info = store:unit(u)
+    local info = game:unit_info(u)
     local kind = store:where(u)
     if info.kind ~= "leader" and kind == "eliminated" then
       for _, g in ipairs(groups_of(v, u, info)) do

@@ -37,13 +37,13 @@ M.R70 = "[rough_and_ready 7.0]"
 
 --- Whether a unit is a wagon.
 function M.is_wagon(game, unit)
-  return game.store:unit(unit).type == "wagon"
+  return game:unit_info(unit).type == "wagon"
 end
 
 --- The wagon of a side in a hex, or nil (one a hex at most [rough_and_ready 7.0]).
 function M.of_side(game, side, hex)
   for _, u in ipairs(game.store:stack(hex)) do
-    local info = game.store:unit(u)
+    local info = game:unit_info(u)
     if info.type == "wagon" and info.side == side then return u end
   end
   return nil
@@ -53,7 +53,7 @@ end
 function M.on_map(game, side)
   local out = {}
   for _, u in ipairs(game.store:units{ side = side }) do
-    if game.store:unit(u).type == "wagon" and command.on_map(game, u) then out[#out + 1] = u end
+    if game:unit_info(u).type == "wagon" and command.on_map(game, u) then out[#out + 1] = u end
   end
   return out
 end
@@ -96,10 +96,10 @@ end
 -- @tparam table mods volley.modifiers, added to
 function M.drm(game, attackers, defenders, hex, mods, value)
   if M.alone(game, defenders) or #defenders == 0 then return end
-  local side = game.store:unit(defenders[1]).side
-  if side == game.store:unit(attackers[1]).side or not M.of_side(game, side, hex) then return end
+  local side = game:unit_info(defenders[1]).side
+  if side == game:unit_info(attackers[1]).side or not M.of_side(game, side, hex) then return end
   for _, d in ipairs(defenders) do
-    if game.store:unit(d).type == "cavalry" then return end
+    if game:unit_info(d).type == "cavalry" then return end
   end
   mods:add(value, "defender stacked with a wagon", "[rough_and_ready 6.38, 7.0]")
 end
@@ -147,7 +147,7 @@ end
 --- After a unit is eliminated in `hex` (command.eliminate): a wagon of its side left there
 -- with no combat unit of its side is captured [rough_and_ready 7.0].
 function M.orphaned(game, unit, hex)
-  local info = game.store:unit(unit)
+  local info = game:unit_info(unit)
   if not hex or info.type == "wagon" or not info.classes.combat then return end
   M.abandoned(game, info.side, hex, "the unit stacked with it, " .. unit .. ", was eliminated")
 end
@@ -160,7 +160,7 @@ end
 -- @tparam table shot fire.lua's shot (`kind`, `firers`, `target`, `result`)
 function M.fired_on(game, shot)
   if shot.kind ~= "artillery" then return end
-  local w = M.of_side(game, game:enemy(game.store:unit(shot.firers[1]).side), shot.target)
+  local w = M.of_side(game, game:enemy(game:unit_info(shot.firers[1]).side), shot.target)
   if not w then return end
   local r = shot.result
   if r.disorder then

@@ -79,7 +79,7 @@ end
 --- Whether a cavalry unit may withdraw now [rough_and_ready 6.47, 6.62]: mounted, on the
 -- map, not Disordered, not in Square.
 function M.may_withdraw(game, unit)
-  return game.store:unit(unit).type == "cavalry" and command.on_map(game, unit) ~= nil
+  return game:unit_info(unit).type == "cavalry" and command.on_map(game, unit) ~= nil
     and not hits.disordered(game, unit) and game.store:marker(unit, "square") == 0
 end
 
@@ -157,7 +157,7 @@ end
 -- The rule's own procedure: ask, and move the cavalry when it withdraws.
 local function ask(game, ctx)
   local cav = ctx.cavalry
-  local side = game.store:unit(cav).side
+  local side = game:unit_info(cav).side
   local names = {}
   for _, o in ipairs(ctx.options) do names[#names + 1] = o.hex end
   names[#names + 1] = "stay"
@@ -214,7 +214,7 @@ end
 
 local function cut(game, mover, r, i)
   local stacking = require "systems.rough_and_ready.stacking"
-  local side = game.store:unit(mover).side
+  local side = game:unit_info(mover).side
   local fronts = {}
   for _, f in ipairs(facing.enemy_fronts(game, side)) do fronts[f.at] = true end
   local keep = #r.path
@@ -243,7 +243,7 @@ end
 -- its unit retreats or is eliminated [rough_and_ready 6.47, 7.0] (our ruling, 6.47/7.0 in
 -- docs/rulings/rough_and_ready.md). Alone it may be shocked (wagons.lone).
 local function left_behind(game, cav, from)
-  local side = game.store:unit(cav).side
+  local side = game:unit_info(cav).side
   local w = wagons.of_side(game, side, from)
   if w and game.store:count(from, { side = side, class = "combat" }) == 0 then
     game:log(w .. " stays in " .. from .. ", alone: a wagon does not withdraw with its unit "
@@ -257,7 +257,7 @@ end
 -- @treturn {string,...} the units that withdrew
 function M.entered(game, mover, start, r, i)
   local act = game.vars.activation
-  local info = game.store:unit(mover)
+  local info = game:unit_info(mover)
   if info.type ~= "infantry" or not act or not contains(act.units, mover)
       or game.vars.redeploying then
     return {}
