@@ -35,6 +35,8 @@ typedef struct canvas {
   cell *c;
 } canvas;
 
+#define VIEW_CODE_SHOWN 12  /* a code's bytes at most (docs/shell.md: 12) */
+
 typedef struct tctx {
   const vl_map *m;
   const vl_grid *g;
@@ -54,6 +56,7 @@ typedef struct tctx {
   int *road;                  /* per map hex: the kind of the first road through it, or -1 */
   unsigned char *used_road;   /* per road kind: drawn */
   int any_facing, any_count, any_leader, any_shade, any_disordered, any_hits;
+  char (*shown)[VIEW_CODE_SHOWN + 1]; /* per mark: the code its cell shows (shown_codes) */
   canvas cv;
 } tctx;
 
@@ -74,7 +77,6 @@ static const char *const supers[10] = {
 static const char *const subs[10] = {
   "\xe2\x82\x80", "\xe2\x82\x81", "\xe2\x82\x82", "\xe2\x82\x83", "\xe2\x82\x84",
   "\xe2\x82\x85", "\xe2\x82\x86", "\xe2\x82\x87", "\xe2\x82\x88", "\xe2\x82\x89"};
-#define VIEW_CODE_SHOWN 12  /* a code's bytes at most (docs/shell.md: 12) */
 #define SHADE_U "\xe2\x96\x91"
 #define SHADE_A ":"
 #define LEADER_MARK "*"
@@ -192,6 +194,61 @@ static void write_canvas(FILE *out, canvas *cv, int unicode, int colour) {
     end_style(out, colour, &cur);
     fputc('\n', out);
   }
+}
+
+/* ---- the codes the cells show ---------------------------------------------------------- */
+
+/* The length of the common prefix of a and b. */
+static size_t common_prefix(const char *a, const char *b) {
+  size_t k = 0;
+  while (a[k] != '\0' && a[k] == b[k]) k++;
+  return k;
+}
+
+/* The code mark i shows in a cell of n characters (docs/shell.md "The terminal map"): the
+** code when it fits; else its first n characters, unless another code of the view begins
+** with the same n: then its first n - 1 characters and the character where it parts from the
+** code it shares most with (4L-2 and 4L-3 show 4L2 and 4L3; Garland and Garcia Gal and Gac).
+** A code that is another's prefix keeps its cut. */
+static void shown_code(const view *v, size_t i, size_t n, char *out) {
+  const char *code = view_mark_at(v, i)->code;
+  size_t len = strlen(code), p = 0, j;
+  int collide = 0;
+  if (n > VIEW_CODE_SHOWN) n = VIEW_CODE_SHOWN;
+  memcpy(out, code, len < n ? len : n);
+  out[len < n ? len : n] = '\0';
+  if (len <= n || n < 2) return;
+  for (j = 0; j < view_mark_count(v); j++) {
+    const char *o = view_mark_at(v, j)->code;
+    size_t k;
+    if (strcmp(o, code) == 0 || strncmp(o, code, n) != 0) continue;
+    collide = 1;
+    k = common_prefix(o, code);
+    if (k > p) p = k;
+  }
+  if (collide && p < len) out[n - 1] = code[p];
+}
+
+/* Every mark's shown code; then a shown code two different codes share falls back to the
+** plain cut for both (never two marks alike where the cut told them apart). 0, or -1 out of
+** memory. */
+static int shown_codes(tctx *t) {
+  size_t m = t->v != NULL ? view_mark_count(t->v) : 0, i, j;
+  size_t n = (size_t)(t->W - 2);
+  if (m == 0) return 0;
+  t->shown = calloc(m, sizeof *t->shown);
+  if (t->shown == NULL) return -1;
+  for (i = 0; i < m; i++) shown_code(t->v, i, n, t->shown[i]);
+  for (i = 0; i < m; i++)
+    for (j = i + 1; j < m; j++) {
+      const char *a = view_mark_at(t->v, i)->code, *b = view_mark_at(t->v, j)->code;
+      if (strcmp(t->shown[i], t->shown[j]) == 0 && strcmp(a, b) != 0 &&
+          (strncmp(t->shown[i], a, n) != 0 || strncmp(t->shown[j], b, n) != 0)) {
+        snprintf(t->shown[i], sizeof t->shown[i], "%.*s", (int)n, a);
+        snprintf(t->shown[j], sizeof t->shown[j], "%.*s", (int)n, b);
+      }
+    }
+  return 0;
 }
 
 /* ---- the window ------------------------------------------------------------------------ */
@@ -321,19 +378,19 @@ static void paint_hex(tctx *t, vl_hex h, int x, int y) {
   if (shaded) t->any_shade = 1;
   if (t->first[idx] >= 0) {
     const view_mark *mk = view_mark_at(t->v, (size_t)t->first[idx]);
+    const char *code = t->shown[t->first[idx]];
     int sfg = t->o->colour ? picture_side_term(mk->side) : -1;
     for (i = 1; i <= W; i++) put(cv, x + i, la, " ", -1, 0);
     if (mk->disordered) {  /* a Disordered unit's code in lower case */
       char low[VIEW_CODE_SHOWN + 1];
       size_t k;
-      for (k = 0; k < VIEW_CODE_SHOWN && mk->code[k] != '\0'; k++)
-        low[k] = (char)(mk->code[k] >= 'A' && mk->code[k] <= 'Z' ? mk->code[k] - 'A' + 'a'
-                                                                 : mk->code[k]);
+      for (k = 0; k < VIEW_CODE_SHOWN && code[k] != '\0'; k++)
+        low[k] = (char)(code[k] >= 'A' && code[k] <= 'Z' ? code[k] - 'A' + 'a' : code[k]);
       low[k] = '\0';
       put_text(cv, x + 1, la, low, W - 2, sfg, 1);
       t->any_disordered = 1;
     } else {
-      put_text(cv, x + 1, la, mk->code, W - 2, sfg, 1);
+      put_text(cv, x + 1, la, code, W - 2, sfg, 1);
     }
     if (mk->hits > 0) {  /* its Hits in the code's last place: a subscript digit, or ! */
       put(cv, x + W - 2, la, t->o->unicode ? subs[mk->hits > 9 ? 9 : mk->hits] : "!", sfg, 1);
@@ -815,6 +872,7 @@ int render_term(FILE *out, const vl_map *m, const view *v, const term_options *o
     rc = overview(&t, out);
     goto done;
   }
+  if (shown_codes(&t) != 0) goto done;
   narrowed = choose_window(&t);
   if (t.flat) {
     t.cv.w = t.P * (t.c1 - t.c0 + 1) + 1;
@@ -846,6 +904,7 @@ int render_term(FILE *out, const vl_map *m, const view *v, const term_options *o
   legend(&t, out, narrowed);
   rc = 0;
 done:
+  free(t.shown);
   free(t.cv.c);
   free(t.first);
   free(t.total);

@@ -225,11 +225,19 @@ function M.check(request, answer)
   local rule = request.rule
   local why = request.explain and reason((checking(request.explain, answer)))
   if why then
-    -- a reason citing its own case of the request's system keeps that citation alone, last
+    -- a reason citing its own cases of the request's system keeps those citations alone,
+    -- last (all of a run at its end: `[x PA 6.17] [x RP 6.17]`)
     local system = rule:match("^%[(%S+) ")
-    local text, cite = why:match("^(.-)%s*(%[[^%]]*%])$")
-    if system and cite and cite:find("^%[" .. system:gsub("%p", "%%%0") .. " ") then
-      why, rule = text, cite
+    if system then
+      local own = "^%[" .. system:gsub("%p", "%%%0") .. " "
+      local cites, text = {}, why
+      while true do
+        local t, cite = text:match("^(.-)%s*(%[[^%]]*%])$")
+        if not (cite and cite:find(own)) then break end
+        table.insert(cites, 1, cite)
+        text = t
+      end
+      if #cites > 0 then why, rule = text, table.concat(cites, " ") end
     end
     if why ~= "" then legal = ": " .. why .. legal end
   end

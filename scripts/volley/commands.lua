@@ -93,6 +93,43 @@ M.ANSWER_HELP = {
   { "no", "yes, no", "the answers of a yes-or-no request (true and false too)" },
 }
 
+--- The kinds of request the rule systems ask and what answers them (`help <kind>` whether
+-- or not one is pending; docs/rough_and_ready.md "The requests" has them all).
+M.KIND_HELP = {
+  { "place", "place <hex>", "set-up: where a unit the printed set-up leaves to a choice "
+      .. "stands (default: the scenario's default set-up)" },
+  { "activate", "activate <command|hex>", "nominate a command (or a hex of independents) "
+      .. "and roll to activate it; after the opponent passed, any command without a roll "
+      .. "(Rough & Ready: rules 3.11, 3.22, 4.1)" },
+  { "free_activation", "activate <command> | pass", "the opponent's roll failed: activate "
+      .. "any command without a roll, or pass (Rough & Ready: rules 3.11, 3.23, 4.1)" },
+  { "leadership", "yes | no", "add the Overall Commander's Leadership to the roll (Rough & "
+      .. "Ready: rules 4.25)" },
+  { "artillery", "<gun> | all | done", "the guns and wagons the activated leader brings "
+      .. "along, one at a time (Rough & Ready: rules 4.28)" },
+  { "withdraw", "<hex> | stay", "mounted cavalry an enemy came next to may withdraw a hex "
+      .. "(Rough & Ready: rules 6.47)" },
+  { "draw", "draw | play on", "both sides are over their Withdrawal Levels: agree to a draw "
+      .. "or play on (Rough & Ready: rules 8.0)" },
+  { "return_fire", "yes | no", "a unit fired on may fire back at the firers' hex (Rough & "
+      .. "Ready: rules 6.14)" },
+  { "reaction_fire", "yes | no", "units with a mover (or a charger) entering their front "
+      .. "may fire at it (Rough & Ready: rules 6.14)" },
+  { "hit", "<unit>", "which unit takes a leftover Hit (Rough & Ready: rules 6.51)" },
+  { "rally_unit", "<unit> | done", "after rally: which unit tries to rally (Rough & Ready: "
+      .. "rules 6.82)" },
+  { "retreat", "<hex>", "where a unit retreating with a choice of hexes goes (Rough & Ready: "
+      .. "rules 6.75; 6.74 cavalry going on, 6.44 a counter-charger)" },
+  { "counter_charge", "yes | no", "mounted cavalry in the hex a charge comes at may "
+      .. "counter-charge: a roll against its Adjusted Morale; passed, the charge loses its "
+      .. "bonus; failed, the counter-chargers fall back Disordered (Rough & Ready: rules "
+      .. "6.44)" },
+  { "face_charge", "<vertex> | stay", "a unit charged from outside its front may turn to "
+      .. "face the charger (Rough & Ready: rules 6.45)" },
+  { "charge_move", "<hex>", "chargers riding on after a failed counter-charge: their second "
+      .. "hex (Rough & Ready: rules 6.44)" },
+}
+
 --- The commands that answer nothing and ask the game (the driver runs them): name ->
 -- `{min args, max args (nil: any), usage}`.
 M.QUERIES = {
@@ -112,6 +149,11 @@ M.QUERIES = {
 
 --- The action words of the rule systems: `<word> <args>` answers a request of that kind.
 M.ACTIONS = { face = true, fire = true, shock = true }
+
+--- The request kinds a word answers besides the kind of its own name (`<kind> <args>`):
+-- Rough & Ready's `activate X` answers its `free_activation` request as it does `activate`
+-- (docs/rough_and_ready.md "The requests"), taking what a bare `X` takes.
+M.KIND_WORDS = { activate = { activate = true, free_activation = true } }
 
 --- The first words of a move request's answers that are not units (Rough & Ready's turn,
 -- charge and squares: `face <unit> <vertex>`, `charge <unit>`, `square <hex>`, `unsquare
@@ -371,6 +413,40 @@ function M.location(names, name)
   return nil, why or ("'" .. name .. "' is not a hex of the map or a track space")
 end
 
+-- `<prefix> <rest>` where the prefix names exactly the units of one legal answer
+-- `<u1>+<u2>... <rest>`: the units of `names` whose ids begin with the prefix and then a
+-- separator (`-`, `.`, `_`, `/`), two or more, and that answer's units are those, none
+-- missing and none more (a battery's guns: `C3US 1516` for `C3US-1+C3US-2+C3US-3+C3US-4
+-- 1516`). Nil when no answer or two answers fit (a group never guesses between answers).
+local function group_answer(text, legal, names)
+  local prefix, rest = text:match("^(%S+)%s+(%S.-)%s*$")
+  if not prefix or prefix:find("+", 1, true) then return nil end
+  local named, n = {}, 0
+  for _, u in ipairs(names.units or {}) do
+    if u.id:sub(1, #prefix) == prefix and u.id:sub(#prefix + 1, #prefix + 1):match("^[-._/]$")
+        and not named[u.id] then
+      named[u.id], n = true, n + 1
+    end
+  end
+  if n < 2 then return nil end
+  local found
+  for _, v in ipairs(legal) do
+    local first, r = tostring(v):match("^(%S+%+%S+) (.+)$")
+    if first and r == rest then
+      local members, all = 0, true
+      for x in first:gmatch("[^+]+") do
+        members = members + 1
+        all = all and named[x] == true
+      end
+      if all and members == n then
+        if found then return nil end
+        found = v
+      end
+    end
+  end
+  return found
+end
+
 -- An answer typed for a request other than a move: matched to the legal answers.
 local function match_answer(text, pending, names, side)
   local legal = pending.options or {}
@@ -406,6 +482,8 @@ local function match_answer(text, pending, names, side)
     local s = M.space(names, text)
     if s and set[s] ~= nil then return set[s] end
   end
+  local group = group_answer(text, legal, names)
+  if group ~= nil then return group end
   local found = {}
   for _, v in ipairs(legal) do
     if type(v) == "string" and v:sub(1, #text) == text then found[#found + 1] = v end
@@ -504,6 +582,15 @@ function M.help_lines(word, pending)
       if h[1] == word then out[#out + 1] = string.format("  %-30s %s", h[2], h[3]) end
     end
   end
+  if word ~= nil and #out == 0 and not (pending and word == pending.kind) then
+    -- a request's kind when none of that kind is pending (the pending one says more, below)
+    for _, h in ipairs(M.KIND_HELP) do
+      if h[1] == word then
+        out[#out + 1] = string.format("  %-30s %s", h[2], "the " .. word .. " request: "
+          .. h[3])
+      end
+    end
+  end
   if word ~= nil and #out == 0 and pending then
     -- the pending request's kind, or the first word of one of its answers
     local example
@@ -532,6 +619,111 @@ function M.help_lines(word, pending)
   end
   return out
 end
+
+-- {====================================================================================
+-- A mistyped first word
+-- =====================================================================================
+
+-- The edit distance of two words (Levenshtein with adjacent transpositions: `mvoe` is one
+-- from `move`), or `cap + 1` once it is over `cap`.
+local function distance(a, b, cap)
+  if math.abs(#a - #b) > cap then return cap + 1 end
+  local prev2, prev = nil, {}
+  for j = 0, #b do prev[j] = j end
+  for i = 1, #a do
+    local cur = { [0] = i }
+    local best = i
+    for j = 1, #b do
+      local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
+      local d = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+      if prev2 and i > 1 and j > 1 and a:sub(i, i) == b:sub(j - 1, j - 1)
+          and a:sub(i - 1, i - 1) == b:sub(j, j) then
+        d = math.min(d, prev2[j - 2] + 1)
+      end
+      cur[j] = d
+      if d < best then best = d end
+    end
+    if best > cap then return cap + 1 end
+    prev2, prev = prev, cur
+  end
+  return prev[#b]
+end
+
+-- The commands a line may begin with whatever is asked (`help` lists them).
+local function command_words()
+  local out = {}
+  for _, h in ipairs(M.HELP) do
+    if h[1]:match("^%a+$") then out[#out + 1] = h[1] end
+  end
+  return out
+end
+
+-- Whether a first word means something here: a command or answer word, the request's kind,
+-- the first word of one of its answers, a unit, leader, hex or space, a number, a facing.
+local function known_first(word, pending, names, side)
+  local lower = word:lower()
+  for _, c in ipairs(command_words()) do
+    if c == lower then return true end
+  end
+  for _, h in ipairs(M.ANSWER_HELP) do
+    if h[1] == lower then return true end
+  end
+  if M.QUERIES[lower] or M.KIND_WORDS[lower] or lower == "toward" or lower == "true"
+      or lower == "false" or word == pending.kind or word:match("^[%d%-]")
+      or word:upper():match("^[NSEW/]+$") then
+    return true
+  end
+  for _, o in ipairs(pending.options or {}) do
+    local first = tostring(o):match("^(%S+)")
+    if first == word or (first and first:sub(1, #word) == word) then return true end
+  end
+  if M.unit(names, word, side) or is_hex(names, word) or M.space(names, word) then
+    return true
+  end
+  for _, u in ipairs(names.units or {}) do            -- an ambiguous prefix is a name too
+    if u.id:sub(1, #word) == word then return true end
+  end
+  return false
+end
+
+-- The one word nearest to an unknown first word of three letters or more, among the commands
+-- and the words of the pending request (its kind, the word that answers it too, the first
+-- words of its answers), or nil: within one edit (two for words of five letters or more),
+-- and no other as near.
+local function nearest(word, pending, names, side)
+  if #word < 3 or known_first(word, pending, names, side) then return nil end
+  local cands, seen = {}, {}
+  local function add(c)
+    if c and not seen[c] then seen[c], cands[#cands + 1] = true, c end
+  end
+  for _, c in ipairs(command_words()) do add(c) end
+  add(pending.kind)
+  for k, kinds in pairs(M.KIND_WORDS) do
+    if kinds[pending.kind] then add(k) end
+  end
+  for _, o in ipairs(pending.options or {}) do
+    if type(o) == "boolean" then
+      add(o and "yes" or "no")
+    else
+      add(tostring(o):match("^(%S+)"))
+    end
+  end
+  table.sort(cands)
+  local cap = #word >= 5 and 2 or 1
+  local best, best_d, tie = nil, cap + 1, false
+  for _, c in ipairs(cands) do
+    local d = distance(word:lower(), c:lower(), cap)
+    if d < best_d then
+      best, best_d, tie = c, d, false
+    elseif d == best_d and d <= cap then
+      tie = true
+    end
+  end
+  if best and best_d <= cap and not tie then return best end
+  return nil
+end
+
+-- }====================================================================================
 
 --- Interprets one line.
 -- @tparam string line as typed, without its newline
@@ -612,6 +804,16 @@ function M.interpret(line, pending, names)
     if not w then return refuse(why, pending) end
     verb = w[1]
   end
+  -- `<kind> <args>`: the word of the request's kind, or a word that answers it too
+  local kind_word = verb == pending.kind
+    or (M.KIND_WORDS[verb] ~= nil and M.KIND_WORDS[verb][pending.kind] == true)
+  if M.KIND_WORDS[verb] and not kind_word and #w > 1 then
+    local kinds = {}
+    for k in pairs(M.KIND_WORDS[verb]) do kinds[#kinds + 1] = k end
+    table.sort(kinds)
+    return refuse(verb .. " answers the " .. table.concat(kinds, " and the ") .. " requests; "
+      .. side .. " is asked " .. pending.kind, pending)
+  end
   if M.ACTIONS[verb] and verb ~= pending.kind and #w > 1 then
     -- an action that is itself one of the request's answers (`face 4US-1 SW/NW` to a move
     -- request that offers turning in place), with its unit resolved and E/W read
@@ -638,10 +840,26 @@ function M.interpret(line, pending, names)
     return refuse(verb .. " answers a " .. verb .. " request; " .. side .. " is asked "
       .. pending.kind, pending)
   end
-  if verb == pending.kind and verb ~= "move" and #w > 1 then
-    -- `<kind> <args>`: the first word a unit when it names one, the rest as typed
+  if kind_word and verb ~= "move" and #w > 1 then
+    -- `<kind> <args>`: the first word a unit when it names one, the rest as typed; one word
+    -- is taken as it would be alone (`activate 1115` is the hex of independents, not the
+    -- unit standing there), and words that are an answer as typed are that answer
     local rest = {}
     for k = 2, #w do rest[#rest + 1] = w[k] end
+    local typed = table.concat(rest, " ")
+    for _, o in ipairs(pending.options or {}) do
+      if tostring(o) == typed then return { kind = "answer", value = o } end
+    end
+    if #rest == 1 then
+      local value, why = match_answer(typed, pending, names, side)
+      if value == nil then return refuse(why, pending) end
+      local near = value == typed and nearest(typed, pending, names, side)
+      if near then
+        return refuse("'" .. typed .. "' is not an answer or a unit here; did you mean '"
+          .. near .. "'?", pending)
+      end
+      return { kind = "answer", value = value }
+    end
     local u = M.unit(names, rest[1], side)
     if u then rest[1] = u end
     if rest[2] and rest[2]:lower() == "toward" then
@@ -706,8 +924,20 @@ function M.interpret(line, pending, names)
     if #w > 1 then return refuse(verb .. " takes no arguments", pending) end
     return { kind = "answer", value = verb }
   end
-  local value, why = match_answer(table.concat(w, " "), pending, names, side)
+  local text = table.concat(w, " ")
+  local value, why = match_answer(text, pending, names, side)
   if value == nil then return refuse(why, pending) end
+  if value == text then
+    -- sent as typed (no legal answer matched): a first word that means nothing here and is
+    -- one edit from a command or answer word is a typo, told before the rules refuse it
+    local legal = false
+    for _, o in ipairs(pending.options or {}) do legal = legal or o == value end
+    local near = not legal and nearest(w[1], pending, names, side)
+    if near then
+      return refuse("'" .. w[1] .. "' is not a command or a unit here; did you mean '" .. near
+        .. "'?", pending)
+    end
+  end
   return { kind = "answer", value = value }
 end
 

@@ -156,6 +156,10 @@ local function unit_line(store, u)
   local kind, at = store:where(u)
   local where = (kind == "hex" or kind == "space" or kind == "box") and (kind .. " " .. at)
     or kind
+  if kind == "none" then
+    -- on no location: before its set-up places it, or never placed
+    where = game().in_setup and "not placed yet (the set-up asks where)" or "not placed"
+  end
   local what = info.kind == info.type and info.type
     or (info.kind == "unit" and info.type or (info.kind .. " " .. info.type))
   local parts = { u .. " (" .. (info.name or u) .. "): side " .. info.side .. ", " .. what
@@ -249,19 +253,26 @@ end
 
 -- }====================================================================================
 
---- `los A B`: line of sight between two hexes under the system's policy, the units the
--- viewer sees standing as obstacles where the policy counts them.
+--- `los A B`: line of sight between two hexes as the game's rules see it: the system's `los`
+-- query (volley.systems) on the store the viewer sees (a hidden unit neither blocks nor is
+-- named), else the terrain's line under the system's policy (`volley los <map>`'s).
 -- @treturn ?string `LOS A -> B: clear` or `LOS A -> B: blocked at X (reason) [rule]`
 -- @treturn ?string why not
-function M.los(_, a, b)
+function M.los(viewer, a, b)
   local g = game()
   for _, h in ipairs({ a, b }) do
     local okh, is_hex = pcall(g.map.contains, g.map, h)
     if not (okh and is_hex) then return nil, "'" .. h .. "' is not a hex of the map" end
   end
-  local los, err = core.los.new(g.map, { system = g.system.id })
-  if not los then return nil, err end
-  local ok, why = los:check(a, b)
+  local ok, why
+  if type(g.system.los) == "function" then
+    local seen = setmetatable({ store = view_store(M.view(viewer)) }, { __index = g })
+    ok, why = g.system.los(seen, a, b)
+  else
+    local los, err = core.los.new(g.map, { system = g.system.id })
+    if not los then return nil, err end
+    ok, why = los:check(a, b)
+  end
   if ok then return "LOS " .. a .. " -> " .. b .. ": clear" end
   local at = why.blocked_by
   if type(at) == "table" then at = table.concat(at, "/") end

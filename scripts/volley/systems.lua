@@ -5,7 +5,11 @@
 -- * `id` (string, `[a-z0-9_]+`) and `title`;
 -- * `points`: the catalogue of its hook points (see `volley.hooks.new`), each
 --   `{name = "<noun>.<event>", kinds = {...}, when = "...", fields = {...}}`;
--- * `sequence`: `function(game) -> node`, its sequence of play (see `volley.runner`).
+-- * `sequence`: `function(game) -> node`, its sequence of play (see `volley.runner`);
+-- * `los` (optional): `function(game, from, to) -> clear, why`, the line of sight its rules
+--   see between two hexes (the units in the way as they count them), `why` as
+--   `volley.core.los`'s `check` gives it; the prompt's `los` in a game asks it on the store
+--   the viewer sees (volley.queries.los). Without it, `los` is the terrain's line.
 --
 -- The runtime adds its own points to every system's catalogue (`RUNTIME_POINTS`).
 -- @module volley.systems

@@ -43,6 +43,9 @@ check_golden small.colour.txt LANG=C.UTF-8 "$volley" render $small --text --colo
 status="--units tests/data/views/status_units.ini"
 check_golden status.utf8.txt LANG=C.UTF-8 "$volley" render $small --text $status
 check_golden status.ascii.txt LANG=C.UTF-8 "$volley" render $small --text --ascii $status
+# codes that begin alike: each cell tells its mark apart from the others
+check_golden alike.utf8.txt LANG=C.UTF-8 "$volley" render $small --text \
+  --units tests/data/views/alike_units.ini
 check_golden small_hex.utf8.txt LANG=C.UTF-8 "$volley" render $small --text --hex 0302 --radius 1 $units
 check_golden small_pointy.utf8.txt LANG=C.UTF-8 "$volley" render tests/data/maps/small_pointy.ini \
   --text --units tests/data/views/small_pointy_units.ini

@@ -162,13 +162,15 @@ function M.options(game)
 end
 
 -- Asks a request whose answers are `<unit>[+<unit>...] <hex>` or `done` (fire and shock):
--- returns the units and the hex, or nil for `done`.
-local function ask_units_at(game, side, kind, opts, prompt, rule)
+-- returns the units and the hex, or nil for `done`. `explain(game, side, answer)` says why
+-- an answer is refused (fire_refusal.lua).
+local function ask_units_at(game, side, kind, opts, prompt, rule, explain)
   opts[#opts + 1] = "done"
   local answer = game:ask(side, {
     kind = kind,
     prompt = prompt,
     enumerate = function() return opts end,
+    explain = function(a) return explain(game, side, a) end,
     default = "done",
     rule = rule,
   })
@@ -184,7 +186,7 @@ end
 local function shock_request(game, side)
   local attackers, hex, n = ask_units_at(game, side, "shock", shock.options(game),
     "shock: <unit>[+<unit>...] <hex> (units of one hex commit together), or done",
-    "[rough_and_ready 6.31, 6.35]")
+    "[rough_and_ready 6.31, 6.35]", require("systems.rough_and_ready.fire_refusal").shock)
   if not attackers then return end
   if not game.vars.shock_step then
     game.vars.shock_step = true
@@ -197,7 +199,7 @@ end
 local function fire_request(game, side)
   local firers, hex = ask_units_at(game, side, "fire", M.fire_options(game),
     "fire: <unit> <hex> (guns of one hex combine: <gun>+<gun> <hex>), or done",
-    "[rough_and_ready 6.12, 6.22]")
+    "[rough_and_ready 6.12, 6.22]", require("systems.rough_and_ready.fire_refusal").fire)
   if firers then fire.fire(game, firers, hex, { activated = true }) end
 end
 

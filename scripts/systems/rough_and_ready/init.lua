@@ -25,6 +25,15 @@ M.params = {}
 
 M.points = require "systems.rough_and_ready.points"
 
+--- The line of sight the rules see [rough_and_ready 6.18, PA 6.17], for the prompt's `los`
+-- in a game (volley.queries.los, on the store the viewer sees): the terrain and the combat
+-- units in the way, the one that blocks named (sight.line).
+-- @treturn boolean clear
+-- @treturn table volley.core.los's why
+function M.los(game, from, to)
+  return require("systems.rough_and_ready.sight").line(game, from, to)
+end
+
 --- The sequence of play [rough_and_ready 3.0, 3.11-3.13, 8.0]: the opening (the first
 -- side's free activation), then activations until a side withdraws or both agree to a draw;
 -- each: select (nominate, roll, pass or free activation), the activated units' actions

@@ -76,15 +76,36 @@ function M.in_front(game, unit, hex, range)
   return false
 end
 
---- Line of sight from one hex to another with the combat units on the map in the way
--- [rough_and_ready 6.18, PA 6.17]: `true`, or `false` and the reason with its rule.
+--- Line of sight from one hex to another as the rules see it [rough_and_ready 6.18, PA 6.17]:
+-- the terrain and the combat units of the store in the way (not those of the two ends). The
+-- fire rules' test and the prompt's `los` in a game (the system's `los` query).
 -- @tparam[opt] {string,...} occupied the hexes holding combat units (default: the store's)
-function M.clear(game, from, to, occupied)
+-- @treturn boolean clear
+-- @treturn table volley.core.los's why; when a unit blocks, `unit` is the top combat unit of
+--   that hex and the reason names it (`3US-3, a combat unit`)
+function M.line(game, from, to, occupied)
   local units = {}
   for _, h in ipairs(occupied or game.store:combat_hexes{}) do
     if h ~= from and h ~= to then units[#units + 1] = { hex = h } end
   end
   local ok, why = M.los(game):check(from, to, { units = units })
+  if not ok and why.kind == "unit" and why.blocked_by and not why.blocked_by:find("/", 1, true)
+      then
+    local u = M.top(game, why.blocked_by)
+    if u then
+      why.unit = u
+      why.reason = tostring(why.reason):gsub("a unit stands in the way",
+        function() return u .. ", a combat unit" end)
+    end
+  end
+  return ok, why
+end
+
+--- Line of sight from one hex to another with the combat units on the map in the way
+-- [rough_and_ready 6.18, PA 6.17]: `true`, or `false` and the reason with its rule.
+-- @tparam[opt] {string,...} occupied the hexes holding combat units (default: the store's)
+function M.clear(game, from, to, occupied)
+  local ok, why = M.line(game, from, to, occupied)
   if ok then return true end
   local where = why.blocked_by and (" at " .. why.blocked_by) or ""
   return false, "no line of sight from " .. from .. " to " .. to .. ": blocked" .. where

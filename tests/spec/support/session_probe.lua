@@ -13,6 +13,12 @@ function M.hide(unit, hidden)
   return true
 end
 
+--- Places a unit on a hex (or any location the store takes), as a rule moving it does.
+function M.place(unit, where)
+  assert(session.game().store:place(unit, where))
+  return true
+end
+
 --- Sets a unit's marker (e.g. a leader's `oc_moved`), as a rule does.
 function M.mark(unit, marker, n)
   session.game().store:set_marker(unit, marker, n)

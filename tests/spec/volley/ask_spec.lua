@@ -52,6 +52,19 @@ describe("volley.ask", function()
           { ask.check(r, "Mejia") })
         assert.are.same({ false, "'Vega' is not a legal answer to activate (legal: Arista, "
           .. "Torrejon) [rough_and_ready 3.11]" }, { ask.check(r, "Vega") })
+        -- a run of the system's citations at the end goes last whole; another system's stays
+        r.explain = function(a)
+          if a == "Vega" then
+            return "Vega is hidden by 4L-1 [rough_and_ready PA 6.17] [rough_and_ready RP 6.17]"
+          end
+          return "Vega is far [gbacw 10.2] [rough_and_ready 6.11]"
+        end
+        assert.are.same({ false, "'Vega' is not a legal answer to activate: Vega is hidden by "
+          .. "4L-1 (legal: Arista, Torrejon) [rough_and_ready PA 6.17] [rough_and_ready RP "
+          .. "6.17]" }, { ask.check(r, "Vega") })
+        assert.are.same({ false, "'Ampudia' is not a legal answer to activate: Vega is far "
+          .. "[gbacw 10.2] (legal: Arista, Torrejon) [rough_and_ready 6.11]" },
+          { ask.check(r, "Ampudia") })
         -- it never accepts: a legal answer is legal whatever it says
         r.explain = function() return "no" end
         assert.are.same({ true, "Arista" }, { ask.check(r, "Arista") })

@@ -91,8 +91,16 @@ describe("volley.commands", function()
       assert.are.same({ "  artillery <answer>             answer the pending artillery request "
         .. "(guns?); options lists its answers; the rule: rules 4.28" },
         commands.interpret("help artillery", rr, world()).lines)
-      assert.are.equal("no command 'artillery' (help lists them)",
-        commands.interpret("help artillery", nil, world()).why)
+      -- a kind of request not pending: what answers it and its case (KIND_HELP)
+      assert.are.same({ "  yes | no                       the counter_charge request: "
+        .. "mounted cavalry in the hex a charge comes at may counter-charge: a roll against its "
+        .. "Adjusted Morale; passed, the charge loses its bonus; failed, the counter-chargers "
+        .. "fall back Disordered (Rough & Ready: rules 6.44)" },
+        commands.interpret("help counter_charge", rr, world()).lines)
+      assert.matches("^  <gun> | all | done +the artillery request: ",
+        commands.interpret("help artillery", nil, world()).lines[1])
+      assert.are.equal("no command 'artilery' (help lists them)",
+        commands.interpret("help artilery", nil, world()).why)
     end)
 
     it("prints help for every command, or one", function()
@@ -351,6 +359,61 @@ describe("volley.commands", function()
                       options = { "N", "NE", "SE", "S", "SW", "NW" } }
         assert.are.equal("N", say("toward 0102", spi))
       end)
+    end)
+  end)
+
+  describe("a request's word, a mistyped word, a battery's guns", function()
+    local free = { side = "A", kind = "free_activation", prompt = "?", rule = "[x 4.1]",
+                   options = { "belknap", "twiggs", "pass" } }
+    local act = { side = "B", kind = "activate", prompt = "?", rule = "[x 3.11]",
+                  options = { "garcia", "1203" } }
+
+    it("activate X answers an activate or free activation request as X does", function()
+      assert.are.equal("belknap", answer("activate belknap", free))
+      assert.are.equal("twiggs", answer("activate tw", free))
+      assert.are.equal("belknap", answer("belknap", free))
+      -- a hex stays a hex: 1203 is B1's hex and a hex of independents asked for
+      assert.are.equal("1203", answer("activate 1203", act))
+      assert.are.equal("1203", answer("1203", act))
+      assert.are.equal("refused: activate answers the activate and the free_activation "
+        .. "requests; A is asked move [demo 4.2]", answer("activate belknap", move))
+    end)
+
+    it("a first word that means nothing here, one edit from a command or answer word: did "
+      .. "you mean", function()
+      assert.are.equal("refused: 'mvoe' is not a command or a unit here; did you mean 'move'? "
+        .. "[demo 4.2]", answer("mvoe A1 0505", move))
+      assert.are.equal("refused: 'dnoe' is not a command or a unit here; did you mean 'done'? "
+        .. "[demo 4.2]", answer("dnoe", move))
+      assert.are.equal("refused: 'twigs' is not an answer or a unit here; did you mean "
+        .. "'twiggs'? [x 4.1]", answer("activate twigs", free))
+      -- two words as near (log, load), nothing near, a unit, a hex: as typed, to the rules
+      assert.are.equal("lod", answer("lod", react))
+      assert.are.equal("xyzzy 0505", answer("xyzzy 0505", move))
+      assert.are.equal("A2 0505", answer("A2 0505", move))
+      assert.are.equal("0506", answer("0506", react))
+    end)
+
+    it("a battery's prefix names the guns of one answer combining (docs/shell.md)", function()
+      local n = world()
+      for k = 1, 3 do
+        n.units[#n.units + 1] = { id = "C3US-" .. k, side = "A", where = "hex", at = "0203" }
+      end
+      local fire = { side = "A", kind = "fire", prompt = "?", rule = "[x 6.22]",
+                     options = { "C3US-1 1203", "C3US-2 1203", "C3US-3 1203",
+                                 "C3US-1+C3US-2+C3US-3 1203", "done" } }
+      local function say(line, pending)
+        local c = commands.interpret(line, pending, n)
+        return c.kind == "answer" and c.value or (c.kind .. ": " .. tostring(c.why))
+      end
+      assert.are.equal("C3US-1+C3US-2+C3US-3 1203", say("C3US 1203", fire))
+      assert.are.equal("C3US-1+C3US-2+C3US-3 1203", say("fire C3US 1203", fire))
+      -- not every gun the prefix names in one answer, or no separator after it: as typed
+      fire.options = { "C3US-1+C3US-2 1203", "done" }
+      assert.are.equal("C3US 1203", say("C3US 1203", fire))
+      fire.options = { "C3US-1+C3US-2+C3US-3 1203", "done" }
+      assert.are.equal("C3U 1203", say("C3U 1203", fire))
+      assert.are.equal("C3US 0505", say("C3US 0505", fire))
     end)
   end)
 end)

@@ -1,5 +1,5 @@
 -- volley.queries, the prompt's questions, in an engine-owned state as the program asks them
--- (docs/shell.md "The prompt"): `show` of a unit and of a leader.
+-- (docs/shell.md "The prompt"): `show` of a unit and of a leader, `los` in a game.
 local core = require "volley.core"
 
 local function palo_alto()
@@ -32,4 +32,35 @@ describe("volley.queries show", function()
     assert.matches(", markers: Hits 1$", lines[1])
     st:close()
   end)
+end)
+
+describe("volley.queries los", function()
+  it("in a game, the line the rules see: the combat unit in the way named "
+    .. "[rough_and_ready PA 6.17], a unit hidden from the viewer neither blocking nor named",
+    function()
+      local st = palo_alto()
+      local function los(viewer)
+        local ok, line = st:call("volley.queries", "los", viewer, "2216", "1618")
+        assert.is_true(ok)
+        return line
+      end
+      local blocked = "LOS 2216 -> 1618: blocked at 1817 (3US-1, a combat unit) "
+        .. "[rough_and_ready PA 6.17] [rough_and_ready RP 6.17] [rough_and_ready RS 6.17]"
+      assert.are.equal("LOS 2216 -> 1618: clear", los("referee"))     -- tall grass
+      assert(st:call("session_probe", "place", "Taylor", "1817"))   -- a leader is no obstacle
+      assert.are.equal("LOS 2216 -> 1618: clear", los("referee"))
+      assert(st:call("session_probe", "place", "3US-1", "1817"))
+      assert.are.equal(blocked, los("referee"))
+      assert.are.equal(blocked, los("MEX"))
+      assert(st:call("session_probe", "hide", "3US-1", true))
+      assert.are.equal(blocked, los("US"))                        -- its owner sees it
+      assert.are.equal(blocked, los("referee"))
+      assert.are.equal("LOS 2216 -> 1618: clear", los("MEX"))
+      -- the ends' own units never block; a hex off the map is refused
+      assert.are.equal("LOS 1817 -> 1618: clear", select(2, st:call("volley.queries", "los",
+        "referee", "1817", "1618")))
+      assert.are.same({ true, nil, "'9999' is not a hex of the map" },
+        { st:call("volley.queries", "los", "referee", "2216", "9999") })
+      st:close()
+    end)
 end)

@@ -49,8 +49,8 @@ describe("[rough_and_ready 6.11] who may fire at what", function()
     assert(g.store:place("4L-1", "0104"))
     assert.is_nil(fire.refusal(g, "4US-1", "0104"))
     local g2 = f.fixture({ ["4US-1"] = "0703", ["4US-2"] = "0704", ["4L-1"] = "0705" })
-    assert.are.equal("no line of sight from 0703 to 0705: blocked at 0704 (a unit stands in "
-      .. "the way) [rough_and_ready PA 6.17] [rough_and_ready RP 6.17] "
+    assert.are.equal("no line of sight from 0703 to 0705: blocked at 0704 (4US-2, a combat "
+      .. "unit) [rough_and_ready PA 6.17] [rough_and_ready RP 6.17] "
       .. "[rough_and_ready RS 6.17]", fire.refusal(g2, "4US-1", "0705"))
   end)
 
