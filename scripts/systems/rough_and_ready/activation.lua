@@ -178,10 +178,14 @@ function M.leadership_usable(game, side, cand)
   elseif game.store:get(oc, "leadership") <= 0 then
     ctx.usable, ctx.why = false, oc .. " has no Leadership rating"
   elseif game.store:marker(oc, "oc_moved") > 0 then
-    ctx.usable, ctx.why = false, oc .. " moved: OC Moved [rough_and_ready 4.26]"
+    ctx.usable, ctx.why = false, oc .. " is marked OC Moved (he moved in a free "
+      .. "activation) [rough_and_ready 4.26]"
   else
     local ok, why = command.within_range(game, oc, cand.leader)
-    if not ok then ctx.usable, ctx.why = false, why .. " [rough_and_ready 4.25]" end
+    if not ok then
+      ctx.usable, ctx.why = false, cand.leader .. " is out of " .. oc .. "'s range (" .. why
+        .. ") [rough_and_ready 4.25]"
+    end
   end
   game.hooks:modify("activation.leadership", ctx, nil)
   if ctx.usable then return oc end
@@ -195,7 +199,11 @@ end
 -- @treturn boolean success
 function M.roll(game, side, cand)
   local rmods = modifiers.new()
-  local oc = M.leadership_usable(game, side, cand)
+  local oc, no_lead = M.leadership_usable(game, side, cand)
+  if not oc and cand.kind == "command" and command.oc(game, side) then
+    -- the player is not asked: say why, so he is not left wondering [rough_and_ready 4.25]
+    game:log(string.format("no Leadership for %s's roll: %s", cand.leader, no_lead))
+  end
   if oc then
     local lead = game.store:get(oc, "leadership")
     local answer = game:ask(side, {

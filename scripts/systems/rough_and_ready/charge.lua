@@ -414,8 +414,9 @@ function M.fall_back(game, unit, hex, n, avoid)
     game:log(unit .. " retreats to " .. pick .. " (" .. k .. " of " .. n .. ") " .. M.R644)
     at = pick
     if fronts[pick] then
-      hits.hit(game, unit, "retreat into the front of " .. fronts[pick]
-        .. " [rough_and_ready 6.75]")
+      -- 6.44's Retreat is a defending unit's: 6.75 applies, its Hit too (docs/rulings)
+      hits.hit(game, unit, "retreat into the front of " .. fronts[pick] .. ": a failed "
+        .. "counter-charger retreats as a defender [rough_and_ready 6.44, 6.75]")
       if command.on_map(game, unit) == nil then return nil end
     end
   end

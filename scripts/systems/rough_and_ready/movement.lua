@@ -314,6 +314,29 @@ function M.is_hex(game, h)
   return ok and yes == true
 end
 
+--- Why a unit may not enter a prohibited hex `p` (an entry of its query's `prohibited`),
+-- with the rule; a hex held by enemy leaders alone says what that means
+-- [rough_and_ready 5.21, 5.28, 6.32].
+-- @treturn string why
+-- @treturn boolean whether enemy leaders alone hold the hex
+function M.closed_why(game, unit, p)
+  local leaders, combat = {}, false
+  for _, o in ipairs(game.store:stack(p.at)) do
+    local info = game.store:unit(o)
+    if info.side ~= game.store:unit(unit).side then
+      if info.kind == "leader" then leaders[#leaders + 1] = o else combat = true end
+    end
+  end
+  if #leaders > 0 and not combat then
+    return unit .. " may not enter " .. p.at .. ": " .. table.concat(leaders, ", ")
+      .. " (enemy leader" .. (#leaders > 1 and "s" or "") .. ") hold" .. (#leaders > 1 and ""
+      or "s") .. " it; a unit enters an enemy-occupied hex only to shock, and a leader "
+      .. "alone is no shock target (no rule captures or displaces him) "
+      .. "[rough_and_ready 5.28, 6.32]", true
+  end
+  return unit .. " may not enter " .. p.at .. ": " .. p.why .. " " .. p.rule, false
+end
+
 --- Checks a move answered with a path (`places`: the hexes entered, the last the
 -- destination; one hex: the cheapest path to it).
 -- @treturn[1] table `{path=, cost=, disorder=, steps=}`
@@ -339,6 +362,14 @@ function M.check(game, unit, places)
       -- straight line when the goal is next door
       local grid = facing.grid(game)
       local okd, dist = pcall(grid.distance, grid, from, places[1])
+      -- a goal no unit of the side may enter: its reason, not the MPs (a lone enemy leader
+      -- closes his hex [rough_and_ready 5.28]; docs/rulings/rough_and_ready.md)
+      for _, p in ipairs(q.prohibited) do
+        if p.at == places[1] then
+          local closed, lone = M.closed_why(game, unit, p)
+          if lone or (okd and dist > 1) then return false, closed end
+        end
+      end
       if okd and dist > 1 then
         -- out of reach: what it would cost with MP enough (the hexes past its MA unchecked
         -- for stacking), against what the unit has [rough_and_ready 5.11]

@@ -211,6 +211,11 @@ function M.check(game, attackers, hex)
   return attackers
 end
 
+-- Why that unit rolls for its stack: the order of a stack is the order units moved in, the
+-- last on top; the owner chooses it by the order of his moves, nothing reorders a stack
+-- (docs/rulings/rough_and_ready.md, Rulings of our own, 5.24/6.34).
+local TOP_WHY = " (a unit that moves into a hex goes on top) "
+
 --- A Commitment roll [rough_and_ready 6.33]: d10 plus the leader's -1 [rough_and_ready 4.24],
 -- cavalry's +1 against a square [rough_and_ready 5.43] (squares.commitment_drm) and the
 -- `shock.commitment` handlers' modifiers, against Adjusted Morale; at or under it the unit
@@ -482,8 +487,16 @@ local function retreat_defenders(game, defenders, hex, origins)
       settle(game, u, pick.at)
       game:log(u .. " retreats from " .. hex .. " to " .. pick.at .. " " .. M.R675)
       first = first or pick.at
-      if pick.front then hits.hit(game, u, "retreat into the front of " .. pick.front .. " "
-        .. M.R675) end
+      if pick.front then
+        -- the winners all stand in the hex until the shock is over, their surplus too: the
+        -- loser retreats first, 6.36 then clears the overstack (docs/rulings, 6.36)
+        local why = "retreat into the front of " .. pick.front .. " " .. M.R675
+        if command.on_map(game, pick.front) == hex then
+          why = "retreat into the front of " .. pick.front .. ", which stands in " .. hex
+            .. " until the shock is over [rough_and_ready 6.36, 6.75]"
+        end
+        hits.hit(game, u, why)
+      end
     end
   end
   for _, gun in ipairs(guns) do
@@ -587,7 +600,8 @@ local function restack(game, attackers, hex, origin)
     else
       back[#back + 1] = u
       settle(game, u, origin[u])
-      game:log(u .. " goes back to " .. origin[u] .. ": " .. hex .. " is full " .. M.R636)
+      game:log(u .. " goes back to " .. origin[u] .. ": " .. hex .. " is full now that the "
+        .. "shock is over " .. M.R636)
     end
   end
   if #back > 0 then game.hooks:fire("shock.stacking", { hex = hex, units = back }) end
@@ -678,10 +692,12 @@ function M.shock(game, attackers, hex)
     if (pre and squares.kept(game, top, hex)) or (not pre and M.commitment(game, top, hex)) then
       for _, u in ipairs(g) do committed[#committed + 1] = u end
       if #g > 1 then
-        game:log(table.concat(g, ", ") .. " commit with " .. top .. " " .. M.R634)
+        game:log(table.concat(g, ", ") .. " commit with " .. top .. ", the top unit of " .. at
+          .. TOP_WHY .. M.R634)
       end
     elseif #g > 1 then
-      game:log("none of " .. table.concat(g, ", ") .. " commits " .. M.R634)
+      game:log("none of " .. table.concat(g, ", ") .. " commits: " .. top .. ", the top unit "
+        .. "of " .. at .. ", rolled for them" .. TOP_WHY .. M.R634)
     end
   end
   local rec = { committed = committed, hits_on_attacker = 0, hits_on_defender = 0 }

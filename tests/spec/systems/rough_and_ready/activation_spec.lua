@@ -114,6 +114,10 @@ describe("[rough_and_ready 4.25] the Overall Commander's Leadership DRM", functi
     g.dice:force{ 6 }
     local rec = rr.play(g, { "garland", "belknap" })
     assert.are.same({}, rr.requests(rec, "leadership"))
+    -- not asked, the log says why (a new player looked for the question)
+    assert.are.same({ "no Leadership for Belknap's roll: Belknap is out of Taylor's range "
+      .. "(no path of 2 hexes from Taylor to Belknap clear of enemy combat units) "
+      .. "[rough_and_ready 4.25]" }, rr.lines(g, "no Leadership"))
     assert.are.equal(1, #rr.lines(g, "d10 6 = 6 against rating 5 = 5: fails"))
   end)
 
@@ -157,6 +161,9 @@ describe("[rough_and_ready 4.26] the OC moves in a free activation after a faile
           { auto = auto })
         assert.are.same({ "Arista", true }, moved)
         assert.are.equal(1, #rr.lines(g, "Arista moved: OC Moved [rough_and_ready 4.26]"))
+        assert.are.same({ "no Leadership for Garcia's roll: Arista is marked OC Moved (he "
+          .. "moved in a free activation) [rough_and_ready 4.26]" },
+          rr.lines(g, "no Leadership"))
         -- the next Mexican roll: no Leadership offered (Garcia is in Arista's range)
         assert.are.same({ "US" }, (function()
           local out = {}

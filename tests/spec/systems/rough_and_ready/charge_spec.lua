@@ -297,6 +297,21 @@ describe("[rough_and_ready 6.44] the counter-charge", function()
     assert.are.equal(1, g.dice:count())                   -- no shock roll
   end)
 
+  it("failed: its Retreat is a defender's, a Hit for an enemy front hex [6.75]", function()
+    -- a new player read 6.44 as "3 hexes and Disordered" only; 6.44's Retreat is the
+    -- Retreat of 6.7 and the counter-charger defends, so 6.75 holds (docs/rulings, 6.44)
+    local g = against_charge()
+    g.dice:force{ 7 }
+    local _, log = f.run(g, { "no", "yes", "3216", "3217", "3218", "3015" }, function()
+      return shock.shock(g, { "7LC-1" }, "3115")
+    end)
+    assert.are.same({ "3015", "3016", "3114", "3215", "3216" }, log[3].options)
+    assert.are.equal(1, hits.hits(g, "May"))    -- 3216 is in 7LC-1's front (N/NE from 3116)
+    assert.are.same({ "May takes a Hit (retreat into the front of 7LC-1: a failed "
+      .. "counter-charger retreats as a defender [rough_and_ready 6.44, 6.75]): 1 Hit, "
+      .. "Adjusted Morale 5 [rough_and_ready 6.54]" }, rr.lines(g, "retreat into the front"))
+  end)
+
   it("failed: a retreat hex not offered is refused saying why", function()
     local function refused(answers)
       local g = against_charge()

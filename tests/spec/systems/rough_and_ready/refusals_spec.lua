@@ -44,6 +44,29 @@ describe("[rough_and_ready 5.11] a typed move to no hex of the map is refused", 
     end)
 end)
 
+describe("[rough_and_ready 5.28] a hex held by an enemy leader alone", function()
+  it("is closed to a move, and the refusal names the leader, not the MPs", function()
+    -- a new player's game: "1719 is out of ArtRegt-1's reach: ArtRegt-1 has 5", with Garcia
+    -- alone in 1719 (docs/rulings/rough_and_ready.md, Rulings of our own, 5.28)
+    local g = open({ ["4US-1"] = "0303", ["Garcia"] = "0305", ["RANCH-1"] = "0910" }, "US",
+      { "4US-1" }, "garland")
+    local why = "4US-1 may not enter 0305: Garcia (enemy leader) holds it; a unit enters an "
+      .. "enemy-occupied hex only to shock, and a leader alone is no shock target (no rule "
+      .. "captures or displaces him) [rough_and_ready 5.28, 6.32]"
+    assert.are.same({ false, why }, { movement.validate(g, "4US-1 0305") })
+    -- next door too, and an empty hex as far away is in reach
+    assert(g.store:place("Garcia", "0304"))
+    assert.are.same({ false, (why:gsub("0305", "0304")) },
+      { movement.validate(g, "4US-1 0304") })
+    assert.is_true(movement.validate(g, "4US-1 0203"))
+    -- any other closed hex out of one step names its own reason, not the MPs
+    assert(g.store:place("Garcia", "set_aside"))
+    assert(g.store:place("RANCH-1", "0305"))
+    assert.are.same({ false, "4US-1 may not enter 0305: 0305 holds an enemy unit (RANCH-1) "
+      .. "[rough_and_ready 5.28]" }, { movement.validate(g, "4US-1 0305") })
+  end)
+end)
+
 describe("[rough_and_ready 6.43] a failed charge Commitment: the unit does nothing", function()
   it("no move, no fire, no shock this activation (no second Commitment roll)", function()
     local g = open({ ["4US-1"] = "0303", ["RANCH-1"] = "0304" }, "MEX", { "RANCH-1" }, "canales")

@@ -74,8 +74,9 @@ describe("[rough_and_ready 6.34] [rough_and_ready 6.35] stacks and allocation", 
     assert.are.same({}, rec.committed)
     assert.are.equal(1, g.dice:count())
     assert.are.same({ "4L-1 rolls for Commitment against 0303: d10 9 = 9 against Adjusted "
-      .. "Morale 5: does not commit [rough_and_ready 6.33]", "none of 4L-1, 4L-2 commits "
-      .. "[rough_and_ready 6.34]" }, g.narrative)
+      .. "Morale 5: does not commit [rough_and_ready 6.33]", "none of 4L-1, 4L-2 commits: "
+      .. "4L-1, the top unit of 0304, rolled for them (a unit that moves into a hex goes on "
+      .. "top) [rough_and_ready 6.34]" }, g.narrative)
   end)
 
   it("a unit of the stack left out may shock only another hex, decided before rolling",
@@ -191,8 +192,9 @@ describe("[rough_and_ready 6.37] [rough_and_ready 6.72] [rough_and_ready 6.75] a
       assert.are.equal("0203", where(g, "4US-1"))
       assert.are.equal("0303", where(g, "4L-1"))
       assert.are.equal(4, hits.hits(g, "4US-1"))          -- 3, and 1 for 4L-1's front
-      assert.are.same({ "4US-1 takes a Hit (retreat into the front of 4L-1 "
-        .. "[rough_and_ready 6.75]): 4 Hits, Adjusted Morale 2 [rough_and_ready 6.54]" },
+      assert.are.same({ "4US-1 takes a Hit (retreat into the front of 4L-1, which stands in "
+        .. "0303 until the shock is over [rough_and_ready 6.36, 6.75]): 4 Hits, Adjusted "
+        .. "Morale 2 [rough_and_ready 6.54]" },
         require("support.rr").lines(g, "retreat into the front"))
     end)
 
@@ -306,6 +308,33 @@ describe("[rough_and_ready 6.37] [rough_and_ready 6.72] [rough_and_ready 6.75] a
     assert.are.equal("0303", where(g, "4L-1"))
     assert.are.equal("0404", where(g, "6L-1"))
   end)
+end)
+
+describe("[rough_and_ready 6.36] [rough_and_ready 6.75] the loser retreats before the "
+  .. "overstack is cleared", function()
+  it("a hex in the front of a surplus winner costs a Hit; the surplus then goes back",
+    function()
+      -- a new player's game: 6L-2 retreated into ArtRegt-2's front, ArtRegt-2 then went back
+      -- (docs/rulings/rough_and_ready.md, Rulings of our own, 6.36). 4L-1 faces N/NE (0302,
+      -- 0403), 6L-1 NW/N (0203, 0302): only the surplus 6L-1 has 0203 in its front
+      local g = open({ ["4US-1"] = "0303", ["4L-1"] = "0304", ["6L-1"] = "0404" },
+        { "4L-1", "6L-1" })
+      assert(g.store:face("4L-1", "N/NE"))
+      g.dice:force{ 0, 0, 9, 0 }
+      local _, log = f.run(g, { "0203" }, function()
+        return shock.shock(g, { "4L-1", "6L-1" }, "0303")
+      end)
+      assert.are.same({ "0203", "0302", "0403" }, log[1].options)
+      assert.are.equal(4, hits.hits(g, "4US-1"))            -- 3, and 1 for 6L-1's front
+      local rr = require "support.rr"
+      assert.are.same({ "4US-1 takes a Hit (retreat into the front of 6L-1, which stands in "
+        .. "0303 until the shock is over [rough_and_ready 6.36, 6.75]): 4 Hits, Adjusted "
+        .. "Morale 2 [rough_and_ready 6.54]" },
+        rr.lines(g, "retreat into the front"))
+      assert.are.same({ "6L-1 goes back to 0404: 0303 is full now that the shock is over "
+        .. "[rough_and_ready 6.36]" }, rr.lines(g, "goes back"))
+      assert.are.same({ "0303", "0404" }, { where(g, "4L-1"), where(g, "6L-1") })
+    end)
 end)
 
 describe("[rough_and_ready 6.39] artillery in shock", function()
