@@ -63,4 +63,15 @@ vh=$(sed -n 's/^view_hash //p' "$tmp/a.export")
 tail -n 1 "$tmp/a.jsonl" | grep -q "\"view_hash\":\"$vh\"" || true
 "$volley" export "$tmp/a.save" >/dev/null 2>&1; [ $? -eq 2 ] || fail "export without --as must exit 2"
 "$volley" export "$tmp/a.save" --as C >/dev/null 2>&1; [ $? -eq 2 ] || fail "export --as C must exit 2"
+# a bot's request about its hidden unit (B4 in 0405 may fire at A4 come next to it, or hold)
+# and its answer are not shown to A, in the transcript or the JSON; the referee sees both
+printf 'move A4 0305\ndone\nquit\n' > "$tmp/near.script"
+for flag in "" --json; do
+  "$volley" play tests/data/hidden_near --seed 1 --bot B=random --script "$tmp/near.script" \
+    --as A $flag > "$tmp/near.a" 2>&1
+  if grep -n 'B4\|react' "$tmp/near.a"; then fail "A sees B4's reaction ($flag)"; fi
+done
+"$volley" play tests/data/hidden_near --seed 1 --bot B=random --script "$tmp/near.script" \
+  --as referee > "$tmp/near.ref" 2>&1
+grep -qx '2. B react: fire' "$tmp/near.ref" || fail "no reaction to hide: $(cat "$tmp/near.ref")"
 echo ok

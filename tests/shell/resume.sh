@@ -100,4 +100,10 @@ newest=$tmp/state/volley/$(ls "$tmp/state/volley" | tail -n 1)
 [ "$(grep -c '^answer ' "$newest")" -eq 10 ] || fail "the loaded game's autosave: $(cat "$newest")"
 out=$("$volley" play --resume --bot A=random --max-decisions 400 | tail -n 1)
 [ "$out" = "$whole" ] || fail "resumed after a load: '$out', uninterrupted: '$whole'"
+# a relative XDG_STATE_HOME is ignored (XDG Base Directory specification): ~/.local/state
+mkdir -p "$tmp/home" "$tmp/cwd"
+(cd "$tmp/cwd" && HOME=$tmp/home XDG_STATE_HOME=rel "$volley" play "$OLDPWD/tests/data/demo" \
+  --seed 5 --bot A=random --bot B=random --max-decisions 3 > /dev/null) || fail "relative XDG"
+[ -d "$tmp/cwd/rel" ] && fail "a relative XDG_STATE_HOME was used"
+[ "$(ls "$tmp/home/.local/state/volley" | wc -l)" -eq 1 ] || fail "no autosave under HOME"
 exit 0

@@ -8,11 +8,12 @@ local replay = require "volley.replay"
 
 local M = {}
 
---- The folder of the autosaves: `$XDG_STATE_HOME/volley`, else `~/.local/state/volley`.
+--- The folder of the autosaves: `$XDG_STATE_HOME/volley`, else `~/.local/state/volley` (a
+-- relative XDG_STATE_HOME is ignored, as the XDG Base Directory specification asks).
 -- @treturn string
 function M.dir()
   local base = os.getenv("XDG_STATE_HOME")
-  if not base or base == "" then base = (os.getenv("HOME") or ".") .. "/.local/state" end
+  if not base or base:sub(1, 1) ~= "/" then base = (os.getenv("HOME") or ".") .. "/.local/state" end
   return base .. "/volley"
 end
 
@@ -22,7 +23,7 @@ end
 -- @tparam Journal jrnl
 function M.create(jrnl)
   local dir = M.dir()
-  os.execute("mkdir -p '" .. dir:gsub("'", "'\\''") .. "' 2>/dev/null")
+  os.execute("mkdir -p -- '" .. dir:gsub("'", "'\\''") .. "' 2>/dev/null")
   local stamp = os.date("!%Y%m%dT%H%M%SZ")
   for k = 1, 99 do
     local path = string.format("%s/%s-%02d.save", dir, stamp, k)

@@ -64,6 +64,19 @@ function Play:seen(text)
   return v
 end
 
+--- Whether a request of `side` is hidden from the view: a bot's request, of another side,
+-- whose prompt names a unit hidden from the view (a hidden unit's reaction): the view sees
+-- neither the request nor its answer (DESIGN.md Part B "Locations, views and hidden
+-- information"; only the gap in the decision numbers is left). A person's request is always
+-- shown: he has to read it to answer.
+-- @tparam string side whose request
+-- @tparam table req
+-- @treturn boolean
+function Play:hides(side, req)
+  if self.view == "referee" or side == self.view or not self.players[side] then return false end
+  return self:seen(tostring(req.prompt or "")) == nil
+end
+
 --- A request's options as the view sees them: another side's request shows only what the
 -- view sees.
 -- @tparam string side whose request

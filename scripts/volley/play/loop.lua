@@ -26,6 +26,7 @@ end
 
 -- The request as the view sees it: its event, and the line that asks a person.
 local function show_request(g, n, side, req)
+  if g:hides(side, req) then return end
   g.out:event{ event = "request", v = json.V, decision = n, side = side, kind = req.kind,
                prompt = req.prompt, rule = req.rule, options = g:shown(side, req.options) }
   if not g.players[side] then
@@ -102,6 +103,10 @@ end
 local function record(g, n, side, req, value)
   local bot = g.players[side]
   g.decisions = n
+  if g:hides(side, req) then
+    g:after({ side = side, request = req.kind, value = value })
+    return
+  end
   local told = g:seen(tostring(value))
   g.out:event{ event = "answer", v = json.V, decision = n, side = side, kind = req.kind,
                answer = told and value or "?", by = bot and g.o.bots[side] or "script" }
