@@ -161,11 +161,7 @@ M.KIND_WORDS = { activate = { activate = true, free_activation = true } }
 M.MOVE_VERBS = { face = true, charge = true, square = true, unsquare = true, fire = true,
                  rally = true, shock = true, done = true, pass = true }
 
-local function words(line)
-  local out = {}
-  for w in line:gmatch("%S+") do out[#out + 1] = w end
-  return out
-end
+local words = require("volley.list").words
 
 local function with_rule(text, pending)
   if pending and pending.rule then return text .. " " .. pending.rule end

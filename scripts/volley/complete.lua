@@ -27,11 +27,7 @@ local commands = require "volley.commands"
 
 local M = {}
 
-local function words(s)
-  local out = {}
-  for w in s:gmatch("%S+") do out[#out + 1] = w end
-  return out
-end
+local words = require("volley.list").words
 
 --- The candidates for the word being typed.
 -- @tparam string before the line up to the cursor

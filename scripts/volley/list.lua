@@ -14,4 +14,13 @@ function M.contains(list, x)
   return false
 end
 
+--- The words of a text: its runs of non-blank characters, in order (nil reads as "").
+-- @tparam ?string text
+-- @treturn {string,...}
+function M.words(text)
+  local out = {}
+  for w in tostring(text or ""):gmatch("%S+") do out[#out + 1] = w end
+  return out
+end
+
 return M

@@ -22,11 +22,7 @@ local M = {}
 
 local contains = require("volley.list").contains
 
-local function words(s)
-  local w = {}
-  for x in s:gmatch("%S+") do w[#w + 1] = x end
-  return w
-end
+local words = require("volley.list").words
 
 -- The first word of a canonical answer (words joined by one blank), and the second or nil.
 -- Cheaper than `words`: the move request has hundreds of answers, read at every decision.

@@ -27,11 +27,7 @@ local R622 = "[rough_and_ready 6.22]"
 local R631 = "[rough_and_ready 6.31]"
 local R632 = "[rough_and_ready 6.32]"
 
-local function words(s)
-  local w = {}
-  for x in s:gmatch("%S+") do w[#w + 1] = x end
-  return w
-end
+local words = require("volley.list").words
 
 -- `<u>[+<u>...] <hex>`: the units and the hex, or nil.
 local function parse(answer)
@@ -121,24 +117,33 @@ local function activated_why(game, side, id, verb)
   return nil
 end
 
+-- What the fire and the shock explanations check first: the answer's form (`form`, the
+-- reason when it is not `<u>[+<u>...] <hex>`), each unit one of the activated units that may
+-- `act` now (and `unit_why(u)`, a further check, nil when it passes), and the target hex
+-- (`is_target` takes an enemy unit there, `rule` its case). Returns the units and the hex;
+-- or nil and the reason (nil: none the side may be told).
+local function opening(game, side, answer, act, form, unit_why, is_target, rule)
+  local units, hex = parse(answer)
+  if not units then return nil, form end
+  for _, u in ipairs(units) do
+    local why = activated_why(game, side, u, act) or (unit_why and unit_why(u))
+    if why then return nil, why end
+  end
+  local why, hidden = target_why(game, side, hex, is_target, rule)
+  if hidden then return nil, nil end
+  if why then return nil, why end
+  return units, hex
+end
+
 --- Why a fire answer is refused, or nil (no reason the side may be told).
 -- @tparam string side the firing side
 -- @param answer as typed (`<unit> <hex>`, `<gun>+<gun> <hex>`)
 -- @treturn ?string the reason, ending in its case when it has one
 function M.fire(game, side, answer)
-  local firers, hex = parse(answer)
-  if not firers then
-    return "a fire answer is <unit> <hex>, or <gun>+<gun> <hex> for guns of one hex, or done"
-  end
-  for _, f in ipairs(firers) do
-    local why = activated_why(game, side, f, "fire")
-    if why then return why end
-  end
-  local why, hidden = target_why(game, side, hex, function(_, info)
-    return info.classes.combat
-  end, R611)
-  if hidden then return nil end
-  if why then return why end
+  local firers, hex = opening(game, side, answer, "fire",
+    "a fire answer is <unit> <hex>, or <gun>+<gun> <hex> for guns of one hex, or done",
+    nil, function(_, info) return info.classes.combat end, R611)
+  if not firers then return hex end
   local fire = require "systems.rough_and_ready.fire"
   local real = fire.check(game, firers, hex, { activated = true })
   if real == nil then
@@ -160,22 +165,16 @@ end
 -- @param answer as typed (`<unit>[+<unit>...] <hex>`)
 -- @treturn ?string the reason, ending in its case when it has one
 function M.shock(game, side, answer)
-  local attackers, hex = parse(answer)
-  if not attackers then
-    return "a shock answer is <unit>[+<unit>...] <hex>, or done"
-  end
   local shock = require "systems.rough_and_ready.shock"
-  for _, u in ipairs(attackers) do
-    local why = activated_why(game, side, u, "shock")
-    if why then return why end
-    local ok, not_ok = shock.eligible(game, u)
-    if not ok then return not_ok end
-  end
-  local why, hidden = target_why(game, side, hex, function(_, info)
-    return info.classes.combat or info.type == "wagon"
-  end, R632)
-  if hidden then return nil end
-  if why then return why end
+  local attackers, hex = opening(game, side, answer, "shock",
+    "a shock answer is <unit>[+<unit>...] <hex>, or done",
+    function(u)
+      local ok, not_ok = shock.eligible(game, u)
+      if not ok then return not_ok end
+      return nil
+    end,
+    function(_, info) return info.classes.combat or info.type == "wagon" end, R632)
+  if not attackers then return hex end
   local facing = require "systems.rough_and_ready.facing"
   local movement = require "systems.rough_and_ready.movement"
   for _, u in ipairs(attackers) do

@@ -26,11 +26,7 @@ local function schedule(game, side)
   return (game.victory or {})[side] or {}
 end
 
-local function words(text)
-  local out = {}
-  for w in tostring(text or ""):gmatch("%S+") do out[#out + 1] = w end
-  return out
-end
+local words = require("volley.list").words
 
 -- The hexes of a side's `road_hexes` spec, compiled once per game (derived from the map and
 -- the scenario, not game state).
