@@ -374,6 +374,14 @@ static unsigned read_flags(lua_State *L, int arg) {
 /* ---- the functions ------------------------------------------------------------------------- */
 
 /***
+What a save may hold, in bytes and lines (docs/formats.md "The save file", "Limits"): `word`
+(a side, a request's kind, an option or bot name, the view, a scenario id), `path`, `answer`
+(a string answer), `list` (files, options, mods or bots of the header), `lines` (journal
+lines), `line` (the longest line) and `size` (the file).
+@table limits
+*/
+
+/***
 Reads a save file. A file cut short, changed since it was written (its checksum), of another
 format version, or with a malformed line is refused.
 @function read
@@ -702,5 +710,22 @@ void vl_lua_open_save(lua_State *L) {
   luaL_newlib(L, save_funcs);
   lua_pushinteger(L, VL_SAVE_FORMAT);
   lua_setfield(L, -2, "format");
+  /* what a save may hold (save.h), for the runtime to refuse a value where it enters */
+  lua_createtable(L, 0, 7);
+  lua_pushinteger(L, VL_SAVE_WORD_MAX);
+  lua_setfield(L, -2, "word");
+  lua_pushinteger(L, VL_SAVE_PATH_MAX);
+  lua_setfield(L, -2, "path");
+  lua_pushinteger(L, VL_SAVE_ANSWER_MAX);
+  lua_setfield(L, -2, "answer");
+  lua_pushinteger(L, VL_SAVE_LIST_MAX);
+  lua_setfield(L, -2, "list");
+  lua_pushinteger(L, VL_SAVE_LINES_MAX);
+  lua_setfield(L, -2, "lines");
+  lua_pushinteger(L, VL_SAVE_LINE_MAX);
+  lua_setfield(L, -2, "line");
+  lua_pushinteger(L, (lua_Integer)VL_SAVE_SIZE_MAX);
+  lua_setfield(L, -2, "size");
+  lua_setfield(L, -2, "limits");
   lua_setfield(L, -2, "save");
 }

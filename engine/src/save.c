@@ -26,7 +26,6 @@
 #define VOLLEY_VERSION "unknown"
 #endif
 
-#define READ_MAX ((size_t)1 << 30)   /* the largest save read: 1 GiB */
 
 struct vl_save {
   vl_arena arena;          /* every string and array of the header and the entries */
@@ -35,12 +34,13 @@ struct vl_save {
   size_t n, cap;
   int finished;
   size_t body;             /* parsed saves: bytes before the checksum line / cut-off tail */
+  const char *last_side, *last_request;   /* the last answer's (in the arena), shared */
 };
 
 /* ---- checks -------------------------------------------------------------------------------- */
 
-/* [A-Za-z0-9_./-]+ */
-static int is_word(const char *s) {
+/* [A-Za-z0-9_./-]+ of any length */
+static int is_bare(const char *s) {
   if (s == NULL || *s == '\0') return 0;
   for (; *s; s++) {
     char c = *s;
@@ -51,10 +51,15 @@ static int is_word(const char *s) {
   return 1;
 }
 
-/* [a-z0-9-]+ segments joined by '/' */
+/* A word: [A-Za-z0-9_./-]+, at most VL_SAVE_WORD_MAX bytes */
+static int is_word(const char *s) {
+  return is_bare(s) && strlen(s) <= VL_SAVE_WORD_MAX;
+}
+
+/* [a-z0-9-]+ segments joined by '/', at most VL_SAVE_WORD_MAX bytes */
 static int is_scenario_id(const char *s) {
   int seg = 0;
-  if (s == NULL || *s == '\0') return 0;
+  if (s == NULL || *s == '\0' || strlen(s) > VL_SAVE_WORD_MAX) return 0;
   for (; *s; s++) {
     if (*s == '/') {
       if (seg == 0) return 0;
@@ -77,11 +82,12 @@ static int is_hex(const char *s, size_t n) {
   return s[n] == '\0';
 }
 
-/* A path: non-empty valid UTF-8. */
+/* A path: non-empty valid UTF-8 of at most VL_SAVE_PATH_MAX bytes. */
 static int is_path(const char *s) {
   size_t n, i, k;
   if (s == NULL || *s == '\0') return 0;
   n = strlen(s);
+  if (n > VL_SAVE_PATH_MAX) return 0;
   for (i = 0; i < n; i += k) {
     k = vl_utf8_char((const unsigned char *)s + i, n - i);
     if (k == 0) return 0;
@@ -89,30 +95,93 @@ static int is_path(const char *s) {
   return 1;
 }
 
+#define VL_STR_(x) #x
+#define VL_STR(x) VL_STR_(x)
+#define A_WORD "letters, digits and _ . / -, at most " VL_STR(VL_SAVE_WORD_MAX) " bytes"
+
+/* msg made fit to print into out (size n): each control character (C0, DEL, C1) and each
+** byte that is not part of valid UTF-8 becomes U+FFFD, as volley.core.text.clean does; cut
+** at a character boundary when out is full. A message may quote a token of a save from
+** someone else: it never carries a terminal escape or a line end of theirs. */
+static void clean_into(char *out, size_t n, const char *msg) {
+  const unsigned char *u = (const unsigned char *)msg;
+  size_t i = 0, o = 0, len = strlen(msg);
+  while (i < len) {
+    size_t k = vl_utf8_char(u + i, len - i);
+    unsigned c = u[i];
+    int ctl = k == 0 || c < 0x20 || c == 0x7f || (c == 0xC2 && k == 2 && u[i + 1] < 0xA0);
+    const char *put = ctl ? "\xEF\xBF\xBD" : msg + i;
+    size_t m = ctl ? 3 : k;
+    if (o + m + 1 > n) break;
+    memcpy(out + o, put, m);
+    o += m;
+    i += k ? k : 1;
+  }
+  out[o] = '\0';
+}
+
+/* vl_error_set with the message cleaned (clean_into). */
+static int set_clean(vl_error *err, int code, const char *file, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+  __attribute__((format(printf, 5, 6)))
+#endif
+  ;
+
+static int set_clean(vl_error *err, int code, const char *file, int line, const char *fmt, ...) {
+  char raw[VL_ERROR_MSG_MAX], msg[VL_ERROR_MSG_MAX];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(raw, sizeof raw, fmt, ap);
+  va_end(ap);
+  clean_into(msg, sizeof msg, raw);
+  return vl_error_set(err, code, file, line, "%s", msg);
+}
+
+/* An EINVAL naming the value (at most 60 bytes of it: a value refused for its length may be
+** long), cleaned. */
 static int bad(vl_error *err, const char *fmt, const char *what) {
-  return vl_error_set(err, VL_EINVAL, NULL, 0, fmt, what ? what : "(null)");
+  char shown[64];
+  if (what == NULL) what = "(null)";
+  if (strlen(what) > 60) {
+    memcpy(shown, what, 57);
+    memcpy(shown + 57, "...", 4);
+    what = shown;
+  }
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+#endif
+  return set_clean(err, VL_EINVAL, NULL, 0, fmt, what);
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
 }
 
 static int check_header(const vl_save_header *h, vl_error *err) {
   size_t i;
-  if (h->volley != NULL && !is_word(h->volley)) return bad(err, "volley version '%s' is not a word", h->volley);
+  if (h->n_files > VL_SAVE_LIST_MAX || h->n_options > VL_SAVE_LIST_MAX ||
+      h->n_mods > VL_SAVE_LIST_MAX || h->n_bots > VL_SAVE_LIST_MAX)
+    return vl_error_set(err, VL_EINVAL, NULL, 0, "more than %d files, options, mods or bots",
+                        VL_SAVE_LIST_MAX);
+  if (h->volley != NULL && !is_word(h->volley)) return bad(err, "volley version '%s' is not a word (" A_WORD ")", h->volley);
   if (!is_scenario_id(h->scenario) && !is_path(h->scenario))
-    return bad(err, "scenario '%s' is neither an id nor a path (non-empty UTF-8)", h->scenario);
+    return bad(err, "scenario '%s' is neither an id nor a path (non-empty UTF-8, at most "
+                    VL_STR(VL_SAVE_PATH_MAX) " bytes)", h->scenario);
   for (i = 0; i < h->n_files; i++) {
     const vl_save_file *f = &h->files[i];
     if (f->role == NULL || (strcmp(f->role, "scenario") != 0 && strcmp(f->role, "system") != 0))
       return bad(err, "file role '%s' is neither scenario nor system", f->role);
-    if (!is_path(f->path)) return bad(err, "file path '%s' is not UTF-8 text", f->path);
+    if (!is_path(f->path)) return bad(err, "file path '%s' is not UTF-8 text of at most " VL_STR(VL_SAVE_PATH_MAX) " bytes", f->path);
     if (!is_hex(f->sha256, 64)) return bad(err, "%s: the sha256 is not 64 lower-case hex digits", f->path);
   }
   for (i = 0; i < h->n_options; i++) {
     const vl_save_option *o = &h->options[i];
-    if (!is_word(o->name)) return bad(err, "option name '%s' is not a word", o->name);
-    if (!is_path(o->path)) return bad(err, "option path '%s' is not UTF-8 text", o->path);
+    if (!is_word(o->name)) return bad(err, "option name '%s' is not a word (" A_WORD ")", o->name);
+    if (!is_path(o->path)) return bad(err, "option path '%s' is not UTF-8 text of at most " VL_STR(VL_SAVE_PATH_MAX) " bytes", o->path);
     if (!is_hex(o->sha256, 64)) return bad(err, "%s: the sha256 is not 64 lower-case hex digits", o->path);
   }
   for (i = 0; i < h->n_mods; i++) {
-    if (!is_path(h->mods[i].path)) return bad(err, "mod path '%s' is not UTF-8 text", h->mods[i].path);
+    if (!is_path(h->mods[i].path)) return bad(err, "mod path '%s' is not UTF-8 text of at most " VL_STR(VL_SAVE_PATH_MAX) " bytes", h->mods[i].path);
     if (!is_hex(h->mods[i].sha256, 64))
       return bad(err, "%s: the sha256 is not 64 lower-case hex digits", h->mods[i].path);
   }
@@ -122,13 +191,13 @@ static int check_header(const vl_save_header *h, vl_error *err) {
   if (h->undo == NULL || (strcmp(h->undo, "strict") != 0 && strcmp(h->undo, "solo") != 0))
     return bad(err, "undo policy '%s' is neither strict nor solo", h->undo);
   for (i = 0; i < h->n_bots; i++) {
-    if (!is_word(h->bots[i].side)) return bad(err, "bot side '%s' is not a word", h->bots[i].side);
-    if (!is_word(h->bots[i].name)) return bad(err, "bot name '%s' is not a word", h->bots[i].name);
+    if (!is_word(h->bots[i].side)) return bad(err, "bot side '%s' is not a word (" A_WORD ")", h->bots[i].side);
+    if (!is_word(h->bots[i].name)) return bad(err, "bot name '%s' is not a word (" A_WORD ")", h->bots[i].name);
   }
   if (h->cap < 1 || h->cap > (UINT64_C(1) << 53))
     return vl_error_set(err, VL_EINVAL, NULL, 0, "cap %llu is out of range (1 to 2^53)",
                         (unsigned long long)h->cap);
-  if (!is_word(h->view)) return bad(err, "view '%s' is not a word", h->view);
+  if (!is_word(h->view)) return bad(err, "view '%s' is not a word (" A_WORD ")", h->view);
   return VL_OK;
 }
 
@@ -136,14 +205,17 @@ static int check_entry(const vl_save_entry *e, vl_error *err) {
   if (!is_hex(e->state_hash, 16))
     return bad(err, "state hash '%s' is not 16 lower-case hex digits", e->state_hash);
   if (e->kind == VL_SAVE_ANSWER) {
-    if (!is_word(e->side)) return bad(err, "answer side '%s' is not a word", e->side);
-    if (!is_word(e->request)) return bad(err, "request kind '%s' is not a word", e->request);
+    if (!is_word(e->side)) return bad(err, "answer side '%s' is not a word (" A_WORD ")", e->side);
+    if (!is_word(e->request)) return bad(err, "request kind '%s' is not a word (" A_WORD ")", e->request);
     if (e->vtype == VL_SAVE_INT && !vl_value_int_ok(e->ival))
       return vl_error_set(err, VL_EINVAL, NULL, 0, "answer %lld is beyond 2^53", (long long)e->ival);
     if (e->vtype == VL_SAVE_BOOL && e->ival != 0 && e->ival != 1)
       return vl_error_set(err, VL_EINVAL, NULL, 0, "a boolean answer is 0 or 1");
     if (e->vtype == VL_SAVE_STR && e->sval == NULL && e->slen > 0)
       return vl_error_set(err, VL_EINVAL, NULL, 0, "a string answer without its text");
+    if (e->vtype == VL_SAVE_STR && e->slen > VL_SAVE_ANSWER_MAX)
+      return vl_error_set(err, VL_EINVAL, NULL, 0, "a string answer of %zu bytes (at most %d)",
+                          e->slen, VL_SAVE_ANSWER_MAX);
     if (e->vtype < VL_SAVE_INT || e->vtype > VL_SAVE_STR)
       return vl_error_set(err, VL_EINVAL, NULL, 0, "unknown answer type %d", e->vtype);
     return VL_OK;
@@ -249,6 +321,9 @@ int vl_save_append(vl_save *s, const vl_save_entry *e, vl_error *err) {
   vl_save_entry c;
   int rc = check_entry(e, err);
   if (rc != VL_OK) return rc;
+  if (s->n >= VL_SAVE_LINES_MAX)
+    return vl_error_set(err, VL_EINVAL, NULL, 0, "more than %d journal lines (the most a save holds)",
+                        VL_SAVE_LINES_MAX);
   if (s->n == s->cap) {
     size_t cap = s->cap ? s->cap * 2 : 64;
     vl_save_entry *p = realloc(s->entries, sizeof *p * cap);
@@ -258,8 +333,12 @@ int vl_save_append(vl_save *s, const vl_save_entry *e, vl_error *err) {
   }
   c = *e;
   if (e->kind == VL_SAVE_ANSWER) {
-    c.side = sdup(s, e->side);
-    c.request = sdup(s, e->request);
+    /* the sides and kinds repeat: the last answer's strings are shared */
+    c.side = s->last_side && strcmp(s->last_side, e->side) == 0 ? s->last_side : sdup(s, e->side);
+    c.request = s->last_request && strcmp(s->last_request, e->request) == 0 ? s->last_request
+                                                                           : sdup(s, e->request);
+    s->last_side = c.side;
+    s->last_request = c.request;
     c.sval = NULL;
     c.slen = 0;
     if (e->vtype == VL_SAVE_STR) {
@@ -593,15 +672,23 @@ int vl_save_check_target(const char *path, vl_error *err) {
   return rc;
 }
 
+#define TOO_LARGE "the save would be larger than 64 MiB (the most a save holds)"
+
 int vl_save_write(const vl_save *s, const char *path, vl_error *err) {
   size_t len;
   char *text = vl_save_text(s, &len);
   int rc;
   if (text == NULL) return vl_error_set(err, VL_ENOMEM, NULL, 0, "not enough memory");
+  if (len > VL_SAVE_SIZE_MAX) {
+    free(text);
+    return vl_error_set(err, VL_EINVAL, NULL, 0, TOO_LARGE);
+  }
   rc = write_atomic(path, text, len, err);
   free(text);
   return rc;
 }
+
+#define TOO_BIG "larger than 64 MiB, the most a save holds"
 
 /* The whole of the open file fd from where it stands (its start, just opened), malloc'd
 ** (NUL-terminated), its length in *len; fd stays open. path names it in errors. */
@@ -612,8 +699,10 @@ static char *read_fd(int fd, const char *path, size_t *len, vl_error *err) {
   if (fstat(fd, &sb) != 0) return io_error(err, "read", path, errno), NULL;
   if (S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode))   /* /dev/zero: a GiB read for nothing */
     return vl_error_set(err, VL_EIO, path, 0, "cannot read '%s': a device, not a file", path), NULL;
-  if ((uint64_t)sb.st_size > READ_MAX)
-    return vl_error_set(err, VL_EIO, path, 0, "cannot read '%s': larger than 1 GiB", path), NULL;
+  if (!S_ISREG(sb.st_mode))   /* a FIFO or a socket: nothing a save is written as */
+    return vl_error_set(err, VL_EIO, path, 0, "cannot read '%s': not a regular file", path), NULL;
+  if ((uint64_t)sb.st_size > VL_SAVE_SIZE_MAX)
+    return vl_error_set(err, VL_EIO, path, 0, "cannot read '%s': " TOO_BIG, path), NULL;
   cap = (size_t)sb.st_size + 1;
   buf = malloc(cap);
   if (buf == NULL) return vl_error_set(err, VL_ENOMEM, NULL, 0, "not enough memory"), NULL;
@@ -621,9 +710,9 @@ static char *read_fd(int fd, const char *path, size_t *len, vl_error *err) {
     ssize_t r;
     if (n + 1 == cap) {   /* the file grew while being read */
       char *p;
-      if (cap > READ_MAX) {
+      if (cap > VL_SAVE_SIZE_MAX) {
         free(buf);
-        return vl_error_set(err, VL_EIO, path, 0, "cannot read '%s': larger than 1 GiB", path), NULL;
+        return vl_error_set(err, VL_EIO, path, 0, "cannot read '%s': " TOO_BIG, path), NULL;
       }
       p = realloc(buf, cap * 2);
       if (p == NULL) {
@@ -648,9 +737,10 @@ static char *read_fd(int fd, const char *path, size_t *len, vl_error *err) {
   return buf;
 }
 
-/* The whole file, malloc'd (NUL-terminated), its length in *len. */
+/* The whole file, malloc'd (NUL-terminated), its length in *len. Opened without blocking: a
+** FIFO named as a save is refused (read_fd), never waited on. */
 static char *read_file(const char *path, size_t *len, vl_error *err) {
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   char *buf;
   if (fd < 0) return io_error(err, "read", path, errno), NULL;
   buf = read_fd(fd, path, len, err);
@@ -659,17 +749,47 @@ static char *read_file(const char *path, size_t *len, vl_error *err) {
 }
 
 int vl_save_hash_file(const char *path, char out[VL_SHA256_MAX], vl_error *err) {
-  size_t len;
-  char *text = read_file(path, &len, err);
-  if (text == NULL) return err ? err->code : VL_EIO;
-  vl_save_sha256(text, len, out);
-  free(text);
+  static const char digits[] = "0123456789abcdef";
+  struct sha256_ctx ctx;
+  struct stat sb;
+  uint8_t d[SHA256_DIGEST_SIZE];
+  char buf[65536];
+  int i, fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);   /* a FIFO is not waited on */
+  if (fd < 0) return io_error(err, "read", path, errno);
+  if (fstat(fd, &sb) != 0) {
+    i = io_error(err, "read", path, errno);
+    close(fd);
+    return i;
+  }
+  if (!S_ISREG(sb.st_mode)) {   /* a FIFO, a device, a folder: not a file a game reads */
+    close(fd);
+    return vl_error_set(err, VL_EIO, path, 0, "cannot read '%s': not a regular file", path);
+  }
+  sha256_init(&ctx);
+  for (;;) {   /* streamed: a file of any size hashes in a fixed buffer */
+    ssize_t r = read(fd, buf, sizeof buf);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      i = io_error(err, "read", path, errno);
+      close(fd);
+      return i;
+    }
+    if (r == 0) break;
+    sha256_update(&ctx, (size_t)r, (const uint8_t *)buf);
+  }
+  close(fd);
+  sha256_digest(&ctx, SHA256_DIGEST_SIZE, d);
+  for (i = 0; i < SHA256_DIGEST_SIZE; i++) {
+    out[2 * i] = digits[d[i] >> 4];
+    out[2 * i + 1] = digits[d[i] & 15u];
+  }
+  out[64] = '\0';
   return VL_OK;
 }
 
 /* ---- reading ------------------------------------------------------------------------------- */
 
-#define TOKEN_MAX 256
+#define TOKEN_MAX (VL_SAVE_WORD_MAX + 1)   /* a bare token and its NUL */
 
 typedef struct reader {
   const char *name;
@@ -687,11 +807,12 @@ static int rfail(reader *rd, const char *fmt, ...)
   ;
 
 static int rfail(reader *rd, const char *fmt, ...) {
-  char msg[VL_ERROR_MSG_MAX];
+  char raw[VL_ERROR_MSG_MAX], msg[VL_ERROR_MSG_MAX];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  vsnprintf(raw, sizeof raw, fmt, ap);
   va_end(ap);
+  clean_into(msg, sizeof msg, raw);   /* a token of the file quoted: never an escape of theirs */
   return vl_error_set(rd->err, VL_EPARSE, rd->name, rd->line, "%s", msg);
 }
 
@@ -702,7 +823,7 @@ static int rtoken(reader *rd, char tok[TOKEN_MAX], const char *what) {
   while (rd->p < rd->e && *rd->p != ' ') rd->p++;
   n = (size_t)(rd->p - s);
   if (n == 0) return rfail(rd, "%s expected", what);
-  if (n >= TOKEN_MAX) return rfail(rd, "%s expected: the token is too long", what);
+  if (n >= TOKEN_MAX) return rfail(rd, "%s is longer than %d bytes", what, TOKEN_MAX - 1);
   memcpy(tok, s, n);
   tok[n] = '\0';
   if (rd->p < rd->e) rd->p++;
@@ -723,6 +844,8 @@ static const char *rstring(reader *rd, const char *what) {
     if (rd->str.oom) return vl_error_set(rd->err, VL_ENOMEM, NULL, 0, "not enough memory"), NULL;
     if (memchr(rd->str.p ? rd->str.p : "", '\0', rd->str.n) != NULL)
       return rfail(rd, "%s holds a NUL byte", what), NULL;
+    if (rd->str.n > VL_SAVE_PATH_MAX)
+      return rfail(rd, "%s of %zu bytes (at most %d)", what, rd->str.n, VL_SAVE_PATH_MAX), NULL;
     out = vl_arena_strndup(&rd->tmp, rd->str.p ? rd->str.p : "", rd->str.n);
   } else {
     char tok[TOKEN_MAX];
@@ -738,7 +861,7 @@ static const char *rword(reader *rd, const char *what) {
   char tok[TOKEN_MAX];
   const char *out;
   if (rtoken(rd, tok, what) != VL_OK) return NULL;
-  if (!is_word(tok)) return rfail(rd, "%s '%s' is not a word", what, tok), NULL;
+  if (!is_word(tok)) return rfail(rd, "%s '%s' is not a word (" A_WORD ")", what, tok), NULL;
   out = vl_arena_strndup(&rd->tmp, tok, strlen(tok));
   if (out == NULL) vl_error_set(rd->err, VL_ENOMEM, NULL, 0, "not enough memory");
   return out;
@@ -808,6 +931,8 @@ static int rentry(reader *rd, const char *kw, vl_save_entry *e) {
       if (vl_tb_unquote(&rd->p, rd->e, &rd->str, why) != 0) return rfail(rd, "%s", why);
       if (rd->str.oom) return vl_error_set(rd->err, VL_ENOMEM, NULL, 0, "not enough memory");
       if (rd->p < rd->e && *rd->p++ != ' ') return rfail(rd, "a space expected after the string");
+      if (rd->str.n > VL_SAVE_ANSWER_MAX)
+        return rfail(rd, "a string answer of %zu bytes (at most %d)", rd->str.n, VL_SAVE_ANSWER_MAX);
       e->vtype = VL_SAVE_STR;
       e->sval = rd->str.p ? rd->str.p : "";
       e->slen = rd->str.n;
@@ -910,6 +1035,9 @@ static int header_line(reader *rd, hbuild *hb, int k) {
   char tok[TOKEN_MAX];
   uint64_t v;
   int rc;
+  if ((k == 2 && hb->h.n_files >= VL_SAVE_LIST_MAX) || (k == 3 && hb->h.n_options >= VL_SAVE_LIST_MAX) ||
+      (k == 4 && hb->h.n_mods >= VL_SAVE_LIST_MAX) || (k == 7 && hb->h.n_bots >= VL_SAVE_LIST_MAX))
+    return rfail(rd, "more than %d '%s' lines", VL_SAVE_LIST_MAX, header_lines[k].kw);
   switch (k) {
   case 0:
     if ((hb->h.volley = rword(rd, "a volley version")) == NULL) return rd->err->code;
@@ -1028,6 +1156,11 @@ vl_save *vl_save_parse(const char *text, size_t len, const char *name, unsigned 
   rd.name = name;
   rd.err = err ? err : &local;
   rd.line = 1;
+  if (len > VL_SAVE_SIZE_MAX) {
+    rd.line = 0;
+    rfail(&rd, TOO_BIG);
+    return NULL;
+  }
   /* the format version first: another format may end in another way */
   nl = memchr(text, '\n', len);
   rd.p = text;
@@ -1085,6 +1218,10 @@ vl_save *vl_save_parse(const char *text, size_t len, const char *name, unsigned 
     rd.e = nl;
     p = nl + 1;
     if (rd.line == 1) continue;   /* volley-save, read above */
+    if ((size_t)(rd.e - rd.p) > VL_SAVE_LINE_MAX) {   /* refused before any of it is decoded */
+      rfail(&rd, "line too long (%zu bytes; at most %d)", (size_t)(rd.e - rd.p), VL_SAVE_LINE_MAX);
+      goto fail;
+    }
     if (rd.e > rd.p && rd.e[-1] == '\r') {
       rfail(&rd, "a carriage return ends the line (lines end with LF only)");
       goto fail;
@@ -1159,42 +1296,42 @@ int vl_save_check(const vl_save *s, const vl_save_header *now, vl_error *err) {
   const vl_save_header *h = &s->h;
   size_t i, j;
   if (now->scenario == NULL || strcmp(h->scenario, now->scenario) != 0)
-    return vl_error_set(err, VL_EINVAL, NULL, 0, "the game was saved with scenario %s, not %s",
+    return set_clean(err, VL_EINVAL, NULL, 0, "the game was saved with scenario %s, not %s",
                         h->scenario, now->scenario ? now->scenario : "(none)");
   for (i = 0; i < h->n_files; i++) {
     for (j = 0; j < now->n_files && strcmp(h->files[i].path, now->files[j].path) != 0; j++) {}
     if (j == now->n_files)
-      return vl_error_set(err, VL_EINVAL, NULL, 0, "%s (a %s file of the save) is no longer part of the game",
+      return set_clean(err, VL_EINVAL, NULL, 0, "%s (a %s file of the save) is no longer part of the game",
                           h->files[i].path, h->files[i].role);
     if (strcmp(h->files[i].sha256, now->files[j].sha256) != 0)
-      return vl_error_set(err, VL_EINVAL, NULL, 0, "%s has changed since the game was saved",
+      return set_clean(err, VL_EINVAL, NULL, 0, "%s has changed since the game was saved",
                           h->files[i].path);
   }
   for (j = 0; j < now->n_files; j++) {
     for (i = 0; i < h->n_files && strcmp(h->files[i].path, now->files[j].path) != 0; i++) {}
     if (i == h->n_files)
-      return vl_error_set(err, VL_EINVAL, NULL, 0, "%s is new since the game was saved",
+      return set_clean(err, VL_EINVAL, NULL, 0, "%s is new since the game was saved",
                           now->files[j].path);
   }
   for (i = 0; i < h->n_options || i < now->n_options; i++) {
     if (i >= now->n_options)
-      return vl_error_set(err, VL_EINVAL, NULL, 0, "the game was saved with option %s",
+      return set_clean(err, VL_EINVAL, NULL, 0, "the game was saved with option %s",
                           h->options[i].name);
     if (i >= h->n_options || strcmp(h->options[i].name, now->options[i].name) != 0)
-      return vl_error_set(err, VL_EINVAL, NULL, 0, "option %s was not chosen in the saved game",
+      return set_clean(err, VL_EINVAL, NULL, 0, "option %s was not chosen in the saved game",
                           now->options[i].name);
     if (strcmp(h->options[i].sha256, now->options[i].sha256) != 0)
-      return vl_error_set(err, VL_EINVAL, NULL, 0, "%s (option %s) has changed since the game was saved",
+      return set_clean(err, VL_EINVAL, NULL, 0, "%s (option %s) has changed since the game was saved",
                           now->options[i].path, now->options[i].name);
   }
   for (i = 0; i < h->n_mods || i < now->n_mods; i++) {
     if (i >= now->n_mods)
-      return vl_error_set(err, VL_EINVAL, NULL, 0, "the game was saved with mod %s", h->mods[i].path);
+      return set_clean(err, VL_EINVAL, NULL, 0, "the game was saved with mod %s", h->mods[i].path);
     if (i >= h->n_mods || strcmp(h->mods[i].path, now->mods[i].path) != 0)
-      return vl_error_set(err, VL_EINVAL, NULL, 0, "mod %s was not in the saved game (or not in this order)",
+      return set_clean(err, VL_EINVAL, NULL, 0, "mod %s was not in the saved game (or not in this order)",
                           now->mods[i].path);
     if (strcmp(h->mods[i].sha256, now->mods[i].sha256) != 0)
-      return vl_error_set(err, VL_EINVAL, NULL, 0, "%s (a mod) has changed since the game was saved",
+      return set_clean(err, VL_EINVAL, NULL, 0, "%s (a mod) has changed since the game was saved",
                           now->mods[i].path);
   }
   return VL_OK;
@@ -1206,7 +1343,12 @@ struct vl_autosave {
   int fd;
   char *path;
   struct sha256_ctx sha;   /* every byte written so far */
+  size_t bytes;            /* how many */
+  size_t lines;            /* journal lines */
 };
+
+/* The checksum line's length, LF included. */
+#define CHECKSUM_LINE (16 + 64 + 1)
 
 /* Takes the write lock of an autosave's open descriptor (a POSIX record lock on the whole
 ** file, held until the descriptor closes): one process at a time appends to a game. Two
@@ -1236,6 +1378,7 @@ static vl_autosave *autosave_of(int fd, const char *path, const char *text, size
     return NULL;
   }
   a->fd = fd;
+  a->bytes = len;
   sha256_init(&a->sha);
   sha256_update(&a->sha, len, (const uint8_t *)text);
   return a;
@@ -1250,6 +1393,10 @@ vl_autosave *vl_autosave_create(const char *path, const vl_save *s, vl_error *er
   if (vl_tb_text(&b) == NULL) {
     free(b.p);
     return vl_error_set(err, VL_ENOMEM, NULL, 0, "not enough memory"), NULL;
+  }
+  if (b.n + CHECKSUM_LINE > VL_SAVE_SIZE_MAX) {
+    free(b.p);
+    return vl_error_set(err, VL_EINVAL, NULL, 0, TOO_LARGE), NULL;
   }
   fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) {
@@ -1276,6 +1423,7 @@ vl_autosave *vl_autosave_create(const char *path, const vl_save *s, vl_error *er
   }
   a = autosave_of(fd, path, b.p, b.n, err);
   free(b.p);
+  if (a != NULL) a->lines = s->n;
   return a;
 }
 
@@ -1321,6 +1469,7 @@ vl_autosave *vl_autosave_resume(const char *path, vl_save **out, vl_error *err) 
     return NULL;
   }
   s->finished = 0;
+  a->lines = s->n;
   *out = s;
   return a;
 }
@@ -1335,12 +1484,23 @@ int vl_autosave_append(vl_autosave *a, const vl_save_entry *e, vl_error *err) {
     free(b.p);
     return vl_error_set(err, VL_ENOMEM, NULL, 0, "not enough memory");
   }
+  if (a->bytes + b.n + CHECKSUM_LINE > VL_SAVE_SIZE_MAX) {   /* nothing written */
+    free(b.p);
+    return vl_error_set(err, VL_EINVAL, NULL, 0, TOO_LARGE);
+  }
+  if (a->lines >= VL_SAVE_LINES_MAX) {
+    free(b.p);
+    return vl_error_set(err, VL_EINVAL, NULL, 0, "more than %d journal lines (the most a save holds)",
+                        VL_SAVE_LINES_MAX);
+  }
   if (write_all(a->fd, b.p, b.n) != 0 || fdatasync(a->fd) != 0) {
     rc = io_error(err, "append to the autosave", a->path, errno);
     free(b.p);
     return rc;
   }
   sha256_update(&a->sha, b.n, (const uint8_t *)b.p);
+  a->bytes += b.n;
+  a->lines++;
   free(b.p);
   return VL_OK;
 }

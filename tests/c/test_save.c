@@ -441,7 +441,7 @@ static void refuses_bad_headers_and_lines_in_memory(void **unused) {
   h = header();
   h.view = "two words";
   assert_null(vl_save_new(&h, &err));
-  assert_string_equal(err.msg, "view 'two words' is not a word");
+  assert_string_equal(err.msg, "view 'two words' is not a word (letters, digits and _ . / -, at most 255 bytes)");
   h = header();
   s = vl_save_new(&h, &err);
   assert_non_null(s);
@@ -590,7 +590,7 @@ static void records_a_scenario_path(void **unused) {
   vl_save_free(s);
   h.scenario = "";
   assert_null(vl_save_new(&h, &err));
-  assert_string_equal(err.msg, "scenario '' is neither an id nor a path (non-empty UTF-8)");
+  assert_string_equal(err.msg, "scenario '' is neither an id nor a path (non-empty UTF-8, at most 4095 bytes)");
 }
 
 static void a_stalled_save_leaves_the_old_file(void **unused) {

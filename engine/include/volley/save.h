@@ -43,6 +43,32 @@
 /* Room for a SHA-256 as 64 lower-case hex digits and the NUL. */
 #define VL_SHA256_MAX 65
 
+/* What a save may hold (docs/formats.md "The save file", "Limits"). The writer and the reader
+** check the same limits, so a save that is written can be read back; the runtime refuses a
+** value past one where it enters (a request's kind or answers when a script asks, a path when
+** the game starts), naming who gave it. */
+
+/* The longest word, in bytes: a side, a request's kind, an option or bot name, the view, the
+** volley version, and a scenario id (a longer id-shaped scenario is written as a path). */
+#define VL_SAVE_WORD_MAX 255
+/* The longest path (the scenario opened by a path, a file, an option's file, a mod), in bytes:
+** PATH_MAX less its NUL, the longest the system opens. Written bare when it is a word of at
+** most VL_SAVE_WORD_MAX bytes, otherwise quoted. */
+#define VL_SAVE_PATH_MAX 4095
+/* The longest string answer, in bytes: a line of the command language (docs/shell.md). */
+#define VL_SAVE_ANSWER_MAX 4096
+/* The most lines of each of the header's lists (files, options, mods, bots). */
+#define VL_SAVE_LIST_MAX 4096
+/* The most journal lines (answers and forced rolls): 26 times the default cap of 10,000
+** decisions; a game whose journal is full stops as a capped game does. */
+#define VL_SAVE_LINES_MAX 262144
+/* The longest line a save may hold, in bytes without its LF: an answer with the longest
+** side, kind and string answer, each byte of it escaped (4 bytes), and the largest numbers. */
+#define VL_SAVE_LINE_MAX (7 + 2 * (VL_SAVE_WORD_MAX + 1) + 2 + 4 * VL_SAVE_ANSWER_MAX + 7 + 16 + 7 + 20)
+/* The largest save, in bytes: 64 MiB, over 600,000 answers of a real game (60 to 100 bytes a
+** line). A larger file is refused before it is read. */
+#define VL_SAVE_SIZE_MAX ((size_t)64 << 20)
+
 /* A file the game was played with. role: "scenario" (scenario.ini, the variant, map.ini,
 ** oob.ini, rules.lua, the scenario's own charts) or "system" (the system's scripts and
 ** charts). path: as the loader names it (relative to its data root), UTF-8. */
