@@ -8,7 +8,8 @@
 --
 -- A request is a table:
 --
--- * `kind` (string): what is asked ("activate", "move", "face", "yes-no", ...);
+-- * `kind` (string): what is asked ("activate", "move", "face", "yes-no", ...): a word of
+--   letters, digits and `_ . / -`, at most `M.KIND_MAX` bytes, as a save records it;
 -- * `prompt` (string): one line for a person;
 -- * `options` (list) or `enumerate` (function returning a list): the legal answers in
 --   canonical order; each a string, an integer or a boolean;
@@ -24,8 +25,10 @@
 -- @module volley.ask
 
 local compat = require "volley.compat"
+local core = require "volley.core"
 
 local unpack = compat.unpack
+local limits = core.save.limits
 
 local M = {}
 
@@ -53,6 +56,41 @@ local function is_answer_value(v)
   return t == "string" or t == "boolean" or (t == "number" and v == math.floor(v))
 end
 
+--- The longest request kind, in bytes: a save's word (`volley.core.save.limits.word`).
+M.KIND_MAX = limits.word
+--- The longest string answer (or option), in bytes: what a save holds
+-- (`volley.core.save.limits.answer`), a line of the command language.
+M.ANSWER_MAX = limits.answer
+
+-- A text of a script for a message: cleaned, at most 60 bytes of it.
+local function shown(s)
+  if #s > 60 then s = s:sub(1, 57) .. "..." end
+  return core.text.clean(s)
+end
+
+--- Why a request's kind cannot be asked, or nil: a save records it as a word
+-- (docs/formats.md "The save file"), so a kind that is not one is refused where it is given.
+-- @tparam string kind
+-- @treturn ?string
+function M.bad_kind(kind)
+  if kind ~= "" and #kind <= M.KIND_MAX and not kind:find("[^A-Za-z0-9_./-]") then return nil end
+  return "request kind '" .. shown(kind) .. "' is not a word (letters, digits and _ . / -, at "
+    .. "most " .. M.KIND_MAX .. " bytes; a save records it)"
+end
+
+--- Why an option of a request cannot be listed, or nil: a string answer longer than a save
+-- holds (`M.ANSWER_MAX`).
+-- @tparam string kind the request's kind
+-- @tparam integer i the option's place
+-- @param v the option
+-- @treturn ?string
+function M.bad_option(kind, i, v)
+  if type(v) == "string" and #v > M.ANSWER_MAX then
+    return "request '" .. kind .. "': option #" .. i .. " is " .. #v .. " bytes long (at most "
+      .. M.ANSWER_MAX .. ", as a save holds)"
+  end
+end
+
 --- Checks a request's shape.
 -- @tparam table request
 -- @raise naming the first problem: an unknown key, a missing kind/prompt/rule, neither
@@ -72,6 +110,8 @@ function M.check_request(request)
       error("request without a '" .. k .. "' string", 3)
     end
   end
+  local bad = M.bad_kind(request.kind)
+  if bad then error(bad, 3) end
   if request.options == nil and request.enumerate == nil then
     error("request '" .. request.kind .. "' has neither options nor enumerate", 3)
   end
@@ -107,6 +147,8 @@ function M.legal(request)
       error("request '" .. request.kind .. "': option #" .. i .. " is a " .. type(v)
         .. " (string, integer or boolean expected)", 2)
     end
+    local long = M.bad_option(request.kind, i, v)
+    if long then error(long, 2) end
     out[i] = v
   end
   checked[list] = true
@@ -180,6 +222,10 @@ function M.check(request, answer)
   if not is_answer_value(answer) then
     return false, "no answer given " .. request.rule
   end
+  if type(answer) == "string" and #answer > M.ANSWER_MAX then
+    return false, "an answer of " .. #answer .. " bytes (at most " .. M.ANSWER_MAX .. ") "
+      .. request.rule
+  end
   -- one pass over the legal answers as `M.legal` lists them (each checked as it does), with
   -- no copy: a request's list may hold hundreds of moves
   local list = request.options or request.enumerate()
@@ -194,6 +240,8 @@ function M.check(request, answer)
         error("request '" .. request.kind .. "': option #" .. i .. " is a " .. type(v)
           .. " (string, integer or boolean expected)", 2)
       end
+      local long = M.bad_option(request.kind, i, v)
+      if long then error(long, 2) end
       if not found and v == answer then found, match = true, v end
     end
     checked[list] = true

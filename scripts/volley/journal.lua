@@ -195,9 +195,20 @@ function Journal:write(path)
       return nil, path .. " would overwrite " .. f[1] .. " " .. f[2]
     end
   end
-  local ok, err = core.save.write(path, self:save())
+  -- a journal the save module refuses (a line no check upstream caught) is said, not raised:
+  -- the game that stopped still ends with its message and its exit status
+  local wok, ok, err = pcall(core.save.write, path, self:save())
+  if not wok then return nil, (tostring(ok):gsub("^bad argument #2 to '[^']*' %((.*)%)$", "%1")) end
   if not ok then return nil, tostring(err) end
   return true
+end
+
+--- Whether the journal is full: one more answer would leave no room in a save
+-- (`volley.core.save.limits.lines` journal lines). `volley play` stops a game whose journal
+-- is full as it stops a capped one, so that the game can still be saved and read back.
+-- @treturn boolean
+function Journal:full()
+  return #self.h.journal >= core.save.limits.lines - 1
 end
 
 --- The save's text, its checksum line included.

@@ -92,7 +92,13 @@ function M.main(args, env)
   if status then return status end
   game.start(g)
   if o.prompt then env.complete = answer.completion(g) end
-  loop.run(g)
+  -- whatever stops the game, it ends through finish: the autosave closed, --save written
+  -- (docs/shell.md), the exit status 1 after a failure
+  local lok, lerr = pcall(loop.run, g)
+  if not lok then
+    g.out:err("volley play: the game stopped: " .. core.text.clean(tostring(lerr)))
+    g.failed = true
+  end
   return finish.run(g)
 end
 

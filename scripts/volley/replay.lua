@@ -18,6 +18,7 @@
 local core = require "volley.core"
 local journal = require "volley.journal"
 local bots = require "volley.bots"
+local scenario = require "volley.scenario"
 
 local M = {}
 
@@ -52,6 +53,8 @@ Game.__index = Game
 --   (the last `volley.session.drain`)
 -- @treturn[2] nil
 -- @treturn[2] string why the game does not open
+-- @treturn[2] ?boolean true when it is that the files differ from `opts.expect` (a save's
+--   header: `volley.session.open`'s `expect`), checked before any script of the game ran
 function M.start(opts)
   local st = core.new_state(opts.state or {})
   local ok, err = st:require("volley.session")
@@ -62,10 +65,14 @@ function M.start(opts)
   local info
   ok, info = st:call("volley.session", "open", opts.target, {
     seed = opts.seed, options = opts.options, mods = opts.mods, dice = opts.dice,
-    undo = opts.undo })
+    undo = opts.undo, expect = opts.expect })
   if not ok then
     st:close()
     return nil, M.describe(info)
+  end
+  if info.mismatch then
+    st:close()
+    return nil, info.mismatch, true
   end
   return setmetatable({ st = st, info = info, task = st:spawn("volley.session", "run") }, Game)
 end
@@ -259,8 +266,62 @@ function M.check_header(save, sides, name, bots_play)
   end
 end
 
---- Replays a save: opens its scenario with its seed, options, mods and undo policy, checks the
--- header against the files now (`volley.core.save.check`), then answers every journal answer
+-- The scenario's own .ini file that opening `what` reads first, found as
+-- `volley.scenario.resolve` finds it but without opening anything (resolve reads a file to
+-- tell a scenario).
+local function scenario_ini(what)
+  if scenario.is_id(what) then
+    local file = scenario.find(what)
+    if file then return file end
+  end
+  if core.scenario.kind(what) == "dir" then return (what:gsub("/+$", "")) .. "/scenario.ini" end
+  return what
+end
+
+-- What a save names, checked before any of it is opened or run (docs/save.md "Replay"): its
+-- scenario's own .ini and each mod a regular file whose content is the one the save
+-- recorded. A save from someone else cannot make volley wait on a FIFO, nor read a file of
+-- this machine (/etc/passwd, /proc/self/environ) as a scenario or a mod and show a piece of
+-- it in a syntax error. Returns nil or why (cleaned: the names are the save's).
+local function check_named(save)
+  local clean = core.text.clean
+  local first
+  for _, f in ipairs(save.files) do
+    if f.role == "scenario" then
+      first = f
+      break
+    end
+  end
+  local ini = scenario_ini(save.scenario)
+  local h, err = core.save.hash_file(ini)
+  if not h then return clean(err.msg) end
+  if not first then return "the save records no file of its scenario" end
+  if h ~= first.sha256 then
+    return clean(first.path) .. " has changed since the game was saved"
+  end
+  for _, m in ipairs(save.mods) do
+    h, err = core.save.hash_file(m.path)
+    if not h then return clean(err.msg) end
+    if h ~= m.sha256 then
+      return clean(m.path) .. " (a mod) has changed since the game was saved"
+    end
+  end
+end
+
+-- The header of a save without its journal (what `volley.session.open`'s `expect` takes).
+local function header_of(save)
+  local h = {}
+  for k, v in pairs(save) do
+    if k ~= "journal" then h[k] = v end
+  end
+  h.journal = {}
+  return h
+end
+
+--- Replays a save: checks that its scenario's .ini and its mods are the files it was played
+-- with before anything is opened, opens its scenario with its seed, options, mods and undo
+-- policy, checks the header against the files now before any script of the game runs
+-- (`volley.core.save.check`), then answers every journal answer
 -- in order (forced rolls queued at their place), checking after each the side and kind of
 -- the request, that the answer is legal, the state hash and the roll count.
 -- @tparam table save a save table (`volley.core.save.read`)
@@ -280,8 +341,12 @@ function M.replay(save, opts)
   for i, o in ipairs(save.options) do names[i] = o.name end
   local mods = {}
   for i, m in ipairs(save.mods) do mods[i] = m.path end
-  local game, err = M.start{ target = save.scenario, seed = save.seed, options = names,
-                             mods = mods, undo = save.undo, state = opts.state }
+  local named = opts.check ~= false and check_named(save)
+  if named then return nil, "the save does not match the files now: " .. named end
+  local game, err, differs = M.start{ target = save.scenario, seed = save.seed,
+    options = names, mods = mods, undo = save.undo, state = opts.state,
+    expect = opts.check ~= false and header_of(save) or nil }
+  if differs then return nil, "the save does not match the files now: " .. err end
   if not game then return nil, "cannot open the game: " .. err end
   local bad = M.check_header(save, game.info.sides, opts.name, opts.bots_play)
   if bad then

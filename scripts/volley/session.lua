@@ -33,7 +33,8 @@ local function is_answer(v)
 end
 
 -- Why a script's list of legal answers cannot be asked, or nil: a list of at most
--- M.MAX_ASK_OPTIONS strings, integers and booleans.
+-- M.MAX_ASK_OPTIONS strings (each at most `volley.ask.ANSWER_MAX` bytes, what a save holds),
+-- integers and booleans.
 local function bad_options(kind, list)
   if type(list) ~= "table" then
     return "request '" .. kind .. "': enumerate returned a " .. type(list) .. " (a list expected)"
@@ -49,8 +50,22 @@ local function bad_options(kind, list)
         .. (type(v) == "number" and " that is not an integer" or "")
         .. " (string, integer or boolean expected)"
     end
+    local long = ask.bad_option(kind, i, v)
+    if long then return long end
   end
   return nil
+end
+
+-- A script's list of answers as the host and the save get them: a copy, each string cleaned
+-- as its request's options are (docs/modding.md "Text from a script"): no line end, escape
+-- or NUL of a script's reaches a transcript, `?` or a save's answer.
+local function cleaned(list)
+  local out = {}
+  for i = 1, #list do
+    local v = rawget(list, i)
+    out[i] = type(v) == "string" and core.text.clean(v) or v
+  end
+  return out
 end
 
 -- The API a mod's script sees as `volley`: registering hooks, under the mod's own name.
@@ -144,6 +159,10 @@ local function mod_api(g, path)
       error("volley.ask: request '" .. r.kind .. "': default is a " .. type(r.default)
         .. " (string, integer or boolean expected)", 2)
     end
+    if type(r.default) == "string" and #r.default > ask.ANSWER_MAX then
+      error("volley.ask: request '" .. r.kind .. "': default is " .. #r.default
+        .. " bytes long (at most " .. ask.ANSWER_MAX .. ", as a save holds)", 2)
+    end
     if r.enumerate then
       local enumerate = r.enumerate
       r.enumerate = function()
@@ -153,7 +172,7 @@ local function mod_api(g, path)
           error(sandbox.error_object{ msg = "volley.ask: " .. bad, file = path, point = "ask",
                                       source = path }, 0)
         end
-        return list
+        return cleaned(list)
       end
     end
     return g:ask(side, r)
@@ -166,7 +185,9 @@ end
 -- @tparam string target a scenario id or path
 -- @tparam table opts `{seed = n, options = {name, ...}, mods = {path, ...}, dice = {face, ...},
 --   undo = "strict"|"solo" (default strict) or "off" (no snapshots: bot games that never
---   undo, `volley sim`)}`
+--   undo, `volley sim`), expect = <a save's header>}`: with `expect`, the game's files,
+--   options and mods are checked against the save's before any script runs, and a
+--   difference gives `{mismatch = why}` (the game not usable; close the state)
 -- @treturn table `{sides = {...}, max_decisions = n or nil, seed = n, scenario = id or path,
 --   files = {{role =, path =, file =}, ...}, options = {{name =, path =, file =}, ...}}`:
 --   `scenario`, `files` and `options` are what a save's header records (`volley.journal`;
@@ -251,10 +272,52 @@ function M.files(g)
   return out
 end
 
+-- The header's options of a game: `{name =, path = <the header's name>, file =}`.
+local function header_options(g)
+  local options = {}
+  for _, o in ipairs(g.options or {}) do
+    options[#options + 1] = { name = o.name, path = header_name(o.path), file = o.path }
+  end
+  return options
+end
+
+-- Why the game's files (as `files` lists them), its options' and its mods differ from what a
+-- save recorded (`expect`: a save's header), or nil: `volley.core.save.check`'s difference,
+-- or why a file cannot be hashed. Checked before any of the game's scripts runs.
+local function mismatch(g, target, expect, mods)
+  local function hashed(list)
+    local out = {}
+    for i, f in ipairs(list) do
+      local h, err = core.save.hash_file(f.file or f.path)
+      if not h then return nil, tostring(err) end
+      out[i] = { role = f.role, name = f.name, path = f.path, sha256 = h }
+    end
+    return out
+  end
+  local mod_list = {}
+  for i, m in ipairs(mods or {}) do mod_list[i] = { path = m } end
+  local now, why = {}
+  now.files, why = hashed(M.files(g))
+  if not now.files then return why end
+  now.options, why = hashed(header_options(g))
+  if not now.options then return why end
+  now.mods, why = hashed(mod_list)
+  if not now.mods then return why end
+  now.scenario = g.scenario.id or (target:gsub("^%./", ""):gsub("/+$", ""))
+  now.seed, now.undo, now.cap, now.view = expect.seed, expect.undo, expect.cap, expect.view
+  local ok, diff = core.save.check(expect, now)
+  if not ok then return diff end
+end
+
 function M.open(target, opts)
   opts = opts or {}
   local g = game_mod.open(target, { seed = opts.seed, options = opts.options })
   g:charts()   -- every chart table checked now, not at the first roll that needs it
+  -- a replayed save: its files checked before a script of the game runs (docs/save.md)
+  if opts.expect then
+    local why = mismatch(g, target, opts.expect, opts.mods)
+    if why then return { mismatch = why } end
+  end
   -- the battle's special rules, then the options chosen, then the mods in command-line order
   if g.scenario.paths.rules then load_script(g, g.scenario.paths.rules, "battle") end
   for _, o in ipairs(g.options or {}) do load_script(g, o.path, "battle") end
@@ -271,10 +334,7 @@ function M.open(target, opts)
   track = { policy = policy or "strict", steps = {}, feed = nil, revealed = 0, seen = 0 }
   g.ask = M.tracked_ask
   g.reveal = M.reveal
-  local options = {}
-  for _, o in ipairs(g.options or {}) do
-    options[#options + 1] = { name = o.name, path = header_name(o.path), file = o.path }
-  end
+  local options = header_options(g)
   return { sides = g:sides(), max_decisions = g.max_decisions, seed = opts.seed,
            scenario = g.scenario.id or (target:gsub("^%./", ""):gsub("/+$", "")),
            files = M.files(g), options = options }

@@ -140,6 +140,12 @@ function M.run(g)
       g.capped = true
       return
     end
+    if g.jrnl and g.jrnl:full() then   -- a save holds no more: stopped as a capped game is
+      g.out:err("volley play: the journal is full (" .. #g.jrnl.h.journal .. " lines, the most a "
+        .. "save holds): the game stops as at its cap")
+      g.capped = true
+      return
+    end
     local n, side = g.decisions + 1, res[2]
     show_request(g, n, side, res[3])
     local what, value, req = answer_request(g, n, side, res[3])
