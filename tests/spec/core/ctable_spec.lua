@@ -1,0 +1,84 @@
+-- The C core reads the tables Lua gives it raw and once (issue 31, findings 1 and 2): no
+-- metamethod runs while C reads (so no script code, and nothing read can change under C), a
+-- list is filled from the same table it was sized from, and every string C keeps is anchored.
+-- A movement query, or a list or a mark in it, that has a metatable is refused: a
+-- movement.cost handler gets the query itself (docs/move.md "Queries"). Under ASan the two
+-- reproductions here are a heap-buffer-overflow and a heap-use-after-free on today's main.
+local core = require "volley.core"
+
+local SAMPLE = "tests/data/maps/sample.ini"
+local PLAIN = "query has a metatable (a query is plain data)"
+
+local function movement()
+  local m = assert(core.map.load(SAMPLE))
+  return m, assert(core.move.load(m))
+end
+
+-- A table whose __index answers from `fields` (the table itself holds nothing).
+local function through_index(fields)
+  return setmetatable({}, { __index = fields })
+end
+
+describe("a movement query read by C", function()
+  local mv
+  before_each(function() local _ _, mv = movement() end)
+
+  it("is refused when its __index answers must_stop with lists of different lengths "
+     .. "(the heap buffer overflow)", function()
+    local calls, many = 0, {}
+    for i = 1, 5000 do many[i] = "0808" end
+    local q = setmetatable({ class = "inf", ma = 3 }, { __index = function(_, k)
+      if k ~= "must_stop" then return nil end
+      calls = calls + 1
+      return calls % 2 == 1 and {} or many
+    end })
+    assert.has_error(function() mv:reach("0808", q) end, PLAIN)
+    assert.has_error(function() mv:reach_places("0808", q) end, PLAIN)
+    assert.has_error(function() mv:path("0808", "0708", q) end, PLAIN)
+    assert.has_error(function() mv:validate("0808", { "0708" }, q) end, PLAIN)
+    assert.has_error(function() mv:step("0808", "0708", q) end, PLAIN)
+    assert.are.equal(0, calls)                      -- C never ran the script's __index
+  end)
+
+  it("is refused when its __index answers max_step_why with a string no table holds "
+     .. "(the use after free)", function()
+    local n = 0
+    local q = setmetatable({ class = "art", max_step = 1 }, { __index = function(_, k)
+      n = n + 1
+      if k == "max_step_why" then return ("in square " .. n):rep(10) end
+      collectgarbage("collect")                     -- what the string was freed by
+      return nil
+    end })
+    assert.has_error(function() mv:validate("0808", { "0908", "0909" }, q) end, PLAIN)
+    assert.are.equal(0, n)
+  end)
+
+  it("refuses a list or a mark that has a metatable, naming it", function()
+    local cases = {
+      { { prohibited = setmetatable({ { at = "0908" } }, { __mode = "v" }) },
+        "query: prohibited has a metatable (a query is plain data)" },
+      { { extra = setmetatable({}, { __len = function() return 2 ^ 31 end,
+                                     __index = function() return { at = "0908", cost = 1 } end }) },
+        "query: extra has a metatable (a query is plain data)" },
+      { { must_stop = { "0608", setmetatable({ at = "0608" }, { __index = { why = "x" } }) } },
+        "must_stop[2]: the mark has a metatable (a query is plain data)" },
+      { { no_road = { { at = through_index({ q = 8, r = 4 }) } } },
+        "no_road[1]: at has a metatable (a query is plain data)" },
+      { { roads = setmetatable({}, { __index = { "trail" } }) },
+        "query: roads has a metatable (a query is plain data)" },
+    }
+    for _, c in ipairs(cases) do
+      c[1].class = "inf"
+      assert.has_error(function() mv:reach("0808", c[1]) end, c[2])
+    end
+  end)
+
+  it("reads the same query without metatables as before (the positive control)", function()
+    local q = { class = "inf", ma = 3,
+                must_stop = { { at = "0608", why = ("enemy front hex "):rep(3) } },
+                prohibited = { { at = "0907", why = "enemy unit", rule = "[rr 5.28]" } } }
+    assert.are.same({ "0708", "0609", "0508" }, mv:reach("0808", q):path_to("0508"))
+    assert.are.same({ false, "0808 -> 0907: prohibited (enemy unit) [rr 5.28]", 1 },
+                    { mv:validate("0808", { "0907" }, q) })
+  end)
+end)
