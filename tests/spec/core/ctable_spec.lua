@@ -82,3 +82,36 @@ describe("a movement query read by C", function()
                     { mv:validate("0808", { "0907" }, q) })
   end)
 end)
+
+describe("the C core reads a table's fields raw", function()
+  it("takes no hex value's q and r from __index", function()
+    local _, mv = movement()
+    assert.has_error(function() core.hex.distance(through_index({ q = 0, r = 0 }), "0101") end,
+      "bad argument #1 to 'distance' (hex value {q=, r=} needs integer q and r)")
+    assert.has_error(function() mv:reach(through_index({ q = 8, r = 4 }), { class = "inf" }) end,
+      "bad argument #1 to 'reach' (hex value {q=, r=} needs integer q and r)")
+  end)
+
+  it("takes no location of the store from __index", function()
+    local m = assert(core.map.load(SAMPLE))
+    local st = assert(core.state.new{ schema = "charts/rough_and_ready/units.ini",
+                                      oob = "tests/data/oob/rough_and_ready.ini", map = m })
+    local ok, msg = pcall(st.place, st, "5US-1", through_index({ space = "saltillo/G" }))
+    assert.is_false(ok)
+    assert.matches("a list of 1 to 3 hexes expected", msg, 1, true)
+    assert.are.same({ "none" }, { st:where("5US-1") })
+  end)
+
+  it("takes no option of hex.grid from __index", function()
+    assert.are.equal("volley.grid(flat-top, odd-columns-down, 2 digits)",
+                     tostring(core.hex.grid(through_index({ layout = "pointy-top" }))))
+  end)
+
+  it("takes no field of a chart pick from __index", function()
+    local set = core.chart.new()
+    assert(set:load_string("[t]\ntitle = t\nsource = [x 1]\ndie = d6\nresults = r\n"
+      .. "1-6 = a\n", "mem.ini", "battle"))
+    assert.is_not_nil(set:lookup("t", { roll = 3 }))
+    assert.is_nil(set:lookup("t", through_index({ roll = 3 })))
+  end)
+end)
