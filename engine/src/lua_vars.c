@@ -179,6 +179,7 @@ static int table_value(conv *c, int idx, int depth, vl_value **out) {
   mkey *keys = NULL;
   vl_value *v;
   if (depth >= VL_VALUE_DEPTH_MAX) return cfail(c, "tables nest too deep (more than 32 levels)", NULL);
+  if (!lua_checkstack(L, 4)) return c->nomem = 1, -1;   /* a slot a level: 33 and more */
   lua_pushnil(L);
   while (lua_next(L, idx) != 0) {
     lua_pop(L, 1);
