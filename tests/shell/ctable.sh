@@ -3,7 +3,7 @@
 # C reads the query raw and once and refuses one that has a metatable, so the game stops with
 # exit 1 and a clear error naming the handler's script -- never a crash, on the demo (ctx.overlay)
 # and on Rough & Ready (ctx.query), from a mod or from a battle's rules.lua (Palo Alto's own,
-# with the twelve lines of finding 1 added). `volley check` does not play, so it passes such a
+# with the lines of finding 1 added). `volley check` does not play, so it passes such a
 # battle (docs/shell.md "volley check"); playing it stops.
 set -u
 volley=$1
@@ -27,7 +27,7 @@ for evil in evil_overlay evil_overlay_why evil_overlay_lists; do
   stopped "rr $evil" "$err" $? "$mod"
 done
 
-# A battle's rules.lua (Palo Alto's, the twelve lines added) on the fixture's map and forces.
+# A battle's rules.lua (Palo Alto's, the lines of finding 1 added) on the fixture's map and forces.
 out=$("$volley" check tests/data/evil_overlay 2>&1)
 [ $? -eq 0 ] || fail "check tests/data/evil_overlay: $out"
 echo "$out" | grep -q '^0 errors, 0 warnings' || fail "check tests/data/evil_overlay: $out"
@@ -39,7 +39,7 @@ stopped "evil_overlay" "$err" $? "battle"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp -r scenarios/rough-and-ready/palo-alto "$tmp/pa"
-tail -n +2 tests/data/mods/evil_overlay.lua >> "$tmp/pa/rules.lua"
+tail -n +3 tests/data/mods/evil_overlay.lua >> "$tmp/pa/rules.lua"   # less its header
 err=$(timeout 120 "$volley" play "$tmp/pa" --seed 24 --bot US=random --bot MEX=random 2>&1 >/dev/null)
 stopped "palo-alto" "$err" $? "battle"
 echo ok

@@ -74,7 +74,7 @@ volley.on("movement.cost", function(ctx)
   end
 end, { kind = "modify" })
 
--- issue 31, finding 1: the twelve lines of tests/data/mods/evil_overlay.lua, as a battle would
+-- issue 31, finding 1: the lines of tests/data/mods/evil_overlay.lua, as a battle would
 -- write them (this file is otherwise scenarios/rough-and-ready/palo-alto/rules.lua).
 local calls, many = 0, {}
 for i = 1, 5000 do many[i] = "0101" end

@@ -1,4 +1,5 @@
--- tests/data/mods/evil_overlay.lua -- a hostile mod: its __index answers the movement query's must_stop with {} then 5,000 places, so C would size one list and fill another (issue 31, finding 1).
+-- tests/data/mods/evil_overlay.lua -- a hostile mod: its __index answers the movement
+-- query's must_stop with {} then 5,000 places, so C sizes one list and fills another (#31 1).
 local calls, many = 0, {}
 for i = 1, 5000 do many[i] = "0101" end
 volley.on("movement.cost", function(ctx)

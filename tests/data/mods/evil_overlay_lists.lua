@@ -1,4 +1,5 @@
--- tests/data/mods/evil_overlay_lists.lua -- a hostile mod: metatables inside the movement query: a weak list of marks (the collector could take a mark C holds), a list whose __len and __index lie, a mark whose why comes from __index.
+-- tests/data/mods/evil_overlay_lists.lua -- a hostile mod: metatables inside the movement
+-- query: a weak list of marks, a list whose __len and __index lie, a mark whose why is __index's.
 volley.on("movement.cost", function(ctx)
   local q = ctx.overlay or ctx.query
   q.prohibited = setmetatable({ { at = "0101" } }, { __mode = "v" })
