@@ -115,3 +115,35 @@ describe("the C core reads a table's fields raw", function()
     assert.is_nil(set:lookup("t", through_index({ roll = 3 })))
   end)
 end)
+
+describe("game.vars copying a table in", function()
+  -- The collector as busy as it gets: a cycle after each cycle, much work per step.
+  local function busy_collector()
+    if _VERSION == "Lua 5.4" then
+      collectgarbage("incremental", 0, 1000, 0)
+      return function() collectgarbage("incremental", 200, 100, 13) end
+    end
+    local pause, mul = collectgarbage("setpause", 0), collectgarbage("setstepmul", 1000)
+    return function() collectgarbage("setpause", pause) collectgarbage("setstepmul", mul) end
+  end
+
+  it("reads a weak table as it is when it is written, whenever the collector runs", function()
+    -- the values are garbage: which entries the copy gets depends on when the collector
+    -- runs (docs/modding.md: weak tables break determinism), but C reads the table as it is
+    -- at that moment, never an entry half gone ("the state cannot hold a nil")
+    local st = assert(core.state.new{ schema = "charts/rough_and_ready/units.ini",
+                                      oob = "tests/data/oob/rough_and_ready.ini" })
+    local vars = st:vars()
+    local restore = busy_collector()
+    local ok, err = pcall(function()
+      for _ = 1, 20 do
+        local t = setmetatable({}, { __mode = "v" })
+        for i = 1, 200 do t[("k"):rep(50) .. i] = { i } end   -- long keys: reads allocate
+        vars.x = t
+        assert.is_true(#vars:keys("x") <= 200)
+      end
+    end)
+    restore()
+    assert(ok, err)
+  end)
+end)
