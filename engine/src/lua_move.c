@@ -156,9 +156,12 @@ static const vl_move_mark_kind mark_kinds[] = {VL_MOVE_PROHIBIT, VL_MOVE_STOP, V
 /* A query is read raw and once (docs/move.md "Queries"): a movement.cost handler gets the
 ** query table itself, so C reads no field through a metamethod (no script code runs while C
 ** reads, and nothing read can change under it), sizes each list and fills its marks from the
-** same table it sized, and anchors every string it keeps in a table left on the stack for the
-** search. A query, or a list or a mark in it, that has a metatable is refused: what a handler
-** leaves must be plain data, and C and the Lua that reads the query must see the same. */
+** same table it sized, and keeps on the stack, for the whole call, what holds every string the
+** marks and the query point to: the query's own strings in a table of their own, and each mark
+** list (a mark's why and rule are its list's items' fields; no Lua runs until the search is
+** over, so those tables stay as they were read). A query, or a list or a mark in it, that has
+** a metatable is refused: what a handler leaves must be plain data (a weak list could lose a
+** mark to the collector), and C and the Lua that reads the query must see the same. */
 
 /* Raises when the table at idx has a metatable (what names the table: "query", "must_stop"). */
 static void check_plain(lua_State *L, int idx, const char *where, const char *what) {
@@ -182,8 +185,9 @@ static int int_field(lua_State *L, int idx, const char *where, const char *key, 
   return (int)x;
 }
 
-/* An optional string field of the table at idx, or NULL. The string is anchored in the table
-** at anchor (a list), so it stays alive as long as that table, whatever becomes of idx's. */
+/* An optional string field of the table at idx, or NULL. With anchor (an index), the string
+** is put in the table there (a list), which keeps it alive whatever becomes of idx's table;
+** with 0, the caller keeps a table holding idx's table on the stack for the call. */
 static const char *str_field(lua_State *L, int idx, int anchor, const char *where,
                              const char *key) {
   const char *s;
@@ -194,7 +198,8 @@ static const char *str_field(lua_State *L, int idx, int anchor, const char *wher
   }
   if (t != LUA_TSTRING) luaL_error(L, "%s%s must be a string", where, key);
   s = lua_tostring(L, -1);
-  lua_rawseti(L, anchor, (int)lua_rawlen(L, anchor) + 1);
+  if (anchor != 0) lua_rawseti(L, anchor, (int)lua_rawlen(L, anchor) + 1);
+  else lua_pop(L, 1);                        /* held by its mark, held by its list */
   return s;
 }
 
@@ -221,9 +226,9 @@ static void check_keys(lua_State *L, int idx, const char *const *known, const ch
   if (bad != NULL) luaL_error(L, "%sunknown key '%s' (known: %s)", where, bad, list);
 }
 
-/* Reads item i of a mark list (the item on top of the stack) into k; its strings are
-** anchored in the table at anchor. */
-static void read_mark(lua_State *L, const vl_map *m, int anchor, const char *list, int i,
+/* Reads item i of a mark list (the item on top of the stack) into k; its strings stay the
+** item's, which the caller's list holds. */
+static void read_mark(lua_State *L, const vl_map *m, const char *list, int i,
                       vl_move_mark_kind kind, vl_move_mark *k) {
   static const char *const item_keys[] = {"at", "cost", "rule", "why", NULL};
   int item = lua_gettop(L), at;
@@ -239,8 +244,8 @@ static void read_mark(lua_State *L, const vl_map *m, int anchor, const char *lis
     at = lua_gettop(L);
     if (lua_isnil(L, at)) luaL_error(L, "%sat is missing", where);
     if (lua_istable(L, at)) check_plain(L, at, where, "at");
-    k->why = str_field(L, item, anchor, where, "why");
-    k->rule = str_field(L, item, anchor, where, "rule");
+    k->why = str_field(L, item, 0, where, "why");
+    k->rule = str_field(L, item, 0, where, "rule");
     if (kind == VL_MOVE_EXTRA) {
       if (vl_rawfield(L, item, "cost") == LUA_TNIL) luaL_error(L, "%scost is missing", where);
       lua_pop(L, 1);
@@ -266,9 +271,10 @@ static void read_mark(lua_State *L, const vl_map *m, int anchor, const char *lis
 /* The number of mark lists (mark_lists). */
 #define NLISTS 4
 
-/* Reads the query table at idx into q. Leaves two values on the stack, which live as long as
-** the call: the list of the query's strings that q points to (why, rule, max_step_why...),
-** then the userdata of the marks. *paths gets the `paths` flag (default 1). */
+/* Reads the query table at idx into q. Leaves on the stack, for as long as the call: a list
+** of the query's strings q points to (max_step_why, max_step_rule), the four mark lists (nil
+** when absent: they hold the marks' why and rule), then the userdata of the marks. *paths
+** gets the `paths` flag (default 1). */
 static void check_query(lua_State *L, int idx, const lmove *u, const vl_map *m,
                         vl_move_query *q, int *paths) {
   const vl_move_table *t = u->t;
@@ -279,11 +285,11 @@ static void check_query(lua_State *L, int idx, const lmove *u, const vl_map *m,
   char known[512];
   luaL_checktype(L, idx, LUA_TTABLE);
   idx = lua_absindex(L, idx);
-  luaL_checkstack(L, NLISTS + 12, "query");
+  luaL_checkstack(L, NLISTS + 24, "query");   /* what this leaves, and room for the caller */
   check_plain(L, idx, "", "query");
   check_keys(L, idx, query_keys, "query: ", "class, mode, uniform, ma, roads, max_step, "
              "max_step_why, max_step_rule, prohibited, must_stop, extra, no_road, paths");
-  lua_newtable(L);                 /* the strings q points to */
+  lua_createtable(L, 4, 0);        /* the query's own strings q points to */
   anchor = lua_gettop(L);
   vl_move_query_init(q);
   vl_rawfield(L, idx, "uniform");
@@ -354,12 +360,10 @@ static void check_query(lua_State *L, int idx, const lmove *u, const vl_map *m,
     for (i = 1; i <= (int)len[l]; i++) {
       if (n >= total) luaL_error(L, "query: the mark lists changed while read");  /* never */
       lua_rawgeti(L, lists + l, i);
-      read_mark(L, m, anchor, mark_lists[l], i, mark_kinds[l], &marks[n++]);
+      read_mark(L, m, mark_lists[l], i, mark_kinds[l], &marks[n++]);
       lua_pop(L, 1);
     }
   }
-  lua_replace(L, lists);           /* the marks where the first list was; the lists go */
-  lua_settop(L, lists);
   q->nmarks = n;
   q->marks = marks;
 }
