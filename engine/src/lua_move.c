@@ -153,7 +153,7 @@ static const char *const mark_lists[] = {"prohibited", "must_stop", "extra", "no
 static const vl_move_mark_kind mark_kinds[] = {VL_MOVE_PROHIBIT, VL_MOVE_STOP, VL_MOVE_EXTRA,
                                                VL_MOVE_NO_ROAD};
 
-/* A query is read raw and once (docs/move.md "Queries"): a movement.cost handler gets the
+/* A query is read raw and once (docs/move.md "Lua"): a movement.cost handler gets the
 ** query table itself, so C reads no field through a metamethod (no script code runs while C
 ** reads, and nothing read can change under it), sizes each list and fills its marks from the
 ** same table it sized, and keeps on the stack, for the whole call, what holds every string the
@@ -657,7 +657,7 @@ static int mv_values(lua_State *L) {
 ** @function reach
 ** @tparam place start a hex label, {q=, r=} or "track/space"
 ** @tparam table query `{class=, mode=, ma=, roads=, max_step=, prohibited=, must_stop=, extra=,
-** no_road=, uniform=, paths=}` (docs/move.md "Queries")
+** no_road=, uniform=, paths=}` (docs/move.md "Lua")
 ** @treturn {table,...} `{hex=, cost=, left=, steps=, disorder=, stop=, path={...}}` per place
 ** (`path` lists the places entered; absent with `paths = false`); methods `r:cost_to(place)`,
 ** `r:path_to(place)` and `r:entry(place)` look a place up (nil when not reached)

@@ -2,7 +2,7 @@
 -- metamethod runs while C reads (so no script code, and nothing read can change under C), a
 -- list is filled from the same table it was sized from, and every string C keeps is anchored.
 -- A movement query, or a list or a mark in it, that has a metatable is refused: a
--- movement.cost handler gets the query itself (docs/move.md "Queries"). Under ASan the two
+-- movement.cost handler gets the query itself (docs/move.md "Lua"). Under ASan the two
 -- reproductions here are a heap-buffer-overflow and a heap-use-after-free on today's main.
 local core = require "volley.core"
 
