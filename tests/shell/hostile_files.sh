@@ -105,4 +105,17 @@ status=$?
 volley list: $tmp/root/scenarios/game/battle/pipe.ini: not a regular file (a scenario is an .ini file)" ] \
   || fail "list said: $err"
 
+# 6. An order of battle one unit past the bound: refused at that unit's line, before the
+#    file's later sections are even read (it once took minutes: a linear duplicate scan).
+demo big
+awk 'BEGIN { for (i = 1; i <= 20100; i++)
+  printf "\n[unit.X%d]\nside = A\ntype = infantry\ncommand = A\nstrength = 3\nma = 4\n", i }' \
+  >> "$tmp/big/oob.ini"
+line=$(grep -n '^\[unit.X19993\]$' "$tmp/big/oob.ini" | cut -d: -f1)
+out=$(timeout 60 "$volley" check "$tmp/big" 2>&1)
+status=$?
+[ $status -eq 1 ] || fail "20,100 units: check exit $status: $out"
+[ "$out" = "$tmp/big/oob.ini:$line: unit X19993: more than 20000 units and leaders (the bound of an order of battle, far above any battle's)
+1 errors, 0 warnings, 0 provisional values" ] || fail "20,100 units: $out"
+
 echo "hostile_files: ok"
