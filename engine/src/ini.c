@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <ini.h>
 
@@ -32,9 +33,10 @@ typedef struct seen_set {
 } seen_set;
 
 /* FNV-1a over len bytes from a seeded start, its bits mixed at the end (the set uses the low
-** ones). The seed comes from addresses (as Lua's luai_makeseed), so a file cannot carry
-** names found to collide (brute force finds thousands in a minute for a fixed hash), which
-** would make its parse quadratic. Only the time of a lookup depends on it, never a result. */
+** ones). The seed comes from addresses and the time (as Lua's luai_makeseed), so a file
+** cannot carry names found to collide (brute force finds thousands in a minute for a fixed
+** hash), which would make its parse quadratic. Only the time of a lookup depends on it,
+** never a result. */
 static uint32_t name_hash(const char *s, size_t len, uint32_t seed) {
   uint32_t h = 2166136261u ^ seed;
   size_t i;
@@ -324,7 +326,8 @@ int vl_ini_parse_buffer(const char *name, const char *data, size_t len, vl_ini_h
   int rc;
   memset(&p, 0, sizeof p);
   {
-    uintptr_t a = (uintptr_t)&p ^ ((uintptr_t)data >> 4);  /* where the stack and heap lie */
+    uintptr_t a = (uintptr_t)&p ^ ((uintptr_t)data >> 4)   /* where the stack and heap lie */
+                  ^ ((uintptr_t)time(NULL) * 2654435761u);  /* and when: no ASLR, still unknown */
     p.sections.seed = (uint32_t)(a ^ ((a >> 16) >> 16));
     p.keys.seed = p.sections.seed * 2654435761u;
   }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "known.h"
 #include "units_internal.h"
@@ -47,9 +48,9 @@ typedef struct bprov {
 /* An index of ids while the roster is built: open addressing (linear probing, at most half
 ** full) over the entries of one array, each slot the entry's index + 1 (0: empty). After
 ** vl_roster_finish the arrays are sorted by id and binary search takes over. The hash is
-** seeded per roster from addresses (as Lua's luai_makeseed): ids crafted to collide under a
-** fixed hash (found by brute force in a minute) would make 20,000 units take seconds. Only
-** the time of a lookup depends on the seed, never a result. */
+** seeded per roster from addresses and the time (as Lua's luai_makeseed): ids crafted to
+** collide under a fixed hash (found by brute force in a minute) would make 20,000 units take
+** seconds. Only the time of a lookup depends on the seed, never a result. */
 typedef struct id_index {
   int *slot;
   int cap;                  /* 0 or a power of two */
@@ -187,7 +188,8 @@ vl_roster *vl_roster_new(vl_schema *s, const char *file) {
   }
   r->schema = vl_schema_retain(s);
   {
-    uintptr_t a = (uintptr_t)r ^ ((uintptr_t)&a >> 4);   /* where the heap and stack lie */
+    uintptr_t a = (uintptr_t)r ^ ((uintptr_t)&a >> 4)    /* where the heap and stack lie */
+                  ^ ((uintptr_t)time(NULL) * 2654435761u);  /* and when: no ASLR, still unknown */
     r->unit_ids.seed = (unsigned)(a ^ ((a >> 16) >> 16));
     r->command_ids.seed = r->unit_ids.seed * 2654435761u;
   }
