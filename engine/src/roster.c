@@ -123,7 +123,8 @@ static int id_add(id_index *x, const void *base, size_t size, int i) {
     bigger.slot = calloc((size_t)bigger.cap, sizeof *bigger.slot);
     if (bigger.slot == NULL) return VL_ENOMEM;
     for (k = 0; k < x->cap; k++)
-      if (x->slot[k] != 0) *id_slot(&bigger, base, size, id_at(base, size, x->slot[k] - 1)) = x->slot[k];
+      if (x->slot[k] != 0)
+        *id_slot(&bigger, base, size, id_at(base, size, x->slot[k] - 1)) = x->slot[k];
     free(x->slot);
     *x = bigger;
   }
