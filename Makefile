@@ -7,7 +7,8 @@
 #   make clang    build ./build-clang with clang and -Werror (warnings differ from gcc's)
 #   make clean    remove the build directories
 #   make install  install the program and its data under PREFIX (default /usr/local)
-#   make soak     500 Palo Alto games random,random on both VMs, sharded (SOAK_GAMES=N for fewer)
+#   make soak     500 Palo Alto games random,random on both VMs, sharded (SOAK_GAMES=N for fewer),
+#                 and 200 sequences of the journal property test a VM (SOAK_JOURNAL=N)
 # fuzz, memcheck and docs say what exists so far.
 
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
@@ -75,8 +76,9 @@ bench: deps-test build build-luajit
 
 SOAK_GAMES ?= 500
 SOAK_JOBS  ?= $(JOBS)
+SOAK_JOURNAL ?= 200
 soak: deps-test build build-luajit
-	@SOAK_GAMES=$(SOAK_GAMES) SOAK_JOBS=$(SOAK_JOBS) sh tests/soak/run.sh
+	@SOAK_GAMES=$(SOAK_GAMES) SOAK_JOBS=$(SOAK_JOBS) SOAK_JOURNAL=$(SOAK_JOURNAL) sh tests/soak/run.sh
 
 fuzz memcheck docs:
 	@echo "make $@: not yet (arrives with its issue; see docs/build.md)"

@@ -17,6 +17,14 @@
 #   SOAK_AGAINST=FILE SOAK_VMS=build-luajit make soak
 #                                          compare the states with a kept run of the other
 #                                          VM (FILE: a SOAK_KEEP file of the same games)
+#
+# Then the journal property test of issue 32 (docs/build.md "The journal property test"):
+# SOAK_JOURNAL (200) random sequences on each VM from seed SOAK_JOURNAL_FIRST (1), each
+# checked against one replay of its final journal; with both VMs, a sixth of them played
+# again on Lua 5.4 with the whole battery and their saves replayed on LuaJIT.
+#
+#   SOAK_GAMES=0 make soak                 the journal property test only
+#   SOAK_JOURNAL=0 make soak               the bot games only
 set -u
 cd "$(dirname "$0")/../.."
 games=${SOAK_GAMES:-500}
@@ -24,6 +32,8 @@ seed=${SOAK_SEED:-24}
 jobs=${SOAK_JOBS:-$(nproc 2>/dev/null || echo 2)}
 vms=${SOAK_VMS:-build build-luajit}
 keep=${SOAK_KEEP:-}
+journal=${SOAK_JOURNAL:-200}
+journal_first=${SOAK_JOURNAL_FIRST:-1}
 against=${SOAK_AGAINST:-}
 [ -z "$against" ] || [ -r "$against" ] || { echo "make soak: cannot read $against" >&2; exit 1; }
 scenario=rough-and-ready/palo-alto
@@ -35,6 +45,7 @@ now() { date +%s; }
 for vm in $vms; do
   volley=./$vm/volley
   [ -x "$volley" ] || fail "$volley is missing (make $vm)"
+  [ "$games" -gt 0 ] || continue
   echo "== $vm: $games games of $scenario, random,random, seed $seed, $jobs shards =="
   start=$(now)
   pids=""
@@ -66,7 +77,7 @@ for vm in $vms; do
 done
 
 set -- $vms
-if [ $# -eq 2 ]; then
+if [ $# -eq 2 ] && [ "$games" -gt 0 ]; then
   cmp -s "$tmp/$1.hashes" "$tmp/$2.hashes" \
     || fail "$1 and $2 ended some game in different states: $(diff "$tmp/$1.hashes" \
        "$tmp/$2.hashes" | head -n 4 | tr '\n' ' ')"
@@ -81,4 +92,27 @@ if [ -n "$against" ]; then
          "games): $(diff "$tmp/against" "$tmp/$vm.hashes" | head -n 4 | tr '\n' ' ')"
     echo "== $vm and $against ended all $games games in the same states =="
   done
+fi
+
+# The journal property test: each VM's interpreter with its own build's volley.so.
+lua_of() { case "$1" in *luajit*) echo luajit ;; *) echo lua5.4 ;; esac; }
+if [ "$journal" -gt 0 ]; then
+  for vm in $vms; do
+    echo "== $vm: the journal property, $journal sequences from seed $journal_first =="
+    VOLLEY_PATH=$PWD XDG_STATE_HOME="$tmp/state" "$(lua_of "$vm")" \
+      tests/soak/journal_property.lua "$vm" "$journal" "$journal_first" \
+      || fail "$vm: the journal property broke (above)"
+  done
+  set -- $vms
+  if [ $# -eq 2 ]; then
+    cross=$(( journal / 6 > 0 ? journal / 6 : 1 ))
+    echo "== $cross sequences played on $1 with the whole battery, replayed on $2 =="
+    mkdir -p "$tmp/kept"
+    VOLLEY_PATH=$PWD XDG_STATE_HOME="$tmp/state" "$(lua_of "$1")" \
+      tests/soak/journal_property.lua "$1" --battery --keep "$tmp/kept" "$cross" \
+      "$journal_first" > /dev/null
+    VOLLEY_PATH=$PWD XDG_STATE_HOME="$tmp/state" "$(lua_of "$2")" \
+      tests/soak/journal_property.lua "$2" --against "$tmp/kept" \
+      || fail "a save made on $1 replays otherwise on $2 (above)"
+  fi
 fi
