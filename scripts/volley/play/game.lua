@@ -146,6 +146,16 @@ local function respawn(self)
   self.st:call("volley.session", "drain")
 end
 
+--- Puts the step back when a query or a refused answer ran script code
+-- (`volley.session.settle`; docs/runtime.md "Queries"): the step's snapshot restored, the
+-- scripts' worlds made anew and its answers replayed unseen, the same request pending. Called
+-- after each query and refused answer, and before each answer is given, so an answer always
+-- meets the world a replay of the journal has. Nothing to do costs one call into the state.
+function Play:settle()
+  local sok, r = self.st:call("volley.session", "settle")
+  if sok and r.put_back then respawn(self) end
+end
+
 --- undo: takes back the last answer of a side without a bot (and the bots' answers after
 -- it, which they give again alike); the autosave, append-only, is made anew. Returns the
 -- answers taken back, or nil and why not (the game untouched).
