@@ -90,6 +90,14 @@ local function load(g, a, verb)
     return nil, "load: the save's sides are not this game's (" .. sides
       .. "): play it with volley play --resume or at a new prompt"
   end
+  if verb == "load" then
+    -- --undo strict: an answer followed by a roll this process showed stands, across load too
+    local refusal = g:strict_refusal(game.save, path)
+    if refusal then
+      game:close()
+      return nil, refusal
+    end
+  end
   local kept = g:replace(game, verb == "reload")
   if verb == "load" then g.saved_answers = game.answers end
   local lines = { (verb == "load" and ("loaded " .. path) or "reloaded the scenario's scripts")
