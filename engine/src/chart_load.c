@@ -11,8 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "volley/ini.h"
+#include "volley/path.h"
 
 /* The INI handler: each event of the parse to the chart reader. */
 static int on_item(void *user, const vl_ini_item *it, vl_error *err) {
@@ -69,6 +71,21 @@ static int is_chart_file(const char *name) {
   return 1;
 }
 
+/* Whether the chart file path of dir is a regular file that stays inside dir once symbolic
+** links are followed (vl_path_inside): one that leads out is refused unread, unnamed. */
+static int confined(const char *dir, const char *path, vl_error *err) {
+  struct stat st;
+  vl_error why;
+  int rc = vl_path_inside(dir, path, &why);
+  if (rc == VL_EINVAL)
+    return vl_error_set(err, VL_EPARSE, path, 0, "leads out of its folder (%s): a scenario's "
+                        "files stay inside its folder, symbolic links included", dir);
+  if (rc != VL_OK) return vl_error_set(err, rc == VL_ENOMEM ? rc : VL_EIO, path, 0, "%s", why.msg);
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    return vl_error_set(err, VL_EPARSE, path, 0, "not a regular file");
+  return VL_OK;
+}
+
 static int by_bytes(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -108,7 +125,8 @@ int vl_chart_set_load_dir(vl_chart_set *s, const char *dir, const char *layer,
       if (k < 0 || (size_t)k >= sizeof path)
         rc = vl_error_set(err, VL_EINVAL, dir, 0, "path too long for '%s'", names[i]);
       else
-        rc = vl_ini_parse_file(path, on_item, r, err);
+        rc = confined(dir, path, err);
+      if (rc == VL_OK) rc = vl_ini_parse_file(path, on_item, r, err);
     }
     if (rc == VL_OK) rc = vl_chart_reader_commit(r, err);
   }

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <ini.h>
 
@@ -28,17 +29,24 @@ typedef struct seen_entry {
 typedef struct seen_set {
   size_t n, cap;  /* cap is 0 or a power of two */
   seen_entry *slots;
+  uint32_t seed;  /* per parse: names crafted to collide under a fixed hash cannot be */
 } seen_set;
 
-/* FNV-1a over len bytes. */
-static uint32_t name_hash(const char *s, size_t len) {
-  uint32_t h = 2166136261u;
+/* FNV-1a over len bytes from a seeded start, its bits mixed at the end (the set uses the low
+** ones). The seed comes from addresses and the time (as Lua's luai_makeseed), so a file
+** cannot carry names found to collide (brute force finds thousands in a minute for a fixed
+** hash), which would make its parse quadratic. Only the time of a lookup depends on it,
+** never a result. */
+static uint32_t name_hash(const char *s, size_t len, uint32_t seed) {
+  uint32_t h = 2166136261u ^ seed;
   size_t i;
   for (i = 0; i < len; i++) {
     h ^= (unsigned char)s[i];
     h *= 16777619u;
   }
-  return h;
+  h ^= h >> 16;
+  h *= 0x45d9f3bu;
+  return h ^ (h >> 16);
 }
 
 static void seen_free(seen_set *s) {
@@ -50,8 +58,9 @@ static void seen_free(seen_set *s) {
 }
 
 /* The slot holding name, or the empty slot where it would go. cap must be nonzero. */
-static seen_entry *seen_slot(seen_entry *slots, size_t cap, const char *name, size_t len) {
-  size_t i = name_hash(name, len) & (cap - 1);
+static seen_entry *seen_slot(seen_entry *slots, size_t cap, const char *name, size_t len,
+                             uint32_t seed) {
+  size_t i = name_hash(name, len, seed) & (cap - 1);
   while (slots[i].name != NULL &&
          !(strlen(slots[i].name) == len && memcmp(slots[i].name, name, len) == 0))
     i = (i + 1) & (cap - 1);
@@ -68,12 +77,13 @@ static int seen_add(seen_set *s, const char *name, size_t len, int line) {
     if (slots == NULL) return -1;
     for (i = 0; i < s->cap; i++)
       if (s->slots[i].name != NULL)
-        *seen_slot(slots, cap, s->slots[i].name, strlen(s->slots[i].name)) = s->slots[i];
+        *seen_slot(slots, cap, s->slots[i].name, strlen(s->slots[i].name), s->seed) =
+            s->slots[i];
     free(s->slots);
     s->slots = slots;
     s->cap = cap;
   }
-  e = seen_slot(s->slots, s->cap, name, len);
+  e = seen_slot(s->slots, s->cap, name, len, s->seed);
   if (e->name != NULL) return e->line;
   e->name = malloc(len + 1);
   if (e->name == NULL) return -1;
@@ -315,6 +325,12 @@ int vl_ini_parse_buffer(const char *name, const char *data, size_t len, vl_ini_h
   parse p;
   int rc;
   memset(&p, 0, sizeof p);
+  {
+    uintptr_t a = (uintptr_t)&p ^ ((uintptr_t)data >> 4)   /* where the stack and heap lie */
+                  ^ ((uintptr_t)time(NULL) * 2654435761u);  /* and when: no ASLR, still unknown */
+    p.sections.seed = (uint32_t)(a ^ ((a >> 16) >> 16));
+    p.keys.seed = p.sections.seed * 2654435761u;
+  }
   p.name = name;
   p.data = data;
   p.len = len;

@@ -228,7 +228,7 @@ static int set_info(lua_State *L) {
 ** "bad argument #arg to 'f' (field 'k' must be an integer)" otherwise. Returns 1 if present. */
 static int opt_int_field(lua_State *L, int idx, int arg, const char *k, int *out) {
   lua_Number x;
-  vl_getfield(L, idx, k);
+  vl_rawfield(L, idx, k);
   if (lua_isnil(L, -1)) { lua_pop(L, 1); return 0; }
   x = lua_tonumber(L, -1);
   if (lua_type(L, -1) != LUA_TNUMBER || !(x >= -2147483647.0 && x <= 2147483647.0)
@@ -242,7 +242,7 @@ static int opt_int_field(lua_State *L, int idx, int arg, const char *k, int *out
 /* The string field k of the table at idx, or NULL; raises when it is not a string. The
 ** string stays on the stack (popped by the caller's return), so it stays alive. */
 static const char *opt_str_field(lua_State *L, int idx, int arg, const char *k) {
-  vl_getfield(L, idx, k);
+  vl_rawfield(L, idx, k);
   if (lua_isnil(L, -1)) { lua_pop(L, 1); return NULL; }
   if (lua_type(L, -1) != LUA_TSTRING)
     luaL_argerror(L, arg, lua_pushfstring(L, "field '%s' must be a string", k));

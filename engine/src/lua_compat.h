@@ -48,6 +48,17 @@ static inline int vl_resume(lua_State *co, lua_State *from, int nargs, int *nres
 #define vl_getuservalue(L, idx) ((void)lua_getiuservalue(L, idx, 1))
 #endif
 
+/* Pushes t[k] of the table at idx without metamethods and returns its type: how C reads a
+** table a script may have built or touched (no __index runs, so no script code runs and the
+** table cannot change under C while it reads). A value read so stays alive only while the
+** table holds it: keep it on the stack (or copy it) when C goes on to read anything else. */
+static inline int vl_rawfield(lua_State *L, int idx, const char *k) {
+  idx = lua_absindex(L, idx);
+  lua_pushstring(L, k);
+  lua_rawget(L, idx);
+  return lua_type(L, -1);
+}
+
 /* Registers the functions of l into the table on top of the stack. */
 #define vl_setfuncs(L, l) luaL_setfuncs(L, l, 0)
 

@@ -47,11 +47,11 @@ const vl_grid *vl_lua_checkgrid(lua_State *L, int arg) {
 }
 
 /* Reads the integer field k of the table at arg into *v; 0 when it is missing, not an
-** integer or outside the coordinate domain. */
+** integer or outside the coordinate domain. Raw: a {q=, r=} a script made runs no __index. */
 static int int_field(lua_State *L, int arg, const char *k, int *v) {
   lua_Number x;
   int ok = 0;
-  lua_getfield(L, arg, k);
+  vl_rawfield(L, arg, k);
   if (lua_type(L, -1) == LUA_TNUMBER) {
     x = lua_tonumber(L, -1);
     if (x >= -VL_HEX_COORD_MAX && x <= VL_HEX_COORD_MAX && (lua_Number)(int)x == x) {
@@ -617,15 +617,15 @@ static void push_grid(lua_State *L, const vl_grid *src) {
   lua_setmetatable(L, -2);
 }
 
-/* Reads the optional string option k of the table at 1. */
+/* Reads the optional string option k of the table at 1 (raw). The value stays on the stack,
+** which keeps s alive until the caller returns. */
 static const char *str_option(lua_State *L, const char *k, const char *dflt) {
   const char *s = dflt;
-  lua_getfield(L, 1, k);
+  vl_rawfield(L, 1, k);
   if (lua_type(L, -1) == LUA_TSTRING) s = lua_tostring(L, -1);
   else if (!lua_isnil(L, -1))
     luaL_error(L, "bad option '%s' to 'grid' (string expected, got %s)", k,
                luaL_typename(L, -1));
-  lua_pop(L, 1);                             /* s stays valid: the table still holds it */
   return s;
 }
 
@@ -666,7 +666,7 @@ static int hex_grid(lua_State *L) {
   layout = str_option(L, "layout", "flat-top");
   parity = str_option(L, "parity", strcmp(layout, "pointy-top") == 0 ? "odd-rows-right"
                                                                      : "odd-columns-down");
-  lua_getfield(L, 1, "digits");
+  vl_rawfield(L, 1, "digits");
   if (lua_type(L, -1) == LUA_TNUMBER) digits = lua_tonumber(L, -1);
   else if (!lua_isnil(L, -1))
     return luaL_error(L, "bad option 'digits' to 'grid' (number expected, got %s)",

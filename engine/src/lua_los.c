@@ -46,14 +46,15 @@ static void push_error(lua_State *L, const vl_error *e) {
   lua_pushstring(L, vl_error_format(e, buf, sizeof buf));
 }
 
-/* An optional string field of the table at idx; NULL when absent. */
+/* An optional string field of the table at idx (raw); NULL when absent. The value stays on
+** the stack, which keeps s alive until the caller returns (a number is turned into a string
+** there, a string no table holds). */
 static const char *opt_field(lua_State *L, int idx, const char *name) {
   const char *s = NULL;
-  if (vl_getfield(L, idx, name) != LUA_TNIL) {
+  if (vl_rawfield(L, idx, name) != LUA_TNIL) {
     if (!lua_isstring(L, -1)) luaL_error(L, "bad option '%s' (a string expected)", name);
     s = lua_tostring(L, -1);
   }
-  lua_pop(L, 1);  /* the string stays alive in the options table */
   return s;
 }
 
@@ -89,10 +90,10 @@ static int los_new(lua_State *L) {
   }
   system = opt_field(L, 2, "system");
   policy = opt_field(L, 2, "policy");
-  if (vl_getfield(L, 2, "layer") == LUA_TBOOLEAN && !lua_toboolean(L, -1)) no_layer = 1;
+  if (vl_rawfield(L, 2, "layer") == LUA_TBOOLEAN && !lua_toboolean(L, -1)) no_layer = 1;
   lua_pop(L, 1);
   if (!no_layer) layer = opt_field(L, 2, "layer");
-  if (vl_getfield(L, 2, "cache") != LUA_TNIL) {
+  if (vl_rawfield(L, 2, "cache") != LUA_TNIL) {
     lua_Integer c;
     if (!lua_isnumber(L, -1)) return luaL_error(L, "bad option 'cache' (a number expected)");
     c = lua_tointeger(L, -1);
@@ -205,21 +206,21 @@ static llos *judge(lua_State *L, const vl_map **mp, vl_los_result *r) {
   if (!lua_isnoneornil(L, 4)) {
     luaL_checktype(L, 4, LUA_TTABLE);
     lua_settop(L, 4);
-    vl_getfield(L, 4, "side");                                   /* 5: the observer's side */
+    vl_rawfield(L, 4, "side");                                   /* 5: the observer's side */
     if (!lua_isnil(L, 5)) q.side = 0;
-    if (vl_getfield(L, 4, "eye") != LUA_TNIL) q.from_eye = top_int(L, "option", "eye");
+    if (vl_rawfield(L, 4, "eye") != LUA_TNIL) q.from_eye = top_int(L, "option", "eye");
     lua_pop(L, 1);
-    if (vl_getfield(L, 4, "target_eye") != LUA_TNIL)
+    if (vl_rawfield(L, 4, "target_eye") != LUA_TNIL)
       q.to_eye = top_int(L, "option", "target_eye");
     lua_pop(L, 1);
-    if (vl_getfield(L, 4, "defender") != LUA_TNIL) {
+    if (vl_rawfield(L, 4, "defender") != LUA_TNIL) {
       const char *d = lua_tostring(L, -1);
       if (d != NULL && strcmp(d, "block") == 0) q.defender = VL_LOS_DEFENDER_BLOCK;
       else if (d != NULL && strcmp(d, "clear") == 0) q.defender = VL_LOS_DEFENDER_CLEAR;
       else luaL_error(L, "bad option 'defender' (\"block\" or \"clear\" expected)");
     }
     lua_pop(L, 1);
-    if (vl_getfield(L, 4, "units") != LUA_TNIL) {                /* 6: the units */
+    if (vl_rawfield(L, 4, "units") != LUA_TNIL) {                /* 6: the units */
       size_t n, i;
       if (!lua_istable(L, 6)) luaL_error(L, "bad option 'units' (a list expected)");
       n = (size_t)lua_rawlen(L, 6);
@@ -227,13 +228,13 @@ static llos *judge(lua_State *L, const vl_map **mp, vl_los_result *r) {
       for (i = 0; i < n; i++) {
         lua_rawgeti(L, 6, (int)i + 1);                           /* 8: a unit */
         if (!lua_istable(L, 8)) luaL_error(L, "bad unit #%d (a table expected)", (int)i + 1);
-        vl_getfield(L, 8, "hex");
+        vl_rawfield(L, 8, "hex");
         units[i].hex = vl_lua_checkhex(L, lua_gettop(L), g);
         lua_pop(L, 1);
         units[i].height = VL_LOS_DEFAULT;
-        if (vl_getfield(L, 8, "height") != LUA_TNIL) units[i].height = top_int(L, "unit", "height");
+        if (vl_rawfield(L, 8, "height") != LUA_TNIL) units[i].height = top_int(L, "unit", "height");
         lua_pop(L, 1);
-        vl_getfield(L, 8, "side");
+        vl_rawfield(L, 8, "side");
         units[i].side = side_of(L, lua_gettop(L), 5);
         lua_pop(L, 2);
       }

@@ -90,9 +90,9 @@ static int error_tostring(lua_State *L) {
   vl_error e;
   memset(&e, 0, sizeof e);
   luaL_checktype(L, 1, LUA_TTABLE);
-  vl_getfield(L, 1, "file");
-  vl_getfield(L, 1, "line");
-  vl_getfield(L, 1, "msg");
+  vl_rawfield(L, 1, "file");
+  vl_rawfield(L, 1, "line");
+  vl_rawfield(L, 1, "msg");
   snprintf(e.file, sizeof e.file, "%s", lua_isstring(L, -3) ? lua_tostring(L, -3) : "");
   e.line = (int)lua_tointeger(L, -2);
   snprintf(e.msg, sizeof e.msg, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");

@@ -9,6 +9,7 @@
 */
 #include "lua_modules.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,8 +85,8 @@ static const char *read_place(lua_State *L, int idx, const vl_map *m, vl_move_lo
   if (lua_type(L, idx) == LUA_TTABLE) {
     lua_Number q, r;
     int ok;
-    vl_getfield(L, idx, "q");
-    vl_getfield(L, idx, "r");
+    vl_rawfield(L, idx, "q");                /* raw: no metamethod runs, nothing changes */
+    vl_rawfield(L, idx, "r");
     ok = lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER;
     q = lua_tonumber(L, -2);
     r = lua_tonumber(L, -1);
@@ -152,11 +153,27 @@ static const char *const mark_lists[] = {"prohibited", "must_stop", "extra", "no
 static const vl_move_mark_kind mark_kinds[] = {VL_MOVE_PROHIBIT, VL_MOVE_STOP, VL_MOVE_EXTRA,
                                                VL_MOVE_NO_ROAD};
 
+/* A query is read raw and once (docs/move.md "Lua"): a movement.cost handler gets the
+** query table itself, so C reads no field through a metamethod (no script code runs while C
+** reads, and nothing read can change under it), sizes each list and fills its marks from the
+** same table it sized, and keeps on the stack, for the whole call, what holds every string the
+** marks and the query point to: the query's own strings in a table of their own, and each mark
+** list (a mark's why and rule are its list's items' fields; no Lua runs until the search is
+** over, so those tables stay as they were read). A query, or a list or a mark in it, that has
+** a metatable is refused: what a handler leaves must be plain data (a weak list could lose a
+** mark to the collector), and C and the Lua that reads the query must see the same. */
+
+/* Raises when the table at idx has a metatable (what names the table: "query", "must_stop"). */
+static void check_plain(lua_State *L, int idx, const char *where, const char *what) {
+  if (lua_getmetatable(L, idx))
+    luaL_error(L, "%s%s has a metatable (a query is plain data)", where, what);
+}
+
 /* An optional integer field of the table at idx, in lo..hi; def when absent. */
 static int int_field(lua_State *L, int idx, const char *where, const char *key, int lo, int hi,
                      int def) {
   lua_Number x;
-  int t = vl_getfield(L, idx, key);
+  int t = vl_rawfield(L, idx, key);
   if (t == LUA_TNIL) {
     lua_pop(L, 1);
     return def;
@@ -168,22 +185,27 @@ static int int_field(lua_State *L, int idx, const char *where, const char *key, 
   return (int)x;
 }
 
-/* An optional string field (borrowed: the table keeps it alive), or NULL. */
-static const char *str_field(lua_State *L, int idx, const char *where, const char *key) {
+/* An optional string field of the table at idx, or NULL. With anchor (an index), the string
+** is put in the table there (a list), which keeps it alive whatever becomes of idx's table;
+** with 0, the caller keeps a table holding idx's table on the stack for the call. */
+static const char *str_field(lua_State *L, int idx, int anchor, const char *where,
+                             const char *key) {
   const char *s;
-  int t = vl_getfield(L, idx, key);
+  int t = vl_rawfield(L, idx, key);
   if (t == LUA_TNIL) {
     lua_pop(L, 1);
     return NULL;
   }
   if (t != LUA_TSTRING) luaL_error(L, "%s%s must be a string", where, key);
   s = lua_tostring(L, -1);
-  lua_pop(L, 1);
+  if (anchor != 0) lua_rawseti(L, anchor, (int)lua_rawlen(L, anchor) + 1);
+  else lua_pop(L, 1);                        /* held by its mark, held by its list */
   return s;
 }
 
 /* Raises on the first key (in byte order) of the table at idx that is not in known (list
-** names them for the message). */
+** names them for the message). Raw (lua_next): no script code runs, so the key kept as bad
+** stays in the table until the message copies it. */
 static void check_keys(lua_State *L, int idx, const char *const *known, const char *where,
                        const char *list) {
   const char *bad = NULL;
@@ -204,7 +226,8 @@ static void check_keys(lua_State *L, int idx, const char *const *known, const ch
   if (bad != NULL) luaL_error(L, "%sunknown key '%s' (known: %s)", where, bad, list);
 }
 
-/* Reads item i of a mark list (the item on top of the stack) into k. */
+/* Reads item i of a mark list (the item on top of the stack) into k; its strings stay the
+** item's, which the caller's list holds. */
 static void read_mark(lua_State *L, const vl_map *m, const char *list, int i,
                       vl_move_mark_kind kind, vl_move_mark *k) {
   static const char *const item_keys[] = {"at", "cost", "rule", "why", NULL};
@@ -215,20 +238,21 @@ static void read_mark(lua_State *L, const vl_map *m, const char *list, int i,
   k->kind = kind;
   snprintf(where, sizeof where, "%s[%d]: ", list, i);
   if (lua_type(L, item) == LUA_TTABLE) {
+    check_plain(L, item, where, "the mark");
     check_keys(L, item, item_keys, where, "at, cost, why, rule");
-    vl_getfield(L, item, "at");
+    vl_rawfield(L, item, "at");
     at = lua_gettop(L);
     if (lua_isnil(L, at)) luaL_error(L, "%sat is missing", where);
-    k->why = str_field(L, item, where, "why");
-    k->rule = str_field(L, item, where, "rule");
+    if (lua_istable(L, at)) check_plain(L, at, where, "at");
+    k->why = str_field(L, item, 0, where, "why");
+    k->rule = str_field(L, item, 0, where, "rule");
     if (kind == VL_MOVE_EXTRA) {
-      vl_getfield(L, item, "cost");
-      if (lua_isnil(L, -1)) luaL_error(L, "%scost is missing", where);
+      if (vl_rawfield(L, item, "cost") == LUA_TNIL) luaL_error(L, "%scost is missing", where);
       lua_pop(L, 1);
       k->cost = int_field(L, item, where, "cost", 0, VL_MOVE_MAX_COST, 0);
     } else {
-      vl_getfield(L, item, "cost");
-      if (!lua_isnil(L, -1)) luaL_error(L, "%sonly an extra has a cost", where);
+      if (vl_rawfield(L, item, "cost") != LUA_TNIL)
+        luaL_error(L, "%sonly an extra has a cost", where);
       lua_pop(L, 1);
     }
   } else if (kind == VL_MOVE_EXTRA) {
@@ -244,34 +268,44 @@ static void read_mark(lua_State *L, const vl_map *m, const char *list, int i,
   if (at != item) lua_pop(L, 1);
 }
 
-/* Reads the query table at idx into q. The marks go into a userdata left on the stack (it
-** lives as long as the call). *paths gets the `paths` flag (default 1). */
+/* The number of mark lists (mark_lists). */
+#define NLISTS 4
+
+/* Reads the query table at idx into q. Leaves on the stack, for as long as the call: a list
+** of the query's strings q points to (max_step_why, max_step_rule), the four mark lists (nil
+** when absent: they hold the marks' why and rule), then the userdata of the marks. *paths
+** gets the `paths` flag (default 1). */
 static void check_query(lua_State *L, int idx, const lmove *u, const vl_map *m,
                         vl_move_query *q, int *paths) {
   const vl_move_table *t = u->t;
   const char *cls, *mode;
-  int uniform, l;
-  size_t total = 0, n = 0;
+  int uniform, l, anchor, lists;
+  size_t total = 0, n = 0, len[NLISTS];
   vl_move_mark *marks;
   char known[512];
   luaL_checktype(L, idx, LUA_TTABLE);
+  idx = lua_absindex(L, idx);
+  luaL_checkstack(L, NLISTS + 24, "query");   /* what this leaves, and room for the caller */
+  check_plain(L, idx, "", "query");
   check_keys(L, idx, query_keys, "query: ", "class, mode, uniform, ma, roads, max_step, "
              "max_step_why, max_step_rule, prohibited, must_stop, extra, no_road, paths");
+  lua_createtable(L, 4, 0);        /* the query's own strings q points to */
+  anchor = lua_gettop(L);
   vl_move_query_init(q);
-  vl_getfield(L, idx, "uniform");
+  vl_rawfield(L, idx, "uniform");
   uniform = lua_toboolean(L, -1);
   lua_pop(L, 1);
-  vl_getfield(L, idx, "paths");
+  vl_rawfield(L, idx, "paths");
   if (paths) *paths = lua_isnil(L, -1) || lua_toboolean(L, -1);
   lua_pop(L, 1);
-  cls = str_field(L, idx, "query: ", "class");
-  mode = str_field(L, idx, "query: ", "mode");
+  cls = str_field(L, idx, anchor, "query: ", "class");
+  mode = str_field(L, idx, anchor, "query: ", "mode");
   known[0] = '\0';
   {
-    size_t i, len = 0;
-    for (i = 0; i < vl_move_class_count(t) && len < sizeof known - 40; i++)
-      len += (size_t)snprintf(known + len, sizeof known - len, "%s%s", i ? " " : "",
-                              vl_move_class_at(t, i));
+    size_t i, klen = 0;
+    for (i = 0; i < vl_move_class_count(t) && klen < sizeof known - 40; i++)
+      klen += (size_t)snprintf(known + klen, sizeof known - klen, "%s%s", i ? " " : "",
+                               vl_move_class_at(t, i));
   }
   if (uniform) {
     if (cls != NULL || mode != NULL) luaL_error(L, "query: uniform takes no class or mode");
@@ -286,20 +320,21 @@ static void check_query(lua_State *L, int idx, const lmove *u, const vl_map *m,
   }
   q->budget = int_field(L, idx, "query: ", "ma", 0, VL_MOVE_MAX_BUDGET, VL_MOVE_MAX_BUDGET);
   q->max_step = int_field(L, idx, "query: ", "max_step", 0, VL_MOVE_MAX_BUDGET, 0);
-  q->max_step_why = str_field(L, idx, "query: ", "max_step_why");
-  q->max_step_rule = str_field(L, idx, "query: ", "max_step_rule");
-  if (vl_getfield(L, idx, "roads") != LUA_TNIL) {
+  q->max_step_why = str_field(L, idx, anchor, "query: ", "max_step_why");
+  q->max_step_rule = str_field(L, idx, anchor, "query: ", "max_step_rule");
+  if (vl_rawfield(L, idx, "roads") != LUA_TNIL) {
     const vl_terrain *tt = vl_map_terrain_table(m);
-    int i, len;
+    int i, rlen;
     if (!lua_istable(L, -1)) luaL_error(L, "query: roads must be a list of road kinds");
+    check_plain(L, -1, "query: ", "roads");
     q->roads = 0;
-    len = (int)lua_rawlen(L, -1);
-    for (i = 1; i <= len; i++) {
+    rlen = (int)lua_rawlen(L, -1);
+    for (i = 1; i <= rlen; i++) {
       int k;
       size_t kn;
       const char *kind;
       lua_rawgeti(L, -1, i);
-      kind = lua_tolstring(L, -1, &kn);
+      kind = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &kn) : NULL;
       k = kind == NULL ? -1 : vl_terrain_find(tt, VL_TERRAIN_ROAD, kind, kn);
       if (k < 0) luaL_error(L, "query: roads[%d]: not a road kind of the map's terrain tables", i);
       q->roads |= (uint32_t)1 << k;
@@ -307,27 +342,27 @@ static void check_query(lua_State *L, int idx, const lmove *u, const vl_map *m,
     }
   }
   lua_pop(L, 1);
-  for (l = 0; mark_lists[l] != NULL; l++) {
-    if (vl_getfield(L, idx, mark_lists[l]) != LUA_TNIL) {
-      if (!lua_istable(L, -1)) luaL_error(L, "query: %s must be a list", mark_lists[l]);
-      total += lua_rawlen(L, -1);
-    }
-    lua_pop(L, 1);
+  /* each list read once and kept on the stack: sized, then filled, from the same table */
+  lists = lua_gettop(L) + 1;
+  for (l = 0; l < NLISTS; l++) {
+    len[l] = 0;
+    if (vl_rawfield(L, idx, mark_lists[l]) == LUA_TNIL) continue;
+    if (!lua_istable(L, -1)) luaL_error(L, "query: %s must be a list", mark_lists[l]);
+    check_plain(L, -1, "query: ", mark_lists[l]);
+    len[l] = lua_rawlen(L, -1);
+    if (len[l] > (size_t)INT_MAX / 2 || total + len[l] > ((size_t)-1 / sizeof *marks) - 1)
+      luaL_error(L, "query: %s is too long", mark_lists[l]);
+    total += len[l];
   }
   marks = lua_newuserdata(L, (total + 1) * sizeof *marks);
-  for (l = 0; mark_lists[l] != NULL; l++) {
-    int i, len;
-    if (vl_getfield(L, idx, mark_lists[l]) == LUA_TNIL) {
-      lua_pop(L, 1);
-      continue;
-    }
-    len = (int)lua_rawlen(L, -1);
-    for (i = 1; i <= len; i++) {
-      lua_rawgeti(L, -1, i);
+  for (l = 0; l < NLISTS; l++) {
+    int i;
+    for (i = 1; i <= (int)len[l]; i++) {
+      if (n >= total) luaL_error(L, "query: the mark lists changed while read");  /* never */
+      lua_rawgeti(L, lists + l, i);
       read_mark(L, m, mark_lists[l], i, mark_kinds[l], &marks[n++]);
       lua_pop(L, 1);
     }
-    lua_pop(L, 1);
   }
   q->nmarks = n;
   q->marks = marks;
@@ -622,7 +657,7 @@ static int mv_values(lua_State *L) {
 ** @function reach
 ** @tparam place start a hex label, {q=, r=} or "track/space"
 ** @tparam table query `{class=, mode=, ma=, roads=, max_step=, prohibited=, must_stop=, extra=,
-** no_road=, uniform=, paths=}` (docs/move.md "Queries")
+** no_road=, uniform=, paths=}` (docs/move.md "Lua")
 ** @treturn {table,...} `{hex=, cost=, left=, steps=, disorder=, stop=, path={...}}` per place
 ** (`path` lists the places entered; absent with `paths = false`); methods `r:cost_to(place)`,
 ** `r:path_to(place)` and `r:entry(place)` look a place up (nil when not reached)
@@ -734,7 +769,7 @@ static int mv_reach_places(lua_State *L) {
 static void reach_lookup(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   if (!lua_getmetatable(L, 1)) luaL_argerror(L, 1, "a reach answer expected");
-  vl_getfield(L, -1, "by");
+  vl_rawfield(L, -1, "by");
   if (!lua_istable(L, -1)) luaL_argerror(L, 1, "a reach answer expected");
   if (lua_type(L, 2) == LUA_TSTRING) {
     lua_pushvalue(L, 2);
@@ -742,7 +777,7 @@ static void reach_lookup(lua_State *L) {
     const vl_map *m;
     vl_move_loc loc;
     const char *msg;
-    vl_getfield(L, -2, "movement");
+    vl_rawfield(L, -2, "movement");
     lua_replace(L, 1);             /* check_move reads argument 1 */
     check_move(L, &m);
     msg = read_place(L, 2, m, &loc, NULL, NULL);
@@ -771,7 +806,7 @@ static int reach_entry(lua_State *L) {
 */
 static int reach_cost_to(lua_State *L) {
   reach_lookup(L);
-  if (lua_istable(L, -1)) vl_getfield(L, -1, "cost");
+  if (lua_istable(L, -1)) vl_rawfield(L, -1, "cost");
   return 1;
 }
 
@@ -783,7 +818,7 @@ static int reach_cost_to(lua_State *L) {
 */
 static int reach_path_to(lua_State *L) {
   reach_lookup(L);
-  if (lua_istable(L, -1)) vl_getfield(L, -1, "path");
+  if (lua_istable(L, -1)) vl_rawfield(L, -1, "path");
   return 1;
 }
 

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "volley/path.h"
 #include "volley/scenario.h"
 
 /***
@@ -216,6 +217,31 @@ static int scn_kind(lua_State *L) {
   return 1;
 }
 
+/***
+** Whether path stays inside the folder root once symbolic links are followed
+** (`vl_path_inside`): how a scenario's files are kept to its folder (docs/scenarios.md).
+** @function inside
+** @tparam string root a folder
+** @tparam string path
+** @treturn[1] true
+** @treturn[2] false when path leads out of root
+** @treturn[2] string "leads out of the folder"
+** @treturn[3] nil when root or path does not resolve
+** @treturn[3] string "no such file", "a loop of symbolic links", ...
+*/
+static int scn_inside(lua_State *L) {
+  vl_error err;
+  int rc = vl_path_inside(luaL_checkstring(L, 1), luaL_checkstring(L, 2), &err);
+  if (rc == VL_OK) {
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  if (rc == VL_EINVAL) lua_pushboolean(L, 0);
+  else lua_pushnil(L);
+  lua_pushstring(L, err.msg);
+  return 2;
+}
+
 static int by_name(const struct dirent **a, const struct dirent **b) {
   return strcmp((*a)->d_name, (*b)->d_name);
 }
@@ -332,6 +358,7 @@ static const luaL_Reg scenario_funcs[] = {
   {"load_string", scn_load_string},
   {"probe", scn_probe},
   {"kind", scn_kind},
+  {"inside", scn_inside},
   {"list_dir", scn_list_dir},
   {"provisional", scn_provisional},
   {NULL, NULL}

@@ -211,7 +211,7 @@ int *vl_lua_scratch(lua_State *L, int n) {
 /* Reads the list of place ids in field k of the options table at 1 into the roster. */
 static int add_places(lua_State *L, vl_roster *r, const char *k, int kind, vl_error *err) {
   int i, n, rc = VL_OK;
-  if (vl_getfield(L, 1, k) == LUA_TNIL) {
+  if (vl_rawfield(L, 1, k) == LUA_TNIL) {
     lua_pop(L, 1);
     return VL_OK;
   }
@@ -288,17 +288,17 @@ static int state_new(lua_State *L) {
       return luaL_error(L, "bad option '%s' to 'new' (known: schema, oob, map, grid, spaces, boxes)", k);
     lua_pop(L, 1);
   }
-  vl_getfield(L, 1, "schema");
+  vl_rawfield(L, 1, "schema");
   schema_path = lua_tostring(L, -1);
-  vl_getfield(L, 1, "oob");
+  vl_rawfield(L, 1, "oob");
   oob_path = lua_tostring(L, -1);
   if (schema_path == NULL || oob_path == NULL)
     return luaL_error(L, "bad argument #1 to 'new' (schema and oob paths expected)");
-  if (vl_getfield(L, 1, "map") != LUA_TNIL) {
+  if (vl_rawfield(L, 1, "map") != LUA_TNIL) {
     map = vl_lua_checkmap(L, lua_gettop(L));
     g = vl_map_grid(map);
   }
-  if (vl_getfield(L, 1, "grid") != LUA_TNIL) {
+  if (vl_rawfield(L, 1, "grid") != LUA_TNIL) {
     if (map != NULL) return luaL_error(L, "bad argument #1 to 'new' (a map or a grid, not both)");
     g = vl_lua_checkgrid(L, lua_gettop(L));
   }
@@ -650,8 +650,8 @@ static int store_commands(lua_State *L) {
   int side = -1, top = 0, c, n = vl_roster_command_count(R(st)), k = 0;
   if (!lua_isnoneornil(L, 2)) {
     luaL_checktype(L, 2, LUA_TTABLE);
-    if (vl_getfield(L, 2, "side") != LUA_TNIL) side = vl_lua_checkside(L, st, lua_gettop(L));
-    top = vl_getfield(L, 2, "top") != LUA_TNIL && lua_toboolean(L, -1);
+    if (vl_rawfield(L, 2, "side") != LUA_TNIL) side = vl_lua_checkside(L, st, lua_gettop(L));
+    top = vl_rawfield(L, 2, "top") != LUA_TNIL && lua_toboolean(L, -1);
     lua_pop(L, 2);
   }
   lua_createtable(L, n, 0);

@@ -39,8 +39,8 @@ static vl_loc check_loc(lua_State *L, const vl_state *st, int arg, vl_hex *hexes
     return vl_loc_hex(hexes[0]);
   }
   if (t == LUA_TTABLE) {
-    int i, is_space = vl_getfield(L, arg, "space") != LUA_TNIL;
-    int is_box = vl_getfield(L, arg, "box") != LUA_TNIL;
+    int i, is_space = vl_rawfield(L, arg, "space") != LUA_TNIL;
+    int is_box = vl_rawfield(L, arg, "box") != LUA_TNIL;
     if (is_space || is_box) {
       int place, pk = 0, kind = is_space ? VL_PLACE_SPACE : VL_PLACE_BOX;
       const char *id;
@@ -53,7 +53,7 @@ static vl_loc check_loc(lua_State *L, const vl_state *st, int arg, vl_hex *hexes
       return vl_loc_place(is_space ? VL_LOC_SPACE : VL_LOC_BOX, place);
     }
     lua_pop(L, 2);
-    if (vl_getfield(L, arg, "q") != LUA_TNIL) {
+    if (vl_rawfield(L, arg, "q") != LUA_TNIL) {
       lua_pop(L, 1);
       hexes[0] = check_hex(L, st, arg);
       *n = 1;

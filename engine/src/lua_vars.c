@@ -179,6 +179,23 @@ static int table_value(conv *c, int idx, int depth, vl_value **out) {
   mkey *keys = NULL;
   vl_value *v;
   if (depth >= VL_VALUE_DEPTH_MAX) return cfail(c, "tables nest too deep (more than 32 levels)", NULL);
+  if (!lua_checkstack(L, 6)) return c->nomem = 1, -1;   /* a slot a level: 33 and more */
+  if (lua_getmetatable(L, idx)) {
+    /* A weak table (__mode) would lose entries, and with them the keys kept below, whenever
+    ** the collector runs while it is read: read a strong copy of it as it is now. */
+    int rc;
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushnil(L);
+    while (lua_next(L, idx) != 0) {   /* next tolerates entries the collector clears */
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, -4);
+    }
+    rc = table_value(c, lua_gettop(L), depth, out);
+    lua_pop(L, 1);
+    return rc;
+  }
   lua_pushnil(L);
   while (lua_next(L, idx) != 0) {
     lua_pop(L, 1);

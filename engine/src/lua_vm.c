@@ -183,7 +183,7 @@ static vm *check_vm(lua_State *L) {
 static lua_Integer opt_field(lua_State *L, const char *k, lua_Integer dflt) {
   lua_Integer n;
   if (lua_isnoneornil(L, 1)) return dflt;
-  if (vl_getfield(L, 1, k) == LUA_TNIL) {
+  if (vl_rawfield(L, 1, k) == LUA_TNIL) {
     lua_pop(L, 1);
     return dflt;
   }
@@ -206,7 +206,7 @@ static char *dup(const char *s) {
 static char *pick_cpath(lua_State *L) {
   const char *c = NULL;
   vl_engine *host;
-  if (lua_istable(L, 1) && vl_getfield(L, 1, "cpath") != LUA_TNIL) {
+  if (lua_istable(L, 1) && vl_rawfield(L, 1, "cpath") != LUA_TNIL) {
     char *d = dup(luaL_checkstring(L, -1));
     lua_pop(L, 1);
     return d;
@@ -235,7 +235,7 @@ static char *pick_modules(lua_State *L) {
   int i, n, list;
   char *out;
   if (!lua_istable(L, 1)) return NULL;
-  if (vl_getfield(L, 1, "modules") == LUA_TNIL) {
+  if (vl_rawfield(L, 1, "modules") == LUA_TNIL) {
     lua_pop(L, 1);
     return NULL;
   }

@@ -11,12 +11,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "known.h"
 #include "map_internal.h"
 #include "vec.h"
 #include "volley/ini.h"
+#include "volley/path.h"
 
 #define NAME_MAX_LEN 32  /* places, entries, roads, tracks, spaces, boxes */
 
@@ -190,6 +192,30 @@ static void dir_of(const char *path, char *buf, size_t n) {
   snprintf(buf, n, "%.*s", slash ? (int)(slash - path + 1) : 0, path);
 }
 
+/* The scenario's terrain layer: path, "terrain.ini" in the map's folder dir (dir as dir_of
+** gives it, "" for the working folder). *out is NULL when there is none; otherwise it must be
+** a regular file that stays inside the map's folder once symbolic links are followed
+** (vl_path_inside): a link leading out is refused, naming neither its target nor its bytes. */
+static int terrain_layer(const char *dir, const char *path, const char **out, vl_error *err) {
+  char root[4096];
+  struct stat st;
+  vl_error why;
+  int rc;
+  *out = NULL;
+  if (lstat(path, &st) != 0) return VL_OK;  /* no layer */
+  snprintf(root, sizeof root, "%s", dir[0] != '\0' ? dir : ".");
+  if (strlen(root) > 1 && root[strlen(root) - 1] == '/') root[strlen(root) - 1] = '\0';
+  rc = vl_path_inside(root, path, &why);
+  if (rc == VL_EINVAL)
+    return vl_error_set(err, VL_EPARSE, path, 0, "leads out of the map's folder (%s): a "
+                        "scenario's files stay inside its folder, symbolic links included", root);
+  if (rc != VL_OK) return vl_error_set(err, rc == VL_ENOMEM ? rc : VL_EIO, path, 0, "%s", why.msg);
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    return vl_error_set(err, VL_EPARSE, path, 0, "not a regular file");
+  *out = path;
+  return VL_OK;
+}
+
 /* Ends [map]: every key is there and makes sense; the terrain table is loaded; the map's
 ** arrays are made. */
 static int close_map(mparse *p, vl_error *err) {
@@ -197,7 +223,8 @@ static int close_map(mparse *p, vl_error *err) {
   vl_ini_item at;
   int k, cw, rw, i;
   vl_error e;
-  char rel[256], sys[4096], scen[4096];
+  char rel[256], sys[4096], scen[4096], dir[4096];
+  const char *layer;
   static const char *const norths[4] = {"top", "right", "bottom", "left"};
   at.file = p->file;
   for (k = 0; k < MK_COUNT; k++) {
@@ -263,7 +290,9 @@ static int close_map(mparse *p, vl_error *err) {
   dir_of(p->file, scen, sizeof scen);
   if (strlen(scen) + 12 > sizeof scen) return vl_ini_error(err, &at, "path too long");
   strcat(scen, "terrain.ini");
-  m->terrain = vl_terrain_load(m->system, sys, access(scen, R_OK) == 0 ? scen : NULL, err);
+  dir_of(p->file, dir, sizeof dir);
+  if ((k = terrain_layer(dir, scen, &layer, err)) != VL_OK) return k;
+  m->terrain = vl_terrain_load(m->system, sys, layer, err);
   if (m->terrain == NULL) return err ? err->code : VL_EPARSE;
   if (vl_terrain_count(m->terrain, VL_TERRAIN_HEX) == 0) {
     vl_error_set(err, VL_EPARSE, sys, 0, "no hex terrain types");

@@ -2,8 +2,11 @@
 ** path.c -- the data search path: $VOLLEY_PATH, ../share/volley beside bin/, the source tree.
 ** See path.h for the order and why; this file only builds and walks the list.
 */
+#define _XOPEN_SOURCE 700  /* realpath is XSI: the build's _POSIX_C_SOURCE alone hides it */
+
 #include "volley/path.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,4 +117,25 @@ int vl_path_find(const vl_path *p, const char *rel, char *out, size_t n, vl_erro
                         "%s not found on the data path (%zu root%s skipped: the path would be "
                         "too long)", rel, skipped, skipped == 1 ? "" : "s");
   return vl_error_set(err, VL_ENOTFOUND, NULL, 0, "%s not found on the data path", rel);
+}
+
+/* realpath into buf (PATH_MAX): VL_OK, or the code and reason of vl_path_inside. */
+static int resolve(const char *path, char *buf, vl_error *err) {
+  if (realpath(path, buf) != NULL) return VL_OK;
+  if (errno == ELOOP) return vl_error_set(err, VL_ENOTFOUND, NULL, 0, "a loop of symbolic links");
+  if (errno == ENAMETOOLONG) return vl_error_set(err, VL_ENOTFOUND, NULL, 0, "path too long");
+  if (errno == ENOMEM) return vl_error_set(err, VL_ENOMEM, NULL, 0, "not enough memory");
+  return vl_error_set(err, VL_ENOTFOUND, NULL, 0, "no such file");
+}
+
+int vl_path_inside(const char *root, const char *path, vl_error *err) {
+  char rroot[PATH_MAX], rpath[PATH_MAX];
+  size_t n;
+  int rc = resolve(root, rroot, err);
+  if (rc == VL_OK) rc = resolve(path, rpath, err);
+  if (rc != VL_OK) return rc;
+  n = strlen(rroot);
+  if (n == 1) return VL_OK;                     /* the root is "/": everything is inside */
+  if (strncmp(rpath, rroot, n) == 0 && (rpath[n] == '\0' || rpath[n] == '/')) return VL_OK;
+  return vl_error_set(err, VL_EINVAL, NULL, 0, "leads out of the folder");
 }

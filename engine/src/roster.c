@@ -6,9 +6,11 @@
 #include "volley/units.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "known.h"
 #include "units_internal.h"
@@ -43,6 +45,19 @@ typedef struct bprov {
   char *reason;
 } bprov;
 
+/* An index of ids while the roster is built: open addressing (linear probing, at most half
+** full) over the entries of one array, each slot the entry's index + 1 (0: empty). After
+** vl_roster_finish the arrays are sorted by id and binary search takes over. The hash is
+** seeded per roster from addresses and the time (as Lua's luai_makeseed): ids crafted to
+** collide under a fixed hash (found by brute force in a minute) would make 20,000 units take
+** seconds. Only the time of a lookup depends on the seed, never a result. */
+typedef struct id_index {
+  int *slot;
+  int cap;                  /* 0 or a power of two */
+  int n;
+  unsigned seed;
+} id_index;
+
 struct vl_roster {
   int refs;
   int finished;             /* 1 finished, -1 failed */
@@ -60,7 +75,69 @@ struct vl_roster {
   bprov *prov;
   int n_prov, cap_prov;
   vl_provisional *prov_out; /* after finish: the public view of prov, sorted */
+  id_index unit_ids, command_ids;  /* while building */
 };
+
+/* ---- the index of ids while building ------------------------------------------------------ */
+
+/* FNV-1a from a seeded start, its bits mixed at the end (the table uses the low ones). */
+static unsigned id_hash(const char *s, unsigned seed) {
+  unsigned h = 2166136261u ^ seed;
+  for (; *s != '\0'; s++) {
+    h ^= (unsigned char)*s;
+    h *= 16777619u;
+  }
+  h ^= h >> 16;
+  h *= 0x45d9f3bu;
+  return h ^ (h >> 16);
+}
+
+/* The id of entry i of an array of `size`-byte entries, each starting with its id. */
+static const char *id_at(const void *base, size_t size, int i) {
+  return *(const char *const *)((const char *)base + (size_t)i * size);
+}
+
+/* The slot of x holding id, or the empty slot where it would go (x->cap > 0). */
+static int *id_slot(const id_index *x, const void *base, size_t size, const char *id) {
+  unsigned mask = (unsigned)x->cap - 1, i = id_hash(id, x->seed) & mask;
+  while (x->slot[i] != 0 && strcmp(id_at(base, size, x->slot[i] - 1), id) != 0)
+    i = (i + 1) & mask;
+  return &x->slot[i];
+}
+
+/* The index of the entry whose id is id, or -1. */
+static int id_find(const id_index *x, const void *base, size_t size, const char *id) {
+  if (x->cap == 0) return -1;
+  return *id_slot(x, base, size, id) - 1;
+}
+
+/* Adds entry i (its id not in x yet), growing x to stay at most half full. VL_OK or
+** VL_ENOMEM (x unchanged). */
+static int id_add(id_index *x, const void *base, size_t size, int i) {
+  if (2 * (x->n + 1) > x->cap) {
+    id_index bigger;
+    int k;
+    bigger.cap = x->cap ? 2 * x->cap : 64;
+    bigger.n = x->n;
+    bigger.seed = x->seed;
+    bigger.slot = calloc((size_t)bigger.cap, sizeof *bigger.slot);
+    if (bigger.slot == NULL) return VL_ENOMEM;
+    for (k = 0; k < x->cap; k++)
+      if (x->slot[k] != 0)
+        *id_slot(&bigger, base, size, id_at(base, size, x->slot[k] - 1)) = x->slot[k];
+    free(x->slot);
+    *x = bigger;
+  }
+  *id_slot(x, base, size, id_at(base, size, i)) = i + 1;
+  x->n++;
+  return VL_OK;
+}
+
+static void id_clear(id_index *x) {
+  free(x->slot);
+  x->slot = NULL;
+  x->cap = x->n = 0;
+}
 
 /* ---- "(known: ...)" lists for refusals ------------------------------------------------------ */
 
@@ -111,6 +188,12 @@ vl_roster *vl_roster_new(vl_schema *s, const char *file) {
     return NULL;
   }
   r->schema = vl_schema_retain(s);
+  {
+    uintptr_t a = (uintptr_t)r ^ ((uintptr_t)&a >> 4)    /* where the heap and stack lie */
+                  ^ ((uintptr_t)time(NULL) * 2654435761u);  /* and when: no ASLR, still unknown */
+    r->unit_ids.seed = (unsigned)(a ^ ((a >> 16) >> 16));
+    r->command_ids.seed = r->unit_ids.seed * 2654435761u;
+  }
   return r;
 }
 
@@ -157,6 +240,8 @@ void vl_roster_free(vl_roster *r) {
   free(r->prov);
   free(r->prov_out);
   free(r->file);
+  id_clear(&r->unit_ids);
+  id_clear(&r->command_ids);
   vl_schema_free(r->schema);
   free(r);
 }
@@ -178,14 +263,19 @@ int vl_roster_add_side(vl_roster *r, const char *side, vl_error *err) {
   return VL_OK;
 }
 
-static int find_place_any(const vl_roster *r, const char *id) {
-  int i;
-  for (i = 0; i < r->n_places; i++)
-    if (strcmp(r->places[i].id, id) == 0) return i;
-  return -1;
+/* Where id is, or would go, in the sorted places: the first index whose id is not below. */
+static int place_at(const vl_roster *r, const char *id) {
+  int lo = 0, hi = r->n_places;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (strcmp(r->places[mid].id, id) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 int vl_roster_add_place(vl_roster *r, int kind, const char *id, vl_error *err) {
+  char *copy;
   int i;
   if (r->places_frozen)
     return vl_error_set(err, VL_EINVAL, NULL, 0, "a state uses the roster: no more places");
@@ -193,16 +283,17 @@ int vl_roster_add_place(vl_roster *r, int kind, const char *id, vl_error *err) {
     return vl_error_set(err, VL_EINVAL, NULL, 0, "a place is a track space or a box");
   if (!vl_units_is_id(id))
     return vl_error_set(err, VL_EINVAL, NULL, 0, "bad place id '%s' ([A-Za-z0-9_./-]+)", id ? id : "");
-  if (find_place_any(r, id) >= 0)
+  i = place_at(r, id);
+  if (i < r->n_places && strcmp(r->places[i].id, id) == 0)
     return vl_error_set(err, VL_EINVAL, NULL, 0, "place '%s' is declared twice", id);
-  if (!vl_units_grow((void **)&r->places, &r->cap_places, r->n_places, sizeof *r->places))
+  if (r->n_places >= VL_ROSTER_PLACES_MAX)
+    return vl_error_set(err, VL_EINVAL, NULL, 0, "place %s: more than %d track spaces and boxes",
+                        id, VL_ROSTER_PLACES_MAX);
+  if (!vl_units_grow((void **)&r->places, &r->cap_places, r->n_places, sizeof *r->places) ||
+      (copy = vl_units_dup(id)) == NULL)
     return vl_units_nomem(err);
-  for (i = r->n_places; i > 0 && strcmp(r->places[i - 1].id, id) > 0; i--)   /* kept sorted */
-    r->places[i] = r->places[i - 1];
-  if ((r->places[i].id = vl_units_dup(id)) == NULL) {
-    for (; i < r->n_places; i++) r->places[i] = r->places[i + 1];
-    return vl_units_nomem(err);
-  }
+  memmove(&r->places[i + 1], &r->places[i], sizeof *r->places * (size_t)(r->n_places - i));
+  r->places[i].id = copy;   /* kept sorted */
   r->places[i].kind = kind;
   r->n_places++;
   return VL_OK;
@@ -211,17 +302,11 @@ int vl_roster_add_place(vl_roster *r, int kind, const char *id, vl_error *err) {
 void vl_units_freeze_places(vl_roster *r) { r->places_frozen = 1; }
 
 static int find_bcommand(const vl_roster *r, const char *id) {
-  int i;
-  for (i = 0; i < r->n_commands; i++)
-    if (strcmp(r->commands[i].c.id, id) == 0) return i;
-  return -1;
+  return id_find(&r->command_ids, r->commands, sizeof *r->commands, id);
 }
 
 static int find_bunit(const vl_roster *r, const char *id) {
-  int i;
-  for (i = 0; i < r->n_units; i++)
-    if (strcmp(r->units[i].u.id, id) == 0) return i;
-  return -1;
+  return id_find(&r->unit_ids, r->units, sizeof *r->units, id);
 }
 
 int vl_roster_add_command(vl_roster *r, const char *id, const char *name, const char *side,
@@ -234,6 +319,10 @@ int vl_roster_add_command(vl_roster *r, const char *id, const char *name, const 
                         id ? id : "");
   if (find_bcommand(r, id) >= 0)
     return vl_error_set(err, VL_EPARSE, r->file, line, "command '%s' is declared twice", id);
+  if (r->n_commands >= VL_ROSTER_COMMANDS_MAX)
+    return vl_error_set(err, VL_EPARSE, r->file, line, "command %s: more than %d commands (the "
+                        "bound of an order of battle, far above any battle's)", id,
+                        VL_ROSTER_COMMANDS_MAX);
   if (!vl_units_grow((void **)&r->commands, &r->cap_commands, r->n_commands, sizeof *r->commands))
     return vl_units_nomem(err);
   c = &r->commands[r->n_commands];
@@ -242,7 +331,8 @@ int vl_roster_add_command(vl_roster *r, const char *id, const char *name, const 
   c->c.parent = -1;
   if (!vl_units_dup_into((char **)&c->c.id, id) || !vl_units_dup_into((char **)&c->c.name, name ? name : id) ||
       !vl_units_dup_into(&c->side_name, side) || !vl_units_dup_into(&c->level_name, level) ||
-      !vl_units_dup_into(&c->parent_name, parent)) {
+      !vl_units_dup_into(&c->parent_name, parent) ||
+      id_add(&r->command_ids, r->commands, sizeof *r->commands, r->n_commands) != VL_OK) {
     free((char *)c->c.id);
     free((char *)c->c.name);
     free(c->side_name);
@@ -268,6 +358,10 @@ int vl_roster_add_unit(vl_roster *r, int leader, const char *id, const char *nam
                         id ? id : "");
   if (find_bunit(r, id) >= 0)
     return vl_error_set(err, VL_EPARSE, r->file, line, "%s id '%s' is already taken", what, id);
+  if (r->n_units >= VL_ROSTER_UNITS_MAX)
+    return vl_error_set(err, VL_EPARSE, r->file, line, "%s %s: more than %d units and leaders "
+                        "(the bound of an order of battle, far above any battle's)", what, id,
+                        VL_ROSTER_UNITS_MAX);
   t = vl_schema_find_type(s, type ? type : "");
   if (t < 0) {
     char known[160];
@@ -293,7 +387,8 @@ int vl_roster_add_unit(vl_roster *r, int leader, const char *id, const char *nam
   if (f < nf) b->texts = calloc((size_t)nf, sizeof *b->texts);
   if (b->values == NULL || b->given == NULL || (f < nf && b->texts == NULL) ||
       !vl_units_dup_into((char **)&b->u.id, id) || !vl_units_dup_into((char **)&b->u.name, name ? name : id) ||
-      !vl_units_dup_into(&b->side_name, side) || !vl_units_dup_into(&b->command_name, command)) {
+      !vl_units_dup_into(&b->side_name, side) || !vl_units_dup_into(&b->command_name, command) ||
+      id_add(&r->unit_ids, r->units, sizeof *r->units, r->n_units) != VL_OK) {
     unit_clear(s, b);
     return vl_units_nomem(err);
   }
@@ -437,6 +532,38 @@ static int sort_index(int *idx, const char *const *keys, int n) {
   return 1;
 }
 
+/* A provisional record with its place in r->prov, so that the sort is stable. */
+typedef struct ordered_prov {
+  vl_provisional p;
+  int order;
+} ordered_prov;
+
+static int prov_cmp(const void *a, const void *b) {
+  const ordered_prov *x = a, *y = b;
+  if (x->p.unit != y->p.unit) return (x->p.unit > y->p.unit) - (x->p.unit < y->p.unit);
+  if (x->p.line != y->p.line) return (x->p.line > y->p.line) - (x->p.line < y->p.line);
+  return (x->order > y->order) - (x->order < y->order);
+}
+
+/* Fills r->prov_out (allocated, n_prov + 1) with r->prov by unit, then line, then the order
+** they were given. 0 when out of memory. */
+static int sort_prov(vl_roster *r) {
+  ordered_prov *o = malloc(sizeof *o * (size_t)(r->n_prov + 1));
+  int i;
+  if (o == NULL) return 0;
+  for (i = 0; i < r->n_prov; i++) {
+    o[i].p.unit = r->prov[i].unit;
+    o[i].p.field = r->prov[i].field;
+    o[i].p.line = r->prov[i].line;
+    o[i].p.reason = r->prov[i].reason;
+    o[i].order = i;
+  }
+  qsort(o, (size_t)r->n_prov, sizeof *o, prov_cmp);
+  for (i = 0; i < r->n_prov; i++) r->prov_out[i] = o[i].p;
+  free(o);
+  return 1;
+}
+
 static int fail(vl_roster *r, int rc) {
   r->finished = -1;
   return rc;
@@ -576,6 +703,8 @@ int vl_roster_finish(vl_roster *r, vl_error *err) {
     }
     free(r->commands);
     free(r->units);
+    id_clear(&r->unit_ids);      /* sorted now: binary search from here on */
+    id_clear(&r->command_ids);
     r->commands = nc;
     r->cap_commands = r->n_commands + 1;
     r->units = nu;
@@ -588,18 +717,9 @@ int vl_roster_finish(vl_roster *r, vl_error *err) {
     rc = fail(r, vl_units_nomem(err));
     goto done;
   }
-  for (i = 0; i < r->n_prov; i++) {
-    int j;
-    vl_provisional p;
-    p.unit = r->prov[i].unit;
-    p.field = r->prov[i].field;
-    p.line = r->prov[i].line;
-    p.reason = r->prov[i].reason;
-    for (j = i; j > 0 && (r->prov_out[j - 1].unit > p.unit ||
-                          (r->prov_out[j - 1].unit == p.unit && r->prov_out[j - 1].line > p.line));
-         j--)
-      r->prov_out[j] = r->prov_out[j - 1];
-    r->prov_out[j] = p;
+  if (!sort_prov(r)) {
+    rc = fail(r, vl_units_nomem(err));
+    goto done;
   }
   for (i = 0; i < r->n_commands; i++) {
     bcommand *c = &r->commands[i];

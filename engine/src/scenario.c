@@ -17,6 +17,7 @@
 
 #include "arena.h"
 #include "volley/ini.h"
+#include "volley/path.h"
 
 #define SIDES_MAX 8        /* as units.h's VL_SIDES_MAX: a roster has at most 8 sides */
 #define SIDE_NAME_MAX 32
@@ -293,6 +294,34 @@ static int has_dotdot(const char *p) {
   return 0;
 }
 
+/* Whether full (the path p that `what` names at file:line) is a regular file that stays
+** inside the folder dir once symbolic links are followed (vl_path_inside): a link leading
+** out is refused before anything of its file is read, and its target is not named. file
+** NULL: full is the scenario file being opened (a missing one is the INI layer's to name). */
+static int in_folder(const char *dir, const char *full, const char *file, int line,
+                     const char *what, const char *p, vl_error *err) {
+  struct stat st;
+  vl_error why;
+  int rc = vl_path_inside(dir, full, &why);
+  if (rc == VL_ENOMEM) return nomem(err);
+  if (rc == VL_EINVAL && file == NULL)
+    return fail(err, full, 0, "leads out of the scenario's folder (%s): a scenario's files stay "
+                "inside its folder, symbolic links included", dir);
+  if (rc == VL_EINVAL)
+    return fail(err, file, line, "%s: '%s' leads out of the scenario's folder (%s): a "
+                "scenario's files stay inside its folder, symbolic links included", what, p, dir);
+  if (file == NULL && (rc != VL_OK || stat(full, &st) != 0)) return VL_OK;  /* fopen says why */
+  if (file == NULL && !S_ISREG(st.st_mode))
+    return fail(err, full, 0, "not a regular file (a scenario is an .ini file)");
+  if (file == NULL) return VL_OK;
+  if (rc != VL_OK || stat(full, &st) != 0)
+    return fail(err, file, line, "%s: no file '%s' in the scenario's folder (%s)", what, p, dir);
+  if (!S_ISREG(st.st_mode))
+    return fail(err, file, line, "%s: '%s' in the scenario's folder (%s) is not a regular file",
+                what, p, dir);
+  return VL_OK;
+}
+
 /* A path the scenario names: relative, inside its folder, ending in ext, an existing file
 ** when the scenario has a folder. what names the value in messages ("map", "option 'x'"). */
 static int check_path(const vl_scenario *s, const rkey *k, const char *what, const char *ext,
@@ -307,13 +336,10 @@ static int check_path(const vl_scenario *s, const rkey *k, const char *what, con
     return fail(err, k->file, k->line, "%s: '%s' is not a %s file", what, p, ext);
   if (s->dir != NULL) {
     char full[PATH_MAX];
-    struct stat st;
     int w = snprintf(full, sizeof full, "%s/%s", s->dir, p);
     if (w < 0 || (size_t)w >= sizeof full)
       return fail(err, k->file, k->line, "%s: path too long", what);
-    if (stat(full, &st) != 0 || !S_ISREG(st.st_mode))
-      return fail(err, k->file, k->line, "%s: no file '%s' in the scenario's folder (%s)", what,
-                  p, s->dir);
+    return in_folder(s->dir, full, k->file, k->line, what, p, err);
   }
   return VL_OK;
 }
@@ -576,7 +602,8 @@ static vl_scenario *load(const char *path, const char *text, int allow_base, vl_
     vl_scenario_free(s);
     return NULL;
   }
-  rc = read_file(&v, &s->a, path, text, err);
+  rc = text == NULL ? in_folder(s->dir, path, NULL, 0, NULL, NULL, err) : VL_OK;
+  if (rc == VL_OK) rc = read_file(&v, &s->a, path, text, err);
   if (rc != VL_OK) {
     vl_scenario_free(s);
     return NULL;
@@ -639,7 +666,15 @@ static int probe_section(void *user, const vl_ini_item *it, vl_error *err) {
 }
 
 int vl_scenario_probe(const char *path, vl_error *err) {
-  int found = 0, rc = vl_ini_parse_file(path, probe_section, &found, err);
+  char dir[PATH_MAX];
+  const char *slash = strrchr(path, '/');
+  int found = 0, rc;
+  if (slash == NULL) snprintf(dir, sizeof dir, ".");
+  else if (slash == path) snprintf(dir, sizeof dir, "/");
+  else if ((size_t)(slash - path) >= sizeof dir) return fail(err, path, 0, "path too long");
+  else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+  rc = in_folder(dir, path, NULL, 0, NULL, NULL, err);
+  if (rc == VL_OK) rc = vl_ini_parse_file(path, probe_section, &found, err);
   return rc != VL_OK ? rc : found;
 }
 

@@ -35,6 +35,8 @@ typedef struct ifile {
   const char *file;
   isec *secs;
   int n, cap;
+  int oob;                 /* an oob.ini: its units and commands are counted as they come */
+  int units, commands;
 } ifile;
 
 static void ifile_clear(ifile *f) {
@@ -50,11 +52,29 @@ static void ifile_clear(ifile *f) {
   free(f->secs);
 }
 
+/* In an oob.ini, refuses the section past the roster's bounds (units.h) as it comes, so a
+** huge file stops there instead of being read whole first. */
+static int count_section(ifile *f, const vl_ini_item *it, vl_error *err) {
+  const char *sec = it->section;
+  int unit = strncmp(sec, "unit.", 5) == 0, leader = strncmp(sec, "leader.", 7) == 0;
+  if (!f->oob) return VL_OK;
+  if ((unit || leader) && ++f->units > VL_ROSTER_UNITS_MAX)
+    return vl_ini_error(err, it, "%s %s: more than %d units and leaders (the bound of an order "
+                        "of battle, far above any battle's)", unit ? "unit" : "leader",
+                        sec + (unit ? 5 : 7), VL_ROSTER_UNITS_MAX);
+  if (strncmp(sec, "command.", 8) == 0 && ++f->commands > VL_ROSTER_COMMANDS_MAX)
+    return vl_ini_error(err, it, "command %s: more than %d commands (the bound of an order of "
+                        "battle, far above any battle's)", sec + 8, VL_ROSTER_COMMANDS_MAX);
+  return VL_OK;
+}
+
 static int collect(void *user, const vl_ini_item *it, vl_error *err) {
   ifile *f = user;
   isec *s;
   if (it->event == VL_INI_END) return VL_OK;
   if (it->event == VL_INI_SECTION) {
+    int rc = count_section(f, it, err);
+    if (rc != VL_OK) return rc;
     if (!vl_units_grow((void **)&f->secs, &f->cap, f->n, sizeof *f->secs)) return vl_units_nomem(err);
     s = &f->secs[f->n];
     memset(s, 0, sizeof *s);
@@ -88,11 +108,12 @@ static int collect(void *user, const vl_ini_item *it, vl_error *err) {
   return VL_OK;
 }
 
-/* Reads path (text NULL) or text into f. */
-static int read_ini(ifile *f, const char *path, const char *text, const char *name,
+/* Reads path (text NULL) or text into f; oob: the file is an oob.ini. */
+static int read_ini(ifile *f, const char *path, const char *text, const char *name, int oob,
                     vl_error *err) {
   memset(f, 0, sizeof *f);
   f->file = path ? path : name;
+  f->oob = oob;
   if (path != NULL) return vl_ini_parse_file(path, collect, f, err);
   if (text == NULL) return vl_error_set(err, VL_EINVAL, NULL, 0, "no file and no text to read");
   return vl_ini_parse_buffer(name, text, strlen(text), collect, f, err);
@@ -461,7 +482,7 @@ static vl_schema *schema_load(const char *path, const char *text, const char *na
                               vl_error *err) {
   ifile f;
   vl_schema *sc = NULL;
-  if (read_ini(&f, path, text, name, err) == VL_OK) sc = build_schema(&f, err);
+  if (read_ini(&f, path, text, name, 0, err) == VL_OK) sc = build_schema(&f, err);
   ifile_clear(&f);
   return sc;
 }
@@ -585,7 +606,7 @@ static vl_roster *roster_load(vl_schema *s, const char *path, const char *text, 
                               vl_error *err) {
   ifile f;
   vl_roster *r = NULL;
-  if (read_ini(&f, path, text, name, err) == VL_OK) r = build_roster(&f, s, err);
+  if (read_ini(&f, path, text, name, 1, err) == VL_OK) r = build_roster(&f, s, err);
   ifile_clear(&f);
   return r;
 }

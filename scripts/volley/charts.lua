@@ -69,7 +69,12 @@ function M.load(system, scenario_dir)
   local ok, err = load_system(set, system)
   if not ok then return nil, err end
   if scenario_dir then
-    ok, err = set:load_dir(scenario_dir .. "/charts", "scenario", true)
+    local dir = scenario_dir .. "/charts"
+    if core.scenario.inside(scenario_dir, dir) == false then  -- a link leading out: unread
+      return nil, dir .. ": leads out of the scenario's folder (" .. scenario_dir .. "): a "
+        .. "scenario's files stay inside its folder, symbolic links included"
+    end
+    ok, err = set:load_dir(dir, "scenario", true)
     if not ok then return nil, err end
   end
   ok, err = results.check(system, set)

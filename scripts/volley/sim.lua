@@ -7,7 +7,7 @@
 -- same `state_hash`. `--shard k/n` plays the games i with i % n == k - 1; `--merge` joins the
 -- shards' `--json` outputs into what the unsharded run prints. The program calls
 -- `main(args, host)` with the arguments after `sim` and exits with what it returns: 0 done,
--- 1 a game or a merge input that failed, 2 usage.
+-- 1 a game or a merge input that failed, 2 usage, 130 or 143 stopped by SIGINT or SIGTERM.
 -- @module volley.sim
 
 local core = require "volley.core"
@@ -259,7 +259,8 @@ local function jnum(x)
 end
 
 --- The sim_summary line (no newline), its keys in DESIGN.md's order and `sides` in the
--- scenario's side order (volley.json would sort them).
+-- scenario's side order (volley.json would sort them); a run a signal stopped adds
+-- `interrupted` (the signal's name) and `planned` (the games it was to play).
 -- @tparam table s a summary from `M.summary`
 -- @treturn string
 function M.encode_summary(s)
@@ -268,12 +269,14 @@ function M.encode_summary(s)
     sides[#sides + 1] = string.format('%s:{"wins":%s,"rate":%s,"ci95":[%s,%s]}',
       dkjson.quotestring(e.id), jnum(e.wins), jnum(e.rate), jnum(e.ci95[1]), jnum(e.ci95[2]))
   end
+  local stopped = s.interrupted and string.format(',"interrupted":%s,"planned":%s',
+    dkjson.quotestring(s.interrupted), jnum(s.planned)) or ""
   return string.format('{"event":"sim_summary","v":%d,"seed":%s,"shard":%s,"games":%s,'
     .. '"finished":%s,"capped":%s,"max_decisions":%s,"sides":{%s},"draws":%s,'
-    .. '"decisions":{"mean":%s,"sd":%s},"decisions_per_s":%s}',
+    .. '"decisions":{"mean":%s,"sd":%s},"decisions_per_s":%s%s}',
     json.V, jnum(s.seed), dkjson.quotestring(s.shard), jnum(s.games), jnum(s.finished),
     jnum(s.capped), jnum(s.max_decisions), table.concat(sides, ","), jnum(s.draws),
-    jnum(s.decisions.mean), jnum(s.decisions.sd), jnum(s.decisions_per_s))
+    jnum(s.decisions.mean), jnum(s.decisions.sd), jnum(s.decisions_per_s), stopped)
 end
 
 local function percent(x)
@@ -290,6 +293,10 @@ function M.text_summary(s, target)
       target and (target .. ": ") or "", s.games, jnum(s.seed), s.shard, s.finished, s.capped,
       s.max_decisions),
   }
+  if s.interrupted then
+    lines[1] = string.format("interrupted by %s after %d of %d games: the summary of those",
+      s.interrupted, s.games, s.planned) .. "\n" .. lines[1]
+  end
   local width = 4
   for _, e in ipairs(s.sides) do width = math.max(width, #e.id) end
   lines[#lines + 1] = string.format("%-" .. width .. "s %7s %7s  %s", "side", "wins", "rate",
@@ -333,14 +340,21 @@ end
 -- @tparam table players side -> `{name=, bot=}`
 -- @tparam integer cap the decision cap
 -- @tparam integer seed the game's seed
+-- @tparam[opt] function stop asked between decisions: when it returns true the game is
+--   abandoned (a signal asked the run to stop)
 -- @treturn table `{winner = side or nil, reason=, draw = true or nil, decisions=,
---   state_hash=}`, or nil and a message
-function M.play_game(o, players, cap, seed)
+--   state_hash=}`; false when `stop` stopped it; or nil and a message
+function M.play_game(o, players, cap, seed, stop)
   local st, err = open(o, seed)
   if not st then return nil, err end
   local task = st:spawn("volley.session", "run")
   local decisions, answer, capped = 0, nil, false
   while true do
+    if stop and stop() then
+      task:close()
+      st:close()
+      return false
+    end
     local res = pack(task:resume(answer))
     st:call("volley.session", "drain")   -- as play does: the roll log and narrative emptied
     local kind = res[1]
@@ -376,6 +390,10 @@ function M.play_game(o, players, cap, seed)
            draw = (not capped and r.winner == "draw") or nil, decisions = decisions,
            state_hash = r.state_hash }
 end
+
+-- The exit status of a run a signal stopped: 128 + the signal's number, as a shell reports
+-- a program the signal killed (docs/sim.md "Interrupted").
+local SIGNAL_STATUS = { SIGINT = 130, SIGTERM = 143 }
 
 -- The progress bar on stderr: games done of total, the rate and the time left.
 local function progress(now, state, done, total, final)
@@ -450,12 +468,18 @@ local function run(o, host)
 
   local list = M.games_of(o.games, o.shard[1], o.shard[2])
   local now = host.now or os.clock
+  local stop = host.interrupted or function() return nil end
   local bar = host.stderr_tty and { start = now(), shown = -1 } or nil
   local start = now()
   local games = {}
   for k, i in ipairs(list) do
     local gseed = M.seed_of(seed, i)
-    local g, err = M.play_game(o, players, cap, gseed)
+    local g, err = false, nil
+    if not stop() then g, err = M.play_game(o, players, cap, gseed, stop) end
+    if g == false then   -- a signal: the summary of the games finished, marked so
+      if bar then progress(now, bar, k - 1, #list, true) end
+      break
+    end
     if not g then
       if bar then progress(now, bar, k - 1, #list, true) end
       io.stderr:write("volley sim: game ", i, " (seed ", jnum(gseed), "): ", err, "\n")
@@ -475,8 +499,10 @@ local function run(o, host)
     io.stderr:write("volley sim: ", err, "\n")
     return 1
   end
+  local signal = stop()
+  if signal then s.interrupted, s.planned = signal, #list end
   emit(o.json and M.encode_summary(s) or M.text_summary(s, o.target))
-  return 0
+  return signal and SIGNAL_STATUS[signal] or 0
 end
 
 -- }==========================================================================================
@@ -607,6 +633,10 @@ local function read_shard(path)
   if path ~= "-" then f:close() end
   if not shard.summary then return nil, path .. ": no sim_summary line (an unfinished shard?)" end
   local s = shard.summary
+  if s.interrupted ~= nil then
+    return nil, string.format("%s: an interrupted shard (%s after %s games): play it again",
+      path, SIGNAL_STATUS[s.interrupted] and s.interrupted or "a signal", jnum(s.games))
+  end
   if s.games ~= #shard.games then
     return nil, string.format("%s: %d game_over lines for a summary of %s games", path,
       #shard.games, jnum(s.games))
@@ -706,9 +736,10 @@ end
 
 --- Runs `volley sim`. Returns the exit status.
 -- @tparam {string,...} args the arguments after `sim`
--- @tparam ?table host `{stderr_tty = bool, now = fn}` from the program (cmd_sim.c): whether
---   stderr is a terminal (the progress bar) and a monotonic clock in seconds (os.clock when
---   absent)
+-- @tparam ?table host `{stderr_tty = bool, now = fn, interrupted = fn}` from the program
+--   (cmd_sim.c): whether stderr is a terminal (the progress bar), a monotonic clock in seconds
+--   (os.clock when absent), and the signal that asked the run to stop ("SIGINT", "SIGTERM"
+--   or nil; checked before each game and each decision)
 function M.main(args, host)
   host = host or {}
   local o, status = M.parse(args)

@@ -64,8 +64,11 @@ int vl_chart_set_load_buffer(vl_chart_set *s, const char *name, const char *data
 
 /* Reads every chart file of directory dir into s as one layer: every "*.ini" file except the
 ** schemas that share charts/<system-id>/ with the tables (VL_CHART_SCHEMA_FILES), in byte
-** order of their names; files are named "<dir>/<name>" in messages. All or nothing, as
-** load_file. VL_ENOTFOUND with "cannot open directory (<why>)" when dir does not exist. */
+** order of their names; files are named "<dir>/<name>" in messages. Each must be a regular
+** file that stays inside dir once symbolic links are followed (vl_path_inside, path.h): a
+** link leading out is refused (VL_EPARSE, "leads out of its folder ...") before it is read.
+** All or nothing, as load_file. VL_ENOTFOUND with "cannot open directory (<why>)" when dir
+** does not exist. */
 int vl_chart_set_load_dir(vl_chart_set *s, const char *dir, const char *layer, vl_error *err);
 
 /* The files of a chart directory that are not tables (the terrain, movement, line-of-sight

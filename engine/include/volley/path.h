@@ -40,4 +40,15 @@ const char *vl_path_root(const vl_path *p, size_t i);
 ** every root ("path too long: <rel> under every data root (<first root>)"). */
 int vl_path_find(const vl_path *p, const char *rel, char *out, size_t n, vl_error *err);
 
+/* Whether path stays inside the folder root once every symbolic link on the way is followed
+** (both resolved with realpath): the confinement of a scenario's files to its folder
+** (docs/scenarios.md "Files stay inside the folder"). A link to a file inside root is
+** followed; one that leads out of it, even through a linked folder, is refused. Nothing of
+** the file is read (a FIFO is not opened); the caller checks what kind of file it is.
+** Returns VL_OK when path resolves to root or to something below it; VL_EINVAL when it
+** resolves outside root ("leads out of the folder"); VL_ENOTFOUND when root or path cannot
+** be resolved ("no such file", a dangling link included; "a loop of symbolic links"; "path
+** too long"); VL_ENOMEM. err (may be NULL) gets the reason, without a file. */
+int vl_path_inside(const char *root, const char *path, vl_error *err);
+
 #endif

@@ -52,7 +52,10 @@ typedef struct vl_scenario_item {
 ** one. Paths the file gives are relative to the file's folder. Returns a scenario the caller
 ** frees with vl_scenario_free, or NULL with err (may be NULL) set to file, line and message:
 ** the INI layer's refusals, an unknown section or key, a missing section or key, a bad
-** value, a side not in [sides] order, a path outside the folder or naming no file. */
+** value, a side not in [sides] order, a path outside the folder or naming no regular file.
+** The folder is the file's folder: the scenario file, its base and every file it names must
+** stay inside it once symbolic links are followed (vl_path_inside, path.h); one that leads
+** out is refused by name before anything of it is read. */
 vl_scenario *vl_scenario_load(const char *path, vl_error *err);
 
 /* The same from text in memory; name stands for the file in messages. A scenario read so has
@@ -64,7 +67,9 @@ void vl_scenario_free(vl_scenario *s);
 
 /* Whether the INI file at path has a [scenario] section (what makes an .ini file of a
 ** scenario folder a variant, DESIGN.md Part B "Ids and names"): 1 yes, 0 no, or a negative
-** VL_E* code with err set when the file cannot be read or breaks the INI layer's rules. */
+** VL_E* code with err set when the file cannot be read or breaks the INI layer's rules, is
+** not a regular file, or leads out of its folder through a symbolic link (then nothing of it
+** is read). */
 int vl_scenario_probe(const char *path, vl_error *err);
 
 /* The path the scenario was read from (or the name given with the text); its folder ("."

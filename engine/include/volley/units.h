@@ -29,6 +29,13 @@
 
 #define VL_SIDES_MAX 8           /* sides a roster may have */
 #define VL_NAME_MAX 64           /* bytes of a word or an id, NUL included */
+/* What an order of battle may hold: far above any battle (the largest of the four rule
+** systems' battles has a few hundred counters; the largest monster games ever published, a
+** few thousand), and low enough that a hostile file is refused in well under a second
+** (docs/formats.md "oob.ini"). */
+#define VL_ROSTER_UNITS_MAX 20000     /* units and leaders together */
+#define VL_ROSTER_COMMANDS_MAX 20000
+#define VL_ROSTER_PLACES_MAX 20000    /* track spaces and boxes */
 
 /* Type classes: what the engine itself needs to know about a unit type. */
 enum {

@@ -17,21 +17,32 @@ function M.dir()
   return base .. "/volley"
 end
 
+-- What went wrong, from a `volley.core.save` error (its message names the file already).
+local function why_of(err)
+  return type(err) == "table" and err.msg or tostring(err)
+end
+
 --- Creates a new autosave for a journal: `<dir>/<UTC time>-<nn>.save`, named so that the
 -- newest sorts last (`volley.replay.newest_autosave`). Returns the handle and its path, or
--- nil (no autosave: the folder cannot be made or written; the game goes on without one).
+-- nil and why (no autosave: the folder cannot be made or written).
 -- @tparam Journal jrnl
+-- @treturn[1] userdata the autosave
+-- @treturn[1] string its path
+-- @treturn[2] nil
+-- @treturn[2] string why: "cannot create the autosave '/x/y.save': Not a directory"
 function M.create(jrnl)
   local dir = M.dir()
   os.execute("mkdir -p -- '" .. dir:gsub("'", "'\\''") .. "' 2>/dev/null")
   local stamp = os.date("!%Y%m%dT%H%M%SZ")
+  local err
   for k = 1, 99 do
     local path = string.format("%s/%s-%02d.save", dir, stamp, k)
-    local a, err = core.save.autosave(path, jrnl:save())
+    local a
+    a, err = core.save.autosave(path, jrnl:save())
     if a then return a, path end
-    if not tostring(err):find("exists", 1, true) then return nil end
+    if not tostring(err):find("exists", 1, true) then return nil, why_of(err) end
   end
-  return nil
+  return nil, "no free autosave name in " .. dir .. " (" .. why_of(err) .. ")"
 end
 
 --- Finds the newest autosave and replays it (`volley.replay.resume`); fills in what the
@@ -94,29 +105,74 @@ function M.pending()
   return setmetatable({ wanted = true, lines = 0, crash_after = crash_after() }, Writer)
 end
 
+-- The autosave failed (the first failure only is kept): no autosave from here on. Said on
+-- stderr at once when `out` is given, else at the next sync (`Writer:tell`), and again when
+-- the game ends (`Writer:trouble`, docs/shell.md "Exit status").
+local function failed(self, why, out, path, answers)
+  if not self.failure then
+    self.failure = { why = why, path = path, answers = answers }
+  end
+  self.wanted = false
+  if out then self:tell(out) end
+end
+
 -- The autosave made for `jrnl` now (its header and lines so far); false when it cannot be
--- (the game goes on without one).
-local function open(self, jrnl)
-  self.handle, self.path = M.create(jrnl)
+-- (the game goes on without one, and says so).
+local function open(self, jrnl, out)
+  local why
+  self.handle, why = M.create(jrnl)
   self.lines = #jrnl.h.journal
-  if not self.handle then self.wanted = false end
-  return self.handle ~= nil
+  if not self.handle then
+    failed(self, why, out)
+    return false
+  end
+  self.path = why
+  return true
+end
+
+--- The autosave's failure said on stderr, once: what failed, and that the game goes on.
+-- @tparam Out out
+function Writer:tell(out)
+  local f = self.failure
+  if not f or f.told then return end
+  f.told = true
+  out:err("volley play: autosave: " .. f.why .. "; the game goes on without "
+    .. (f.path and string.format("it (it holds the first %d answers)", f.answers) or "one"))
+end
+
+--- Why the game is not (wholly) autosaved, for the end of the game, or nil when it is.
+-- @treturn ?string "the game has no autosave (cannot create ...): --resume will not find
+--   it", "the game's autosave holds only its first N answers (cannot append ...): --resume
+--   goes on from there"
+function Writer:trouble()
+  local f = self.failure
+  if not f then return nil end
+  if not f.path then
+    return "the game has no autosave (" .. f.why .. "): --resume will not find it"
+  end
+  return string.format("the game's autosave holds only its first %d answers (%s): --resume "
+    .. "goes on from there", f.answers, f.why)
 end
 
 --- The journal's new lines to the autosave, one fdatasync each (the file made at the first
--- answer). A line that cannot be written says so on stderr, and the game goes on without
--- its autosave.
+-- answer). An autosave that cannot be made, or a line that cannot be written, is said on
+-- stderr, and the game goes on without it (said again at the end: `Writer:trouble`).
 -- @tparam Journal jrnl
 -- @tparam Out out
 function Writer:sync(jrnl, out)
+  self:tell(out)
   if not self.handle then
-    if not self.wanted or jrnl:answers() == 0 or not open(self, jrnl) then return end
+    if not self.wanted or jrnl:answers() == 0 or not open(self, jrnl, out) then return end
   end
   for k = self.lines + 1, #jrnl.h.journal do
     local aok, aerr = self.handle:append(jrnl.h.journal[k])
     if not aok then
-      out:err("volley play: autosave " .. self.path .. ": " .. tostring(aerr))
+      local path, answers = self.path, 0
+      for i = 1, k - 1 do   -- the answers the file holds
+        if jrnl.h.journal[i].kind == "answer" then answers = answers + 1 end
+      end
       self:abandon()
+      failed(self, why_of(aerr), out, path, answers)
       return
     end
   end

@@ -79,17 +79,27 @@ local function prompt_after(g)
   end
 end
 
+-- An autosave that could not be made or written, said again as the last line, and the exit
+-- status it makes (docs/shell.md "Exit status": a game not wholly autosaved is not a
+-- success, though it was played).
+local function autosave_status(g, status)
+  local trouble = g.autosave and g.autosave:trouble()
+  if not trouble then return status end
+  g.out:err("volley play: " .. trouble .. "; exit status 1")
+  return 1
+end
+
 --- Ends the game the decision loop (`volley.play.loop`) left, and closes its state.
 -- @tparam Play g the game (`volley.play.game`)
--- @treturn integer the exit status: 1 after a failure, a refused command or a --save that
---   cannot be written, else 0
+-- @treturn integer the exit status: 1 after a failure, a refused command, a --save that
+--   cannot be written or an autosave that could not be made or written, else 0
 function M.run(g)
   g.task:close()
   if g.script then g.script:close() end
   if g.failed then
     g:save()
     g.st:close()
-    return 1
+    return autosave_status(g, 1)
   end
   if g.stopped then
     report_stop(g)
@@ -99,7 +109,7 @@ function M.run(g)
   local saved = g:save()
   if g.o.prompt and not g.stopped then prompt_after(g) end
   g.st:close()
-  return (g.refused > 0 or not saved) and 1 or 0
+  return autosave_status(g, (g.refused > 0 or not saved) and 1 or 0)
 end
 
 return M

@@ -187,6 +187,7 @@ function Play:undo_last()
       tostring(u.value)))
   end
   self.autosave:renew(self.jrnl)
+  self.autosave:tell(self.out)
   return undone
 end
 
@@ -223,7 +224,9 @@ function Play:replace(game, same)
   self:load_queries(self.st)
   self:go_on(game)
   self.names_cache = nil
-  return self.autosave:renew(self.jrnl, not same)
+  local kept = self.autosave:renew(self.jrnl, not same)
+  self.autosave:tell(self.out)
+  return kept
 end
 
 --- Why loading `save` would take back an answer followed by a roll this process showed

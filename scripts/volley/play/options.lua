@@ -43,7 +43,7 @@ bot (docs/save.md "Replay, undo and resume").
 
 Exit status: 0 the game ended, was capped, or stopped where the script ended, with no
 refused command; 1 a refused command, a scenario that does not load, a game stopped by an
-error; 2 usage.
+error, a save or autosave that cannot be written; 2 usage.
 ]]
 
 --- A usage error: the message and the usage lines on stderr.
