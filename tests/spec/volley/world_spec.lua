@@ -19,7 +19,7 @@ end
 
 -- Resumes until the game asks `side` a request of `kind` (answering the others with
 -- `answer(side, request)`); returns the task and the request.
-local function until_asked(st, task, kind, answer)
+local function until_asked(task, kind, answer)
   local what, side, req = task:resume()
   while what == "request" and req.kind ~= kind do
     what, side, req = task:resume(answer(side, req))
@@ -91,7 +91,7 @@ describe("volley.session's script worlds", function()
       local _, at_open = st:call("world_probe", "handlers")
       local task = st:spawn("volley.session", "run")
       -- side A's first move phase, then B's: a boundary after A's requests ran movement.cost
-      until_asked(st, task, "move", function() end)
+      until_asked(task, "move", function() end)
       local _, w = st:call("volley.session", "world")
       assert.equal(0, w.made)
       assert.is_true(w.dirty)              -- the move request's options ran movement.cost
@@ -141,7 +141,7 @@ describe("volley.session queries", function()
       local st = state("rough-and-ready/palo-alto", { seed = 5, mods = { MODS .. "world_roll.lua" },
                                                      undo = "solo" })
       local task = st:spawn("volley.session", "run")
-      until_asked(st, task, "move", function(_, req) return req.default or req.options[1] end)
+      until_asked(task, "move", function(_, req) return req.default or req.options[1] end)
       local _, d = st:call("volley.session", "drain")
       local ok, err = st:call("volley.queries", "reach", "referee", "5US-1")
       assert.is_false(ok)
@@ -170,7 +170,7 @@ describe("volley.session queries", function()
     local st = state("rough-and-ready/palo-alto", { seed = 5, mods = { path } })
     os.remove(path)
     local task = st:spawn("volley.session", "run")
-    until_asked(st, task, "move", function(_, req) return req.default or req.options[1] end)
+    until_asked(task, "move", function(_, req) return req.default or req.options[1] end)
     local ok, err = st:call("volley.queries", "reach", "referee", "5US-1")
     task:close()
     assert.is_false(ok)
