@@ -99,7 +99,8 @@ M.SCENARIOS = {
   palo = {
     target = "rough-and-ready/palo-alto", sides = { "US", "MEX" }, actions = 50,
     battery = { "journal_local_rr.lua", "journal_global_rr.lua", "journal_pairs_rr.lua",
-                "journal_tostring_rr.lua", "journal_pcall_rr.lua", "journal_error_rr.lua" },
+                "journal_tostring_rr.lua", "journal_pcall_rr.lua", "journal_error_rr.lua",
+                "journal_roll_rr.lua" },
     error_mod = "journal_error_rr.lua",
     -- journal_error_rr.lua raises in hit.applied at a unit's first Hit and from its fourth
     -- on, just after the Hit's line is told
@@ -123,6 +124,8 @@ M.PROPERTIES = {
       .. "load the hash its save was made at, a reload the hash before it" },
   { name = "hash", says = "the prompt prints the live state hash (hash), equal to the "
       .. "checkpoint after an answer" },
+  { name = "strict", says = "under --undo strict an answer followed by a roll stands: no undo "
+      .. "and no load of an earlier save takes it back" },
   { name = "errors", says = "no answer stands when a script's handler raised during it, "
       .. "whatever another script's pcall caught" },
   { name = "addresses", says = "nothing the prompt prints holds an address (table: 0x...)" },
@@ -263,6 +266,9 @@ function Seq:on_stdout(line)
     self.pending = e
   elseif ev == "answer" then
     self.told = {}
+    self.rolled = false
+  elseif ev == "roll" then
+    self.rolled = true
   elseif ev == "result" then
     self:text_seen(e.text or "", "the narrative")
     if self.told then self.told[#self.told + 1] = e.text end
@@ -271,6 +277,12 @@ function Seq:on_stdout(line)
     self.trail[#self.trail + 1] = { hash = h, action = self.n_action }
     self.known = h
     self.checkpoints = self.checkpoints + 1
+    if self.rolled and self.plan.undo == "strict" then
+      -- a roll shown: under strict every answer so far stands, as they are now
+      self.stands = {}
+      for i, t in ipairs(self.trail) do self.stands[i] = t.hash end
+    end
+    self.rolled = false
     if self.error_loaded then
       for _, t in ipairs(self.told or {}) do
         if self.plan.sc.error_seen(t) then
@@ -351,6 +363,22 @@ function Seq:settle()
     return before
   end
   return before   -- a query, Tab completion, forced dice, a refused command
+end
+
+-- Under strict: the answers a roll was shown after are still the trail's first ones.
+function Seq:check_stands()
+  local stands = self.stands
+  if not stands then return end
+  for i, h in ipairs(stands) do
+    local t = self.trail[i]
+    if not t or t.hash ~= h then
+      self:fail("strict", "after #" .. #self.log .. " " .. self.log[#self.log] .. ", answer " .. i
+        .. " (followed by a roll) is " .. (t and ("now " .. t.hash .. ", it was " .. h)
+        or "taken back") .. " (" .. #self.trail .. " answers stand)")
+      self.stands = nil
+      return
+    end
+  end
 end
 
 -- The property a check of the hash after an action is about.
@@ -459,6 +487,7 @@ end
 -- The next action: its kind and the line typed (nil for Tab completion, done here).
 function Seq:choose()
   local rng = self.rng
+  if self.over then return "query", self:query() end   -- what still answers after the game
   self:harvest()
   local p = self.pending
   if p and p.decision == 1 and self.plan.scenario == "palo" and #self.trail == 0
@@ -489,6 +518,7 @@ function Seq:read()
   -- the action just done: what the hash must be now, checked by `hash`
   if self.last then
     local want = self:settle()
+    self:check_stands()
     self.want = want
     if self.has_hash then
       self.checking = true
@@ -499,6 +529,7 @@ function Seq:read()
   if self.checking then
     self.checking = false
     local a = self.prev_action
+    if self.want then self.checks = self.checks + 1 end
     if not self.printed then
       self:fail("hash", "hash printed no state hash after " .. a.line)
     elseif self.want and self.printed ~= self.want then
@@ -524,9 +555,9 @@ function Seq:read()
     -- the game is over: a few queries still answer, then the input ends
     self.after_over = (self.after_over or 0) + 1
     if self.after_over > 3 then return nil end
-    return self:query()
+  elseif #self.log >= self.plan.actions then
+    return nil
   end
-  if #self.log >= self.plan.actions then return nil end
   local kind, what = self:choose()
   local line = what
   local a = { kind = kind, before = self.known, checkpoints = self.checkpoints,
@@ -652,7 +683,8 @@ end
 -- @tparam[opt] table opts as `plan`'s, and `keep = DIR` to keep the final save as
 --   `DIR/seq-<seed>.save` and its trail as `DIR/seq-<seed>.trail`, `trace = true` to print
 --   each action and each line the prompt printed
--- @treturn table `{seed, plan, failures = {...}, answers = n, actions = n}`
+-- @treturn table `{seed, plan, failures = {...}, answers = n, actions = n, checks = n}`
+--   (`checks`: the steps whose hash `hash` checked)
 function M.run(seed, opts)
   opts = opts or {}
   local plan = M.plan(seed, opts)
@@ -660,7 +692,7 @@ function M.run(seed, opts)
   local self = setmetatable({
     plan = plan, rng = M.rng(seed), failures = {}, log = {}, notes = {}, notes_from = 1,
     trail = {}, saves = {}, files = { base, base .. "-final.save" }, base = base, n_saves = 0,
-    checkpoints = 0, undone = 0, n_action = 0, first = true,
+    checkpoints = 0, undone = 0, n_action = 0, first = true, checks = 0,
     units = copy(plan.sc.units), hexes = copy(plan.sc.hexes), unit_seen = {}, hex_seen = {},
     has_hash = commands.QUERIES.hash ~= nil,
   }, Seq)
@@ -744,7 +776,7 @@ function M.run(seed, opts)
   end
   for _, f in ipairs(self.files) do os.remove(f) end
   return { seed = seed, plan = plan, failures = self.failures, answers = self.answers or 0,
-           actions = #self.log }
+           actions = #self.log, checks = self.checks }
 end
 
 function Seq:failed(property)
