@@ -10,10 +10,11 @@
 ** charged to the running call as it happens (vl_sandbox_charge, which also reads the time
 ** guard), a comparison of two strings one instruction more for every 64 bytes it may read.
 ** Lua 5.4's own functions follow a script's `__len` and call a C function set as `__index`
-** or `__newindex` (`rawget`, `rawequal`) up to 2^63 times; their sort compares long strings
-** in C for minutes, and picks pivots from the clock once a partition is lopsided. `sort` here
-** is a heapsort: n log n comparisons at worst, in place, the same order on both VMs for the
-** same comparisons.
+** or `__newindex` (`rawget`, `rawequal`) up to 2^63 times; both VMs' sorts compare long
+** strings in C for minutes, take n^2 comparisons on an input made for them, and Lua 5.4's
+** picks pivots from the clock once a partition is lopsided. `sort` here is a heapsort: about
+** 2 n log n comparisons at worst, in place, the same order on both VMs for the same
+** comparisons.
 **
 ** The varargs string and math functions are the stock ones (LuaJIT's char, max and min, which
 ** have no C entry, are written here), called in the same frame after charging one instruction
