@@ -9,13 +9,10 @@ local fire = require "systems.demo.fire"
 
 local M = {}
 
--- The map's grid, as wide as its labels (2 or 3 digits a part: "0605", "011005").
 local function grid_of(game)
-  if not game.grid then
-    local info = game.map:info()
-    local first = game.map:hexes()[1]
-    game.grid = core.hex.grid{ layout = info.layout, parity = info.parity,
-                               digits = first and math.floor(#first / 2) or 2 }
+  if not game.grid then  -- as wide as the map's labels: 2 or 3 digits a part
+    local info, first = game.map:info(), game.map:hexes()[1]
+    game.grid = core.hex.grid{ layout = info.layout, parity = info.parity, digits = #first / 2 }
   end
   return game.grid
 end
