@@ -37,8 +37,8 @@ local M = {}
 -- @treturn[2] table the error object `{msg, file, line, point, source, budget}`; `budget` is
 --   "instructions", "memory" or "time" when a budget ended the call
 function M.call(where, fn, ...)
-  enter(fn)
-  return leave(where, xpcall(fn, handler, ...))
+  local level = enter(fn)
+  return leave(where, level, xpcall(fn, handler, ...))
 end
 
 local function rethrow(ok, ...)
