@@ -8,6 +8,8 @@
 --     lua5.4 tests/soak/journal_property.lua build --battery N       every mod in each sequence
 --     lua5.4 tests/soak/journal_property.lua build --seed 17 --trace  each action and what the
 --                                                                    prompt printed
+--     lua5.4 tests/soak/journal_property.lua build --scenario palo --mod my.lua 50
+--                                            your mod instead of the battery, on Palo Alto
 --     luajit tests/soak/journal_property.lua build-luajit --against DIR
 --                                            replay the saves kept in DIR on this VM
 --
@@ -32,6 +34,14 @@ while arg[k] do
   elseif a == "--battery" or a == "--trace" then
     opts[a:sub(3)] = true
     k = k + 1
+  elseif a == "--mod" then
+    opts.mods = opts.mods or {}
+    opts.mods[#opts.mods + 1] = assert(arg[k + 1], "--mod takes a file")
+    k = k + 2
+  elseif a == "--scenario" then
+    opts.scenario = assert(prop.SCENARIOS[arg[k + 1] or ""] and arg[k + 1],
+      "--scenario takes demo or palo")
+    k = k + 2
   elseif a == "--keep" or a == "--against" then
     opts[a:sub(3)] = assert(arg[k + 1], a .. " takes a directory")
     k = k + 2
@@ -64,7 +74,8 @@ end
 local t0 = os.clock()
 local answers, checks = 0, 0
 local all = prop.run_many{ seeds = opts.seeds, first = opts.first, count = opts.count,
-  keep = opts.keep, battery = opts.battery, trace = opts.trace, progress = function(r)
+  keep = opts.keep, battery = opts.battery, trace = opts.trace, mods = opts.mods,
+  scenario = opts.scenario, progress = function(r)
     answers = answers + r.answers
     checks = checks + r.checks
     if #r.failures > 0 then
