@@ -85,7 +85,7 @@ local MODS = "tests/data/mods/"
 -- a player of the sequence leans (toward the enemy, toward fire) so that fights happen.
 M.SCENARIOS = {
   demo = {
-    target = "tests/data/demo", sides = { "A", "B" }, actions = 60,
+    target = "tests/data/demo", sides = { "A", "B" }, actions = 50,
     battery = { "journal_local_demo.lua", "journal_global_demo.lua", "journal_pairs_demo.lua",
                 "journal_tostring_demo.lua", "journal_pcall_demo.lua", "journal_error_demo.lua" },
     error_mod = "journal_error_demo.lua",
@@ -97,7 +97,7 @@ M.SCENARIOS = {
     east = { A = true },   -- the side that charges east (the other west)
   },
   palo = {
-    target = "rough-and-ready/palo-alto", sides = { "US", "MEX" }, actions = 50,
+    target = "rough-and-ready/palo-alto", sides = { "US", "MEX" }, actions = 40,
     battery = { "journal_local_rr.lua", "journal_global_rr.lua", "journal_pairs_rr.lua",
                 "journal_tostring_rr.lua", "journal_pcall_rr.lua", "journal_error_rr.lua",
                 "journal_roll_rr.lua" },
