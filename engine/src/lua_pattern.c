@@ -590,7 +590,7 @@ static int find_aux(lua_State *L, int find) {
   size_t ls, lp;
   const char *s = luaL_checklstring(L, 1, &ls);
   const char *p = luaL_checklstring(L, 2, &lp);
-  size_t init = start_at(luaL_optinteger(L, 3, 1), ls) - 1;
+  size_t init = start_at(vl_optint(L, 3, 1), ls) - 1;
   mstate ms;
   if (init > ls) {
     lua_pushnil(L);
@@ -685,7 +685,7 @@ static int str_gmatch(lua_State *L) {
   size_t init;
   luaL_checklstring(L, 1, &ls);
   p = luaL_checklstring(L, 2, &lp);
-  init = start_at(luaL_optinteger(L, 3, 1), ls) - 1;
+  init = start_at(vl_optint(L, 3, 1), ls) - 1;
   if (init > ls) init = ls + 1;
   lua_settop(L, 2);
   gm = lua_newuserdata(L, sizeof *gm);     /* 3 */
@@ -779,7 +779,7 @@ static int str_gsub(lua_State *L) {
   const char *s = luaL_checklstring(L, 1, &ls);
   const char *p = luaL_checklstring(L, 2, &lp);
   int tr = lua_type(L, 3);
-  lua_Integer max_n = luaL_optinteger(L, 4, (lua_Integer)ls + 1), n = 0;
+  lua_Integer max_n = vl_optint(L, 4, (lua_Integer)ls + 1), n = 0;
   small_store small;
   pattern pat;
   unsigned long cost;
@@ -822,7 +822,7 @@ static int str_gsub(lua_State *L) {
 static int str_rep(lua_State *L) {
   size_t l, lsep, total, i;
   const char *s = luaL_checklstring(L, 1, &l);
-  lua_Integer n = luaL_checkinteger(L, 2);
+  lua_Integer n = vl_checkint(L, 2);
   const char *sep = luaL_optlstring(L, 3, "", &lsep);
   vl_engine *e = vl_engine_of(L);
   char *p;
