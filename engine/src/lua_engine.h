@@ -67,6 +67,7 @@ extern const char vl_key_script_threads;   /* weak-keyed set of coroutines scrip
 extern const char vl_key_script_mts;       /* weak-keyed set of metatables scripts set */
 extern const char vl_key_pristine;         /* the libraries, untouched, for new environments */
 extern const char vl_key_errors;           /* weak-keyed: error object -> its true contents */
+extern const char vl_key_failure;          /* the first failure of the running call, or false */
 
 /* ---- lua_sandbox.c: budgets, calls, errors ---------------------------------------------- */
 
@@ -89,6 +90,10 @@ extern const luaL_Reg vl_sandbox_env_funcs[];
 ** from, the safe string table (also the string metatable's __index) and the trusted globals,
 ** which it makes the state's globals. Registers the budget messages. */
 int vl_sandbox_boot(lua_State *S);
+
+/* Makes, at boot, the slot of a call's failure and the metatable of error objects (whose
+** __tostring gives their text). Raises on memory. */
+void vl_sandbox_boot_errors(lua_State *S);
 
 /* Remakes the budget messages after the limits changed. Raises on memory. */
 void vl_sandbox_messages(lua_State *S, vl_engine *e);

@@ -319,6 +319,8 @@ static int script_resume(lua_State *L, lua_State *co, int nargs) {
   if (e != NULL) {
     e->nesting--;
     e->co_base = base;
+    if (e->budget.call.depth > 0 && e->budget.call.over != VL_BUDGET_OK)
+      vl_sandbox_set_period(L, 1);         /* over inside co: the resumer stops at once too */
   }
   return push_resumed(L, co, status, nres);
 }
@@ -865,6 +867,7 @@ int vl_sandbox_boot(lua_State *S) {
   new_weak_set(S, &vl_key_script_mts);
   new_weak_set(S, &key_slots);
   new_weak_set(S, &vl_key_errors);
+  vl_sandbox_boot_errors(S);
   if (e != NULL) vl_sandbox_messages(S, e);
   lua_settop(S, 0);
   return 0;
