@@ -172,6 +172,13 @@ lua_Integer vl_checkint(lua_State *L, int arg);
 /* vl_checkint, or def when the argument is none or nil. */
 lua_Integer vl_optint(lua_State *L, int arg, lua_Integer def);
 
+/* luaL_checklstring, a number taken as its text as scripts write it (vl_number_text: "5",
+** where Lua 5.4 would read 10/2 as "5.0"); the argument is replaced by that string. */
+const char *vl_checklstring(lua_State *L, int arg, size_t *len);
+
+/* vl_checklstring, or def when the argument is none or nil. */
+const char *vl_optlstring(lua_State *L, int arg, const char *def, size_t *len);
+
 /* The border of the table at t that the sandbox's table functions take as its length, the
 ** same on both VMs whatever the table's layout: 0 when t[1] is nil, else an n with t[n] not
 ** nil and t[n + 1] nil, found by doubling from 1 and halving back (raw reads, O(log n)); for
@@ -189,8 +196,8 @@ const char *vl_number_text(lua_State *L, int idx, char *buf);
 void vl_sandbox_tostring(lua_State *L, int idx);
 
 /* Sets in the table at idx volley's functions of lib: "base" (scripts' pairs, next, ipairs,
-** tostring, tonumber, select), "math" (floor, ceil, fmod) or "string" (format, sub, byte: the
-** string table trusted code shares). */
+** tostring, tonumber, select), "math" (floor, ceil, fmod) or "string" (format, sub, byte,
+** len, lower, upper, reverse: the string table trusted code shares). */
 void vl_sandbox_det_funcs(lua_State *S, int idx, const char *lib);
 
 /* sandbox.number_text(n): the text of a number as scripts see it. */

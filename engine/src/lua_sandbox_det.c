@@ -47,6 +47,24 @@ lua_Integer vl_optint(lua_State *L, int arg, lua_Integer def) {
   return lua_isnoneornil(L, arg) ? def : vl_checkint(L, arg);
 }
 
+const char *vl_checklstring(lua_State *L, int arg, size_t *len) {
+  if (lua_type(L, arg) == LUA_TNUMBER) {
+    char buf[VL_NUMBER_TEXT];
+    arg = lua_absindex(L, arg);
+    lua_pushstring(L, vl_number_text(L, arg, buf));
+    lua_replace(L, arg);
+  }
+  return luaL_checklstring(L, arg, len);
+}
+
+const char *vl_optlstring(lua_State *L, int arg, const char *def, size_t *len) {
+  if (lua_isnoneornil(L, arg)) {
+    if (len != NULL) *len = def != NULL ? strlen(def) : 0;
+    return def;
+  }
+  return vl_checklstring(L, arg, len);
+}
+
 /* Whether t[i] is nil, raw (LuaJIT's lua_rawgeti takes an int). */
 static int nil_at(lua_State *L, int t, lua_Integer i) {
   int yes;
@@ -709,7 +727,7 @@ static unsigned long format_cost(lua_State *L) {
 static int sb_format(lua_State *L) {
   int top = lua_gettop(L), arg = 1;
   size_t len;
-  const char *fmt = luaL_checklstring(L, 1, &len), *end = fmt + len;
+  const char *fmt = vl_checklstring(L, 1, &len), *end = fmt + len;
   luaL_Buffer b;
   vl_sandbox_charge(L, format_cost(L));
   luaL_buffinit(L, &b);
@@ -807,7 +825,7 @@ static size_t end_pos(lua_State *L, int arg, lua_Integer def, size_t len) {
 /* string.sub(s, i [, j]): Lua 5.4's, on both VMs (positions must be whole numbers). */
 static int sb_sub(lua_State *L) {
   size_t l;
-  const char *s = luaL_checklstring(L, 1, &l);
+  const char *s = vl_checklstring(L, 1, &l);
   size_t start = start_pos(vl_checkint(L, 2), l);
   size_t stop = end_pos(L, 3, -1, l);
   if (start > stop)
@@ -820,7 +838,7 @@ static int sb_sub(lua_State *L) {
 /* string.byte(s [, i [, j]]): Lua 5.4's, on both VMs. */
 static int sb_byte(lua_State *L) {
   size_t l, first, last;
-  const char *s = luaL_checklstring(L, 1, &l);
+  const char *s = vl_checklstring(L, 1, &l);
   lua_Integer pi = vl_optint(L, 2, 1);
   int n, i;
   last = end_pos(L, 3, pi, l);
@@ -831,6 +849,51 @@ static int sb_byte(lua_State *L) {
   luaL_checkstack(L, n, "string slice too long");
   for (i = 0; i < n; i++) lua_pushinteger(L, (unsigned char)s[first + (size_t)i - 1]);
   return n;
+}
+
+/* string.len(s): its bytes (a number's text as scripts write it, as every string function
+** takes a number: "5", never "5.0"). */
+static int sb_len(lua_State *L) {
+  size_t l;
+  vl_checklstring(L, 1, &l);
+  lua_pushinteger(L, (lua_Integer)l);
+  return 1;
+}
+
+/* string.lower and upper: ASCII letters alone, whatever the C locale (the prompt sets the
+** user's LC_CTYPE, where toupper may change bytes beyond ASCII). */
+static int change_case(lua_State *L, int upper) {
+  size_t l, i;
+  const char *s = vl_checklstring(L, 1, &l);
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (i = 0; i < l; i++) {
+    char c = s[i];
+    if (upper && c >= 'a' && c <= 'z') c = (char)(c - 'a' + 'A');
+    if (!upper && c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+    luaL_addchar(&b, c);
+  }
+  luaL_pushresult(&b);
+  return 1;
+}
+
+static int sb_lower(lua_State *L) {
+  return change_case(L, 0);
+}
+
+static int sb_upper(lua_State *L) {
+  return change_case(L, 1);
+}
+
+/* string.reverse(s). */
+static int sb_reverse(lua_State *L) {
+  size_t l, i;
+  const char *s = vl_checklstring(L, 1, &l);
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (i = l; i > 0; i--) luaL_addchar(&b, s[i - 1]);
+  luaL_pushresult(&b);
+  return 1;
 }
 
 /* }====================================================================================== */
@@ -856,6 +919,10 @@ static const luaL_Reg det_string[] = {
   {"format", sb_format},
   {"sub", sb_sub},
   {"byte", sb_byte},
+  {"len", sb_len},
+  {"lower", sb_lower},
+  {"upper", sb_upper},
+  {"reverse", sb_reverse},
   {NULL, NULL}
 };
 

@@ -122,7 +122,7 @@ static int t_concat(lua_State *L) {
   const char *sep;
   lua_Integer i, last;
   luaL_checktype(L, 1, LUA_TTABLE);
-  sep = luaL_optlstring(L, 2, "", &lsep);
+  sep = vl_optlstring(L, 2, "", &lsep);
   i = vl_optint(L, 3, 1);
   last = lua_isnoneornil(L, 4) ? raw_len(L, 1) : vl_checkint(L, 4);
   luaL_buffinit(L, &b);
@@ -134,6 +134,7 @@ static int t_concat(lua_State *L) {
       snprintf(at, sizeof at, "%lld", (long long)i);
       return luaL_error(L, "invalid value (at index %s) in table for 'concat'", at);
     }
+    vl_checklstring(L, lua_gettop(L), NULL);   /* a number's text as scripts write it */
     luaL_addvalue(&b);
     if (i == last) break;                  /* (i++ could overflow) */
     luaL_addlstring(&b, sep, lsep);
