@@ -67,6 +67,7 @@ extern const char vl_key_script_threads;   /* weak-keyed set of coroutines scrip
 extern const char vl_key_script_mts;       /* weak-keyed set of metatables scripts set */
 extern const char vl_key_pristine;         /* the libraries, untouched, for new environments */
 extern const char vl_key_errors;           /* weak-keyed: error object -> its true contents */
+extern const char vl_key_failure;          /* the first failure of the running call, or false */
 
 /* ---- lua_sandbox.c: budgets, calls, errors ---------------------------------------------- */
 
@@ -89,6 +90,10 @@ extern const luaL_Reg vl_sandbox_env_funcs[];
 ** from, the safe string table (also the string metatable's __index) and the trusted globals,
 ** which it makes the state's globals. Registers the budget messages. */
 int vl_sandbox_boot(lua_State *S);
+
+/* Makes, at boot, the slot of a call's failure and the metatable of error objects (whose
+** __tostring gives their text). Raises on memory. */
+void vl_sandbox_boot_errors(lua_State *S);
 
 /* Remakes the budget messages after the limits changed. Raises on memory. */
 void vl_sandbox_messages(lua_State *S, vl_engine *e);
@@ -155,6 +160,57 @@ void vl_sandbox_table_funcs(lua_State *S, int idx);
 ** LuaJIT, char, max and min (no C entry) are volley's own. Raises for a name with no C
 ** function. */
 void vl_sandbox_charge_args(lua_State *S, int idx, const char *const *names);
+
+/* ---- lua_sandbox_det.c: one behaviour in every process and on both VMs ------------------- */
+
+#define VL_NUMBER_TEXT 64           /* bytes of the text of a number, its NUL included */
+
+/* luaL_checkinteger with Lua 5.4's rule on both VMs: a number that is not whole (or is out
+** of range) is refused, "number has no integer representation" (LuaJIT would truncate it). */
+lua_Integer vl_checkint(lua_State *L, int arg);
+
+/* vl_checkint, or def when the argument is none or nil. */
+lua_Integer vl_optint(lua_State *L, int arg, lua_Integer def);
+
+/* luaL_checklstring, a number taken as its text as scripts write it (vl_number_text: "5",
+** where Lua 5.4 would read 10/2 as "5.0"); the argument is replaced by that string. */
+const char *vl_checklstring(lua_State *L, int arg, size_t *len);
+
+/* vl_checklstring, or def when the argument is none or nil. */
+const char *vl_optlstring(lua_State *L, int arg, const char *def, size_t *len);
+
+/* The border of the table at t that the sandbox's table functions take as its length, the
+** same on both VMs whatever the table's layout: 0 when t[1] is nil, else an n with t[n] not
+** nil and t[n + 1] nil, found by doubling from 1 and halving back (raw reads, O(log n)); for
+** a table without holes, its length. (The `#` operator finds a border by the VM's layout.) */
+lua_Integer vl_sandbox_border(lua_State *L, int t);
+
+/* The text of the number at idx as scripts see it on both VMs: every digit of a whole number
+** of 64 bits ("5" for 10/2, "0" for -0), 14 significant digits otherwise, "nan", "inf",
+** "-inf". Returns buf (VL_NUMBER_TEXT bytes) or a literal. */
+const char *vl_number_text(lua_State *L, int idx, char *buf);
+
+/* Pushes scripts' tostring of the value at idx: numbers as vl_number_text, the type's name
+** for a table, function, coroutine or userdata without __tostring (never an address). May
+** call a __tostring metamethod, and raise. */
+void vl_sandbox_tostring(lua_State *L, int idx);
+
+/* Sets in the table at idx volley's functions of lib: "base" (scripts' pairs, next, ipairs,
+** tostring, tonumber, select), "math" (floor, ceil, fmod) or "string" (format, sub, byte,
+** len, lower, upper, reverse: the string table trusted code shares). */
+void vl_sandbox_det_funcs(lua_State *S, int idx, const char *lib);
+
+/* sandbox.number_text(n): the text of a number as scripts see it. */
+int vl_sandbox_number_text(lua_State *L);
+
+/* ---- lua_sandbox_lex.c ------------------------------------------------------------------ */
+
+/* Checks a script's text (len bytes) before it is parsed: what only Lua 5.4 accepts (`//`,
+** the bitwise operators, `<const>`/`<close>`), what only LuaJIT accepts (a numeral with a
+** suffix, a name with a byte beyond ASCII) and an integer numeral beyond 2^53 are refused,
+** outside strings and comments. Returns 0, or the line of the first refusal with its
+** message in msg (n bytes). Reads each byte once; never raises, never allocates. */
+int vl_sandbox_check_text(const char *text, size_t len, char *msg, size_t n);
 
 /* ---- lua_pattern.c --------------------------------------------------------------------- */
 

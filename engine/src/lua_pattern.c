@@ -15,7 +15,6 @@
 */
 #include "lua_engine.h"
 
-#include <ctype.h>
 #include <limits.h>
 #include <string.h>
 
@@ -110,29 +109,44 @@ static void overrun(mstate *ms) {
 /* ======================================================================================= */
 /* {====== compiling                                                                       */
 
+/* Character classes in ASCII alone, whatever the C locale: the prompt sets the user's
+** LC_CTYPE (for line editing), where isalpha may take bytes beyond ASCII, so a pattern would
+** match otherwise at the prompt than in a replay (docs/modding.md "Determinism"). */
+static int a_lower(int c) { return c >= 'a' && c <= 'z'; }
+static int a_upper(int c) { return c >= 'A' && c <= 'Z'; }
+static int a_alpha(int c) { return a_lower(c) || a_upper(c); }
+static int a_digit(int c) { return c >= '0' && c <= '9'; }
+static int a_alnum(int c) { return a_alpha(c) || a_digit(c); }
+static int a_cntrl(int c) { return (c >= 0 && c < 32) || c == 127; }
+static int a_graph(int c) { return c > 32 && c < 127; }
+static int a_punct(int c) { return a_graph(c) && !a_alnum(c); }
+static int a_space(int c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+static int a_xdigit(int c) { return a_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+static int a_tolower(int c) { return a_upper(c) ? c - 'A' + 'a' : c; }
+
 /* Whether c (a byte) is in class cl (a letter of %a %c %d %g %l %p %s %u %w %x, upper case
 ** for the complement); any other cl stands for itself. */
 static int in_class(int cl, int c) {
   int r;
-  switch (tolower(cl)) {
-  case 'a': r = isalpha(c); break;
-  case 'c': r = iscntrl(c); break;
-  case 'd': r = isdigit(c); break;
-  case 'g': r = isgraph(c); break;
-  case 'l': r = islower(c); break;
-  case 'p': r = ispunct(c); break;
-  case 's': r = isspace(c); break;
-  case 'u': r = isupper(c); break;
-  case 'w': r = isalnum(c); break;
-  case 'x': r = isxdigit(c); break;
+  switch (a_tolower(cl)) {
+  case 'a': r = a_alpha(c); break;
+  case 'c': r = a_cntrl(c); break;
+  case 'd': r = a_digit(c); break;
+  case 'g': r = a_graph(c); break;
+  case 'l': r = a_lower(c); break;
+  case 'p': r = a_punct(c); break;
+  case 's': r = a_space(c); break;
+  case 'u': r = a_upper(c); break;
+  case 'w': r = a_alnum(c); break;
+  case 'x': r = a_xdigit(c); break;
   default: return cl == c;
   }
-  if (isupper(cl)) r = !r;
+  if (a_upper(cl)) r = !r;
   return r != 0;
 }
 
 static int is_class_letter(int cl) {
-  return strchr("acdglpsuwx", tolower(cl)) != NULL && cl != 0;
+  return strchr("acdglpsuwx", a_tolower(cl)) != NULL && cl != 0;
 }
 
 static void set_bit(unsigned char *set, int c) {
@@ -286,7 +300,7 @@ static void compile(compiler *c, const unsigned char *p, size_t lp, int anchor_o
         p = bracket(c, p, set);
         continue;
       }
-      if (isdigit(p[1])) {
+      if (a_digit(p[1])) {
         int l = p[1] - '1';
         if (l < 0 || l >= c->ncap || !c->closed[l])
           luaL_error(c->L, "invalid capture index %%%d", l + 1);
@@ -588,9 +602,9 @@ static const char *plain_find(mstate *ms, const char *s, size_t ls, const char *
 
 static int find_aux(lua_State *L, int find) {
   size_t ls, lp;
-  const char *s = luaL_checklstring(L, 1, &ls);
-  const char *p = luaL_checklstring(L, 2, &lp);
-  size_t init = start_at(luaL_optinteger(L, 3, 1), ls) - 1;
+  const char *s = vl_checklstring(L, 1, &ls);
+  const char *p = vl_checklstring(L, 2, &lp);
+  size_t init = start_at(vl_optint(L, 3, 1), ls) - 1;
   mstate ms;
   if (init > ls) {
     lua_pushnil(L);
@@ -683,9 +697,9 @@ static int str_gmatch(lua_State *L) {
   unsigned long cost;
   mstate ms;
   size_t init;
-  luaL_checklstring(L, 1, &ls);
-  p = luaL_checklstring(L, 2, &lp);
-  init = start_at(luaL_optinteger(L, 3, 1), ls) - 1;
+  vl_checklstring(L, 1, &ls);
+  p = vl_checklstring(L, 2, &lp);
+  init = start_at(vl_optint(L, 3, 1), ls) - 1;
   if (init > ls) init = ls + 1;
   lua_settop(L, 2);
   gm = lua_newuserdata(L, sizeof *gm);     /* 3 */
@@ -743,6 +757,7 @@ static void add_value(mstate *ms, luaL_Buffer *b, const unsigned char *s, const 
     }
     if (!lua_isstring(L, -1))
       luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
+    vl_checklstring(L, lua_gettop(L), NULL);   /* a number's text as scripts write it */
     luaL_addvalue(b);
     return;
   } else {                                 /* a string (or a number) with %0-%9 and %% */
@@ -758,7 +773,7 @@ static void add_value(mstate *ms, luaL_Buffer *b, const unsigned char *s, const 
         luaL_addchar(b, '%');
       } else if (i < l && news[i] == '0') {
         luaL_addlstring(b, (const char *)s, (size_t)(e - s));
-      } else if (i < l && isdigit((unsigned char)news[i])) {
+      } else if (i < l && a_digit((unsigned char)news[i])) {
         int k = news[i] - '1';
         if (k >= ms->p->ncap && !(k == 0 && ms->p->ncap == 0))
           luaL_error(L, "invalid capture index %%%d in replacement string", k + 1);
@@ -776,10 +791,10 @@ static void add_value(mstate *ms, luaL_Buffer *b, const unsigned char *s, const 
 /* string.gsub(s, pattern, repl [, n]) */
 static int str_gsub(lua_State *L) {
   size_t ls, lp;
-  const char *s = luaL_checklstring(L, 1, &ls);
-  const char *p = luaL_checklstring(L, 2, &lp);
+  const char *s = vl_checklstring(L, 1, &ls);
+  const char *p = vl_checklstring(L, 2, &lp);
   int tr = lua_type(L, 3);
-  lua_Integer max_n = luaL_optinteger(L, 4, (lua_Integer)ls + 1), n = 0;
+  lua_Integer max_n = vl_optint(L, 4, (lua_Integer)ls + 1), n = 0;
   small_store small;
   pattern pat;
   unsigned long cost;
@@ -788,6 +803,10 @@ static int str_gsub(lua_State *L) {
   const unsigned char *src, *lastmatch = NULL;
   luaL_argcheck(L, tr == LUA_TNUMBER || tr == LUA_TSTRING || tr == LUA_TFUNCTION ||
                    tr == LUA_TTABLE, 3, "string/function/table expected");
+  if (tr == LUA_TNUMBER) {                 /* a number's text as scripts write it */
+    vl_checklstring(L, 3, NULL);
+    tr = LUA_TSTRING;
+  }
   lua_settop(L, 4);
   compile_pattern(L, p, lp, 1, &pat, &small, &cost);   /* may push its arrays: slot 5 */
   start(&ms, L, s, ls, &pat);
@@ -821,9 +840,9 @@ static int str_gsub(lua_State *L) {
 ** refused before any work, as the memory budget. */
 static int str_rep(lua_State *L) {
   size_t l, lsep, total, i;
-  const char *s = luaL_checklstring(L, 1, &l);
-  lua_Integer n = luaL_checkinteger(L, 2);
-  const char *sep = luaL_optlstring(L, 3, "", &lsep);
+  const char *s = vl_checklstring(L, 1, &l);
+  lua_Integer n = vl_checkint(L, 2);
+  const char *sep = vl_optlstring(L, 3, "", &lsep);
   vl_engine *e = vl_engine_of(L);
   char *p;
   if (n <= 0 || (l == 0 && lsep == 0)) {

@@ -21,6 +21,8 @@
 #include <time.h>
 
 const char vl_key_errors = 'e';           /* weak-keyed: error object -> its true contents */
+const char vl_key_failure = 'f';          /* the first failure of the running call, or false */
+static const char key_error_mt = 'E';     /* the metatable of error objects */
 static const char key_msg_instr = 'i';    /* the budget messages, made before they are needed */
 static const char key_msg_mem = 'M';
 static const char key_msg_call_mem = 'c';
@@ -71,7 +73,9 @@ static void record(vl_where *w, const lua_Debug *ar) {
 void vl_sandbox_push_budget_msg(lua_State *L, int over) {
   vl_engine *e = vl_engine_of(L);
   const char *key = &key_msg_instr;
-  if (over == VL_BUDGET_MEM)
+  if (over == VL_BUDGET_FAILED)
+    key = &vl_key_failure;                 /* the failure's error object, raised again */
+  else if (over == VL_BUDGET_MEM)
     key = e != NULL && e->budget.refused_limit == e->budget.mem_limit ? &key_msg_mem
                                                                       : &key_msg_call_mem;
   else if (over == VL_BUDGET_TIME)
@@ -299,6 +303,11 @@ static void push_error_object(lua_State *L, int idx) {
   lua_insert(L, -2);
   lua_rawset(L, -4);                       /* errors[object] = contents */
   lua_remove(L, -2);
+  vl_rawgetp(L, LUA_REGISTRYINDEX, &key_error_mt);
+  if (lua_istable(L, -1))
+    lua_setmetatable(L, -2);               /* tostring(e): its text, never an address */
+  else
+    lua_pop(L, 1);
 }
 
 /* If the value at idx is an error object, pushes a fresh copy of its true contents (also an
@@ -355,6 +364,58 @@ static const char *budget_word(int over) {
   }
 }
 
+/* Makes the running call fail with the error object at idx (the first failure is kept): from
+** now on it is over, as after a spent budget -- the hook raises the object again at every
+** instruction of script code, so a script's pcall can catch it but not go on, and the call
+** fails whatever its function returns. Nothing when no call runs or it is over already. */
+static void fail_call(lua_State *L, vl_engine *e, int idx) {
+  vl_budget *b = &e->budget;
+  if (b->call.depth == 0 || b->call.over != VL_BUDGET_OK) return;
+  lua_pushvalue(L, idx);
+  vl_rawsetp(L, LUA_REGISTRYINDEX, &vl_key_failure);   /* (the slot exists: no allocation) */
+  b->call.over = VL_BUDGET_FAILED;
+  vl_sandbox_set_period(L, 1);
+}
+
+/* Pushes the failure of the running call -- a copy of its error object, with the point and
+** source of `where` (idx) when it names none (a procedure's failure: the script that called
+** it is the one to name) -- and forgets it when the call has ended. */
+static void push_failure(lua_State *L, vl_engine *e, int where) {
+  where = lua_absindex(L, where);
+  vl_rawgetp(L, LUA_REGISTRYINDEX, &vl_key_failure);
+  if (!copy_error_object(L, -1)) {         /* (never: only error objects are kept) */
+    lua_pop(L, 1);
+    lua_pushliteral(L, "a nested call failed");
+    return;
+  }
+  lua_remove(L, -2);
+  if (vl_rawfield(L, -1, "point") == LUA_TNIL && lua_istable(L, where)) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 6);
+    {
+      static const char *const fields[] = {"msg", "file", "line", "budget", NULL};
+      int i;
+      for (i = 0; fields[i] != NULL; i++) {
+        vl_rawfield(L, -2, fields[i]);
+        lua_setfield(L, -2, fields[i]);
+      }
+    }
+    lua_getfield(L, where, "point");
+    lua_setfield(L, -2, "point");
+    lua_getfield(L, where, "source");
+    lua_setfield(L, -2, "source");
+    push_error_object(L, -1);
+    lua_remove(L, -2);
+    lua_remove(L, -2);
+  } else {
+    lua_pop(L, 1);
+  }
+  if (e->budget.call.depth == 0) {
+    lua_pushboolean(L, 0);
+    vl_rawsetp(L, LUA_REGISTRYINDEX, &vl_key_failure);
+  }
+}
+
 /* sandbox.enter([fn]) -> level: arms a call on the running thread (nested calls share the
 ** outer one) and returns its level, for leave. fn, the function about to be called, is where
 ** a memory error is placed when nothing better is known (Lua calls no message handler for
@@ -388,7 +449,8 @@ static int sb_enter(lua_State *L) {
 */
 static int sb_leave(lua_State *L) {
   vl_engine *e = vl_engine_check(L, "leave");
-  int over = vl_sandbox_leave(L, e, (int)luaL_checkinteger(L, 2));
+  int level = (int)luaL_checkinteger(L, 2);
+  int over = vl_sandbox_leave(L, e, level);
   vl_where w = e->where;
   lua_remove(L, 2);                        /* where, ok, ... */
   if ((!w.set || (over == VL_BUDGET_MEM && !w.after_refusal)) && e->seen.set)
@@ -399,7 +461,14 @@ static int sb_leave(lua_State *L) {
   }
   lua_settop(L, 3);                        /* over budget fails even if the script caught it */
   lua_pushboolean(L, 0);
-  if (copy_error_object(L, 3)) return 2;
+  if (over == VL_BUDGET_FAILED) {          /* a failure before this end: it is the call's */
+    push_failure(L, e, 1);
+    return 2;
+  }
+  if (copy_error_object(L, 3)) {
+    if (level > 1) fail_call(L, e, -1);    /* a nested call failed: so does the outer one */
+    return 2;
+  }
   lua_createtable(L, 0, 6);                /* 5: the fields */
   if (over != VL_BUDGET_OK) {
     vl_sandbox_push_budget_msg(L, over);
@@ -430,7 +499,30 @@ static int sb_leave(lua_State *L) {
   }
   push_error_object(L, 5);
   lua_remove(L, 5);                        /* false, the object */
+  if (level > 1) fail_call(L, e, -1);      /* a nested call failed: so does the outer one */
   return 2;
+}
+
+/* sandbox.failable() -> whether a call runs that a failure could still make fail (an
+** engine-owned state, a call armed, not over). Never raises. */
+static int sb_failable(lua_State *L) {
+  vl_engine *e = vl_engine_of(L);
+  lua_pushboolean(L, e != NULL && e->budget.call.depth > 0 && e->budget.call.over == VL_BUDGET_OK);
+  return 1;
+}
+
+/* sandbox.fail(err) -> whether it made the running call fail: err (an error object) is the
+** failure of a procedure a script called, which the script may not catch and go on from. */
+static int sb_fail(lua_State *L) {
+  vl_engine *e = vl_engine_check(L, "fail");
+  int yes = e->budget.call.depth > 0 && e->budget.call.over == VL_BUDGET_OK;
+  lua_settop(L, 1);
+  if (yes) {
+    luaL_argcheck(L, copy_error_object(L, 1), 1, "error object expected");
+    fail_call(L, e, -1);
+  }
+  lua_pushboolean(L, yes);
+  return 1;
 }
 
 /* sandbox.error_object{msg=, file=, line=, point=, source=, budget=} -> an error object, as a
@@ -472,6 +564,59 @@ static int sb_last(lua_State *L) {
   lua_pushinteger(L, (lua_Integer)e->last_mem);
   lua_setfield(L, -2, "mem");
   return 1;
+}
+
+/* The string field k of the table at t, or NULL (the value is left on the stack). */
+static const char *text_field(lua_State *L, int t, const char *k) {
+  return vl_rawfield(L, t, k) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+}
+
+/* __tostring of error objects: "file:line: msg (point, source)", as sandbox.format writes it,
+** from the object's true contents. */
+static int error_tostring(lua_State *L) {
+  const char *file, *msg, *point, *source;
+  int has_line;
+  lua_Integer line;
+  lua_settop(L, 1);
+  vl_rawgetp(L, LUA_REGISTRYINDEX, &vl_key_errors);
+  lua_pushvalue(L, 1);
+  lua_rawget(L, -2);                       /* 3: the true contents */
+  if (!lua_istable(L, 3)) {
+    lua_pushliteral(L, "(error object)");
+    return 1;
+  }
+  file = text_field(L, 3, "file");
+  msg = text_field(L, 3, "msg");
+  point = text_field(L, 3, "point");
+  source = text_field(L, 3, "source");
+  has_line = vl_rawfield(L, 3, "line") == LUA_TNUMBER;
+  line = has_line ? lua_tointeger(L, -1) : 0;
+  if (file != NULL && has_line)
+    lua_pushfstring(L, "%s:%d: ", file, (int)line);
+  else if (file != NULL)
+    lua_pushfstring(L, "%s: ", file);
+  else
+    lua_pushliteral(L, "");
+  lua_pushstring(L, msg != NULL ? msg : "?");
+  if (point != NULL && source != NULL)
+    lua_pushfstring(L, " (%s, %s)", point, source);
+  else if (point != NULL || source != NULL)
+    lua_pushfstring(L, " (%s)", point != NULL ? point : source);
+  else
+    lua_pushliteral(L, "");
+  lua_concat(L, 3);
+  return 1;
+}
+
+void vl_sandbox_boot_errors(lua_State *S) {
+  lua_pushboolean(S, 0);
+  vl_rawsetp(S, LUA_REGISTRYINDEX, &vl_key_failure);   /* the slot exists from now on */
+  lua_createtable(S, 0, 2);
+  lua_pushcfunction(S, error_tostring);
+  lua_setfield(S, -2, "__tostring");
+  lua_pushboolean(S, 0);
+  lua_setfield(S, -2, "__metatable");
+  vl_rawsetp(S, LUA_REGISTRYINDEX, &key_error_mt);
 }
 
 void vl_sandbox_messages(lua_State *S, vl_engine *e) {
@@ -557,6 +702,9 @@ static const luaL_Reg sandbox_funcs[] = {
   {"limits", sb_limits},
   {"error_object", sb_error_object},
   {"is_error", sb_is_error},
+  {"failable", sb_failable},
+  {"fail", sb_fail},
+  {"number_text", vl_sandbox_number_text},
   {NULL, NULL}
 };
 

@@ -319,6 +319,8 @@ static int script_resume(lua_State *L, lua_State *co, int nargs) {
   if (e != NULL) {
     e->nesting--;
     e->co_base = base;
+    if (e->budget.call.depth > 0 && e->budget.call.over != VL_BUDGET_OK)
+      vl_sandbox_set_period(L, 1);         /* over inside co: the resumer stops at once too */
   }
   return push_resumed(L, co, status, nres);
 }
@@ -471,7 +473,7 @@ static int sb_in_script_coroutine(lua_State *L) {
 static const char *const blocked[] = {
   "io", "os", "debug", "package", "require", "load", "loadstring", "loadfile", "dofile",
   "getfenv", "setfenv", "newproxy", "module", "print", "jit", "ffi", "bit", "utf8", "rawlen",
-  "gcinfo", "unpack", "warn", NULL
+  "gcinfo", "unpack", "warn", "collectgarbage", "_VERSION", NULL
 };
 
 /* __index of a script's environment: reading a global it does not have is an error that
@@ -559,6 +561,16 @@ int vl_sandbox_load(lua_State *L, const char *text, size_t len, const char *name
     lua_pushfstring(L, "%s: chunk too large (%d bytes; at most %d)", name, (int)len,
                     (int)VL_SANDBOX_MAX_CHUNK);
     return LUA_ERRSYNTAX;
+  }
+  {                                        /* what loads on one VM loads alike on the other */
+    char why[256];
+    int line = vl_sandbox_check_text(text, len, why, sizeof why);
+    if (line > 0) {
+      char head[64];
+      snprintf(head, sizeof head, "%.59s", name);   /* Lua's short form of a chunk name */
+      lua_pushfstring(L, "%s:%d: %s", head, line, why);
+      return LUA_ERRSYNTAX;
+    }
   }
   lua_pushfstring(L, "=%s", name);
   status = luaL_loadbufferx(L, text, len, lua_tostring(L, -1), "t");
@@ -713,9 +725,9 @@ static void new_weak_set(lua_State *S, const char *key) {
   vl_rawsetp(S, LUA_REGISTRYINDEX, key);
 }
 
-static const char *const script_base[] = {
-  "assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget", "rawset",
-  "select", "tonumber", "tostring", "type", "xpcall", "_VERSION", NULL
+static const char *const script_base[] = {   /* (pairs, next, ipairs, tostring, tonumber and
+                                                ** select are lua_sandbox_det.c's) */
+  "assert", "error", "pcall", "rawequal", "rawget", "rawset", "type", NULL
 };
 static const char *const trusted_base[] = {
   "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
@@ -729,7 +741,7 @@ static const char *const math_allowed[] = {
   "abs", "ceil", "floor", "fmod", "huge", "max", "min", "pi", "sqrt", NULL
 };
 static const char *const math_denied[] = {"random", "randomseed", NULL};
-static const char *const string_charged[] = {"format", "char", NULL};
+static const char *const string_charged[] = {"char", NULL};   /* (format charges itself) */
 static const char *const math_charged[] = {"max", "min", NULL};
 static const char *const co_replaced[] = {"resume", "wrap", "yield", NULL};
 static const char *const none[] = {NULL};
@@ -756,6 +768,7 @@ int vl_sandbox_boot(lua_State *S) {
   lua_newtable(S);
   safe = lua_gettop(S);
   copy_fields(S, strlib, safe, string_stock);
+  vl_sandbox_det_funcs(S, safe, "string"); /* format, sub, byte: trusted code's too */
   vl_sandbox_charge_args(S, safe, string_charged);
   vl_pattern_register(S, safe);
   lua_pushliteral(S, "");
@@ -775,14 +788,13 @@ int vl_sandbox_boot(lua_State *S) {
   lua_setfield(S, -2, "setmetatable");
   lua_pushcfunction(S, sb_getmetatable);
   lua_setfield(S, -2, "getmetatable");
-  lua_pushcfunction(S, sb_collectgarbage);
-  lua_setfield(S, -2, "collectgarbage");
 #if VL_LUAJIT
   push_xpcall(S, g0);
 #else
   lua_pushcfunction(S, sb_xpcall);
 #endif
   lua_setfield(S, -2, "xpcall");
+  vl_sandbox_det_funcs(S, -1, "base");
   lua_setfield(S, p, "base");
   lua_newtable(S);
   vl_sandbox_table_funcs(S, -1);
@@ -791,6 +803,7 @@ int vl_sandbox_boot(lua_State *S) {
   lua_setfield(S, p, "string");
   lua_newtable(S);
   copy_fields(S, mathlib, -1, math_allowed);
+  vl_sandbox_det_funcs(S, -1, "math");     /* floor, ceil, fmod: over the stock ones */
   vl_sandbox_charge_args(S, -1, math_charged);
   lua_setfield(S, p, "math");
   luaL_newlib(S, script_coroutine);
@@ -854,6 +867,7 @@ int vl_sandbox_boot(lua_State *S) {
   new_weak_set(S, &vl_key_script_mts);
   new_weak_set(S, &key_slots);
   new_weak_set(S, &vl_key_errors);
+  vl_sandbox_boot_errors(S);
   if (e != NULL) vl_sandbox_messages(S, e);
   lua_settop(S, 0);
   return 0;

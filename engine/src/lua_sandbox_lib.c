@@ -12,9 +12,9 @@
 ** Lua 5.4's own functions follow a script's `__len` and call a C function set as `__index`
 ** or `__newindex` (`rawget`, `rawequal`) up to 2^63 times; both VMs' sorts compare long
 ** strings in C for minutes, take n^2 comparisons on an input made for them, and Lua 5.4's
-** picks pivots from the clock once a partition is lopsided. `sort` here is a heapsort: about
-** 2 n log n comparisons at worst, in place, the same order on both VMs for the same
-** comparisons.
+** picks pivots from the clock once a partition is lopsided. `sort` here is a merge sort:
+** stable, about n log2 n comparisons at worst, the same order on both VMs for any comparison
+** function. The length they take is vl_sandbox_border's, the same on both VMs.
 **
 ** The varargs string and math functions are the stock ones (LuaJIT's char, max and min, which
 ** have no C entry, are written here), called in the same frame after charging one instruction
@@ -59,8 +59,10 @@ static void set_at(lua_State *L, int t, lua_Integer i) {
 #endif
 }
 
+/* The length the table functions take: the one border both VMs agree on (lua_rawlen's
+** differs between them for a table with holes). */
 static lua_Integer raw_len(lua_State *L, int t) {
-  return (lua_Integer)lua_rawlen(L, t);
+  return vl_sandbox_border(L, t);
 }
 
 /* }====================================================================================== */
@@ -79,7 +81,7 @@ static int t_insert(lua_State *L) {
     vl_sandbox_charge(L, 1);
     break;
   case 3:
-    pos = luaL_checkinteger(L, 2);
+    pos = vl_checkint(L, 2);
     luaL_argcheck(L, pos >= 1 && pos <= first_free, 2, "position out of bounds");
     vl_sandbox_charge(L, (unsigned long)(first_free - pos) + 1);
     for (i = first_free; i > pos; i--) {  /* t[i] = t[i - 1] */
@@ -99,7 +101,7 @@ static int t_remove(lua_State *L) {
   lua_Integer size, pos;
   luaL_checktype(L, 1, LUA_TTABLE);
   size = raw_len(L, 1);
-  pos = luaL_optinteger(L, 2, size);
+  pos = vl_optint(L, 2, size);
   if (pos != size)                         /* a position given: 1 .. size + 1 */
     luaL_argcheck(L, pos >= 1 && pos <= size + 1, 2, "position out of bounds");
   vl_sandbox_charge(L, (unsigned long)(pos < size ? size - pos : 0) + 1);
@@ -120,9 +122,9 @@ static int t_concat(lua_State *L) {
   const char *sep;
   lua_Integer i, last;
   luaL_checktype(L, 1, LUA_TTABLE);
-  sep = luaL_optlstring(L, 2, "", &lsep);
-  i = luaL_optinteger(L, 3, 1);
-  last = lua_isnoneornil(L, 4) ? raw_len(L, 1) : luaL_checkinteger(L, 4);
+  sep = vl_optlstring(L, 2, "", &lsep);
+  i = vl_optint(L, 3, 1);
+  last = lua_isnoneornil(L, 4) ? raw_len(L, 1) : vl_checkint(L, 4);
   luaL_buffinit(L, &b);
   for (; i <= last; i++) {
     vl_sandbox_charge(L, 1);
@@ -132,6 +134,7 @@ static int t_concat(lua_State *L) {
       snprintf(at, sizeof at, "%lld", (long long)i);
       return luaL_error(L, "invalid value (at index %s) in table for 'concat'", at);
     }
+    vl_checklstring(L, lua_gettop(L), NULL);   /* a number's text as scripts write it */
     luaL_addvalue(&b);
     if (i == last) break;                  /* (i++ could overflow) */
     luaL_addlstring(&b, sep, lsep);
@@ -145,8 +148,8 @@ static int t_unpack(lua_State *L) {
   lua_Integer i, last;
   unsigned long long n;
   luaL_checktype(L, 1, LUA_TTABLE);
-  i = luaL_optinteger(L, 2, 1);
-  last = lua_isnoneornil(L, 3) ? raw_len(L, 1) : luaL_checkinteger(L, 3);
+  i = vl_optint(L, 2, 1);
+  last = lua_isnoneornil(L, 3) ? raw_len(L, 1) : vl_checkint(L, 3);
   if (i > last) return 0;
   n = (unsigned long long)last - (unsigned long long)i;  /* (no signed overflow) */
   if (n >= (unsigned long long)INT_MAX - 1)
@@ -200,46 +203,61 @@ static int less(lua_State *L, int has_cmp) {
   return r;
 }
 
-/* Whether t[i] < t[j]. */
-static int less_at(lua_State *L, int has_cmp, lua_Integer i, lua_Integer j) {
-  get_at(L, 1, i);
-  get_at(L, 1, j);
-  return less(L, has_cmp);
-}
-
-static void swap_at(lua_State *L, lua_Integer i, lua_Integer j) {
-  get_at(L, 1, i);
-  get_at(L, 1, j);
-  set_at(L, 1, i);                         /* t[i] = the old t[j] */
-  set_at(L, 1, j);                         /* t[j] = the old t[i] */
-}
-
-/* Moves t[root] down the heap t[1..last] until neither child is greater. */
-static void sift_down(lua_State *L, int has_cmp, lua_Integer root, lua_Integer last) {
-  lua_Integer child;
-  while ((child = root * 2) <= last) {
-    if (child < last && less_at(L, has_cmp, child, child + 1)) child++;
-    if (!less_at(L, has_cmp, root, child)) return;
-    swap_at(L, root, child);
-    root = child;
+/* Merges t[lo .. mid-1] and t[mid .. hi-1], each in order, in place, with the scratch table
+** at index 3 (the left run is copied there first): an element of the right run goes first only
+** when it is less than the left one's, so equal elements keep their order (stable). When the
+** right run's first is not less than the left run's last, the runs are in order already and
+** nothing moves. Charges each element moved. */
+static void merge(lua_State *L, int has_cmp, lua_Integer lo, lua_Integer mid, lua_Integer hi) {
+  lua_Integer a = 1, alen = mid - lo, b = mid, o = lo, i;
+  get_at(L, 1, mid);
+  get_at(L, 1, mid - 1);
+  if (!less(L, has_cmp)) return;
+  vl_sandbox_charge(L, (unsigned long)(alen + (hi - lo)));
+  for (i = 0; i < alen; i++) {
+    get_at(L, 1, lo + i);
+    set_at(L, 3, i + 1);
+  }
+  while (a <= alen && b < hi) {            /* o < b: t[o] was read already */
+    get_at(L, 1, b);
+    get_at(L, 3, a);
+    if (less(L, has_cmp))
+      get_at(L, 1, b++);
+    else
+      get_at(L, 3, a++);
+    set_at(L, 1, o++);
+  }
+  for (; a <= alen; a++) {                 /* (what is left of the right run is in place) */
+    get_at(L, 3, a);
+    set_at(L, 1, o++);
   }
 }
 
-/* table.sort(t [, comp]): sorts t[1..#t] in place (comp(a, b) true when a must come before b;
-** default `<`). Not stable; an order function that is not consistent gives some permutation
-** instead of Lua's "invalid order function for sorting". */
+/* table.sort(t [, comp]): sorts t[1..n] (n the border vl_sandbox_border finds; comp(a, b) true
+** when a must come before b, default `<`). A bottom-up merge sort: stable, at most about
+** n log2 n comparisons whatever the input (n - 1 when it is in order already), and the same
+** comparisons in the same order on both VMs, so the same result for any comparison function,
+** even one that is not an order (which gives some permutation instead of Lua's "invalid order
+** function for sorting"). Its scratch is a table of n/2 slots (the call's memory). An error
+** raised by comp leaves t as the merge under way left it: elements of one run may be
+** missing, others twice (Lua's own sort leaves some permutation). */
 static int t_sort(lua_State *L) {
-  lua_Integer n, k;
+  lua_Integer n, width;
   int has_cmp;
   luaL_checktype(L, 1, LUA_TTABLE);
   has_cmp = !lua_isnoneornil(L, 2);
   if (has_cmp) luaL_checktype(L, 2, LUA_TFUNCTION);
   lua_settop(L, 2);
   n = raw_len(L, 1);
-  for (k = n / 2; k >= 1; k--) sift_down(L, has_cmp, k, n);   /* a heap, greatest first */
-  for (k = n; k > 1; k--) {
-    swap_at(L, 1, k);                      /* the greatest left goes last */
-    sift_down(L, has_cmp, 1, k - 1);
+  if (n < 2) return 0;
+  luaL_argcheck(L, n < INT_MAX, 1, "array too big");
+  lua_createtable(L, (int)(n / 2 + 1), 0); /* 3: the scratch */
+  for (width = 1; width < n; width *= 2) {
+    lua_Integer lo;
+    for (lo = 1; lo + width <= n; lo += 2 * width) {
+      lua_Integer hi = lo + 2 * width <= n ? lo + 2 * width : n + 1;
+      merge(L, has_cmp, lo, lo + width, hi);
+    }
   }
   return 0;
 }
@@ -300,7 +318,7 @@ static int own_char(lua_State *L) {
   luaL_Buffer b;
   luaL_buffinit(L, &b);
   for (i = 1; i <= n; i++) {
-    lua_Integer c = luaL_checkinteger(L, i);
+    lua_Integer c = vl_checkint(L, i);
     luaL_argcheck(L, c >= 0 && c <= 255, i, "invalid value");
     luaL_addchar(&b, (char)(unsigned char)c);
   }

@@ -17,6 +17,7 @@
 -- @module volley.hooks
 
 local modifiers = require "volley.modifiers"
+local sandbox = require "volley.sandbox"
 
 local M = {}
 
@@ -278,6 +279,11 @@ function Registry:replace(point, ctx, default, ...)
   end
   if winner then
     self:note(winner, point)
+    if winner.source ~= "system" then
+      -- a script's handler may run the rule's procedure under pcall: a failure in it (a
+      -- nested handler's, or the procedure's own) still fails the handler's whole call
+      default = sandbox.atomic_fn(default)
+    end
     return winner.fn(ctx, default, ...)
   end
   return default(ctx, ...)

@@ -437,7 +437,7 @@ end
 local function dump(x, depth)
   local t = type(x)
   if t == "string" then return quote(x) end
-  if t == "number" and x ~= x then return "nan" end
+  if t == "number" then return require("volley.sandbox").number_text(x) end  -- as scripts
   if t ~= "table" then return tostring(x) end
   if depth > 3 then return "{...}" end
   local keys = {}

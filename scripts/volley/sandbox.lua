@@ -59,6 +59,43 @@ local function rethrow(ok, ...)
   error((...), 0)
 end
 
+local failable, fail = C.failable, C.fail
+
+local function atomic_done(ok, ...)
+  if ok then return ... end
+  local e = (...)
+  if failable() then fail(M.error_of(e)) end
+  error(e, 0)
+end
+
+--- Runs `fn(...)`, trusted code a script called (a system procedure behind the script API,
+-- such as `ctx.game.hit`, or the `default` a replace handler is given), so that its failure
+-- fails the script's whole call: the script's `pcall` may catch the error but not go on, as
+-- after a spent budget, and the call reports that first failure (docs/runtime.md "A failure
+-- cannot be caught and carried on"). Check a call's arguments before it, where a script may
+-- catch a refusal and go on. Outside a call it is a plain call.
+-- @tparam function fn
+-- @return what fn returns
+-- @raise what fn raises
+function M.atomic(fn, ...)
+  return atomic_done(pcall(fn, ...))
+end
+
+--- A function that runs `fn` through `atomic` each time it is called.
+-- @tparam function fn
+-- @treturn function
+function M.atomic_fn(fn)
+  return function(...)
+    return atomic_done(pcall(fn, ...))
+  end
+end
+
+--- The text of a number as scripts' `tostring` gives it, the same on Lua 5.4 and LuaJIT:
+-- every digit of a whole number ("5" for 10/2), 14 significant digits otherwise, "nan",
+-- "inf", "-inf" (docs/modding.md "Determinism").
+-- @function number_text
+M.number_text = C.number_text
+
 --- A function that runs `fn` through `call` each time it is called and raises the error
 -- object when it fails. Use it for every function a script hands the runtime (hook
 -- handlers, enumerators, validators, bots) before the runtime calls it.

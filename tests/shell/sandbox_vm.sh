@@ -17,9 +17,15 @@ play() { timeout 120 "$volley" play tests/data/demo --seed 3 --bot A=random --bo
 cat > "$tmp/busy.lua" <<'LUA'
 volley.on("movement.enter", function() local n = 0 for i = 1, 1000000 do n = n + i end end)
 LUA
+# The refused yield fails the nested handler's call, and with it the replace handler's (issue
+# 32: a nested failure cannot be caught and carried on): the game stops naming evil_coyield's
+# own handler, never the harmless mod.
 err=$(play --mod tests/data/mods/evil_coyield.lua --mod "$tmp/busy.lua" 2>&1 >/dev/null)
 status=$?
-[ $status -eq 0 ] || fail "evil_coyield: exit $status (expected 0): $err"
+[ $status -eq 1 ] || fail "evil_coyield: exit $status (expected 1): $err"
+echo "$err" | grep -q "tests/data/mods/evil_coyield.lua:11: attempt to yield out of a handler into a coroutine resumed outside it (turn.start)" \
+  || fail "evil_coyield: not named: $err"
+echo "$err" | grep -q "busy.lua" && fail "evil_coyield: the harmless mod failed: $err"
 
 # Table functions that ignore a lying __len: the game goes on.
 err=$(play --mod tests/data/mods/evil_len.lua 2>&1 >/dev/null)

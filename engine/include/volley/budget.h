@@ -33,6 +33,8 @@
 #define VL_BUDGET_INSTR 1    /* instructions spent */
 #define VL_BUDGET_MEM 2      /* a growth was refused */
 #define VL_BUDGET_TIME 3     /* the time guard fired (set by the hook, never by this module) */
+#define VL_BUDGET_FAILED 4   /* a nested call or a procedure a script called failed (set by the
+                             ** host): like a spent budget, the call can catch it but not go on */
 
 /* Bytes of allocation during a call that cost one instruction. */
 #define VL_BUDGET_BYTES_PER_INSTR 64u
@@ -41,7 +43,7 @@
 ** coroutine carrying a call yields and another runs). */
 typedef struct vl_budget_call {
   int depth;                    /* nested entries; 0 = no call (trusted code, not counted) */
-  int over;                     /* VL_BUDGET_OK, VL_BUDGET_INSTR or VL_BUDGET_MEM */
+  int over;                     /* VL_BUDGET_OK, or why the call is over (VL_BUDGET_*) */
   unsigned long instr_used;     /* instructions counted in this call */
   size_t mem_base;              /* mem_used when the call began */
   size_t mem_grown;             /* the most the state has grown over mem_base in this call */

@@ -12,6 +12,7 @@
 -- @module systems.rough_and_ready.script_api
 
 local hits = require "systems.rough_and_ready.hits"
+local sandbox = require "volley.sandbox"
 local command = require "systems.rough_and_ready.command"
 
 local M = {}
@@ -110,7 +111,9 @@ local function build(game)
     writes("hit")
     check_unit(game, "hit", unit)
     check_text("hit", "the reason", why)
-    return hits.hit(game, unit, why)
+    -- a procedure: a failure in it (a handler of hit.applied or unit.eliminated) fails the
+    -- calling script's whole call, whatever it catches (docs/modding.md "When a script fails")
+    return sandbox.atomic(hits.hit, game, unit, why)
   end
 
   --- moved(unit), fired(unit): whether the unit has moved / made its activated fire in the
