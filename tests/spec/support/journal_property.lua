@@ -701,6 +701,9 @@ function M.run(seed, opts)
   for _, m in ipairs(plan.mods) do
     if m == MODS .. plan.sc.error_mod then self.error_loaded = true end
   end
+  if not self.has_hash then
+    self:fail("hash", "the prompt has no hash (issue 32): the steps between answers go unchecked")
+  end
   local final = base .. "-final.save"
   local args = { plan.sc.target, "--seed", tostring(seed), "--json", "--save", final,
                  "--undo", plan.undo, "--max-decisions", "2000", "--as", plan.view }
