@@ -45,6 +45,8 @@ typedef struct vl_engine {
   unsigned long time_limit_ms;  /* the time guard of a call; 0 = none */
   double call_started;          /* seconds (monotonic) the running call has been credited from */
   int nesting;                  /* script coroutine resumes and gsub callbacks now nested */
+  int co_base;                  /* the call depth the running coroutine was resumed at */
+  unsigned long clock_credit;   /* instructions charged in C since the time guard was read */
   unsigned long stray;          /* instructions of script code run outside any call */
   int stray_over;               /* those passed instr_limit: raise in script code */
   unsigned long last_instr;     /* the last call that ended: instructions, growth in bytes */
@@ -100,12 +102,31 @@ void vl_sandbox_push_env(lua_State *L);
 ** pushed, or an error status with the message pushed. */
 int vl_sandbox_load(lua_State *L, const char *text, size_t len, const char *name, int env);
 
-/* Arms a call on L's thread (vl_budget_enter, hook on, counters reset at a new call). */
-void vl_sandbox_enter(lua_State *L, vl_engine *e);
+/* Arms a call on L's thread (vl_budget_enter, hook on, counters reset at a new call).
+** Returns its level: the call depth it made (1 for a new call), for vl_sandbox_leave. */
+int vl_sandbox_enter(lua_State *L, vl_engine *e);
 
-/* Leaves it; resets the hook period when the call ended. Returns the reason the call was
-** over (VL_BUDGET_*), read before leaving. */
-int vl_sandbox_leave(lua_State *L, vl_engine *e);
+/* Leaves the level enter returned (closing any nested level left open above it, so a lost
+** leave cannot outlive its call); resets the hook period when the call ended. Settles the
+** call's memory first (vl_sandbox_settle). Returns the reason the call was over
+** (VL_BUDGET_*), read before leaving. */
+int vl_sandbox_leave(lua_State *L, vl_engine *e, int level);
+
+/* Charges cost instructions of work a C function does for a script (which the count hook
+** cannot see) to the running call, and reads the time guard once per VL_HOOK_STEP charged.
+** When the call is over -- now or already -- raises its budget error if a script called the
+** C function, or otherwise leaves the hook to raise at the next script instruction (trusted
+** code is never interrupted). Nothing outside a call. */
+void vl_sandbox_charge(lua_State *L, unsigned long cost);
+
+/* Under a soft call memory limit (LuaJIT): when the call grew past it since the last settle,
+** collects garbage and makes the call over on memory if what is left still passes it
+** (vl_budget_settle). Returns the call's state. Call only where a collection may run. */
+int vl_sandbox_settle(lua_State *L, vl_engine *e);
+
+/* The budget's on_unsettled under LuaJIT: the count hook fires at the next instruction (its
+** hook is one per state, and setting the count only writes it), where it settles. */
+void vl_sandbox_unsettled(vl_budget *b);
 
 /* The message handler of calls: records where the error was raised; returns it unchanged. */
 int vl_sandbox_handler(lua_State *L);
@@ -122,6 +143,18 @@ int vl_sandbox_resume(lua_State *L, lua_State *co, int nargs, int *nres);
 
 /* Whether the running thread of L is a coroutine a script created. */
 int vl_sandbox_in_script_thread(lua_State *L);
+
+/* ---- lua_sandbox_lib.c: library functions that work in C ---------------------------------- */
+
+/* Sets insert, remove, concat, unpack and sort in the table at idx: volley's own, raw (no
+** metamethods, as LuaJIT's), charging each element moved or visited and each comparison. */
+void vl_sandbox_table_funcs(lua_State *S, int idx);
+
+/* Replaces each named C function of the table at idx by one that charges its arguments (one
+** instruction each, one per 64 bytes of a string) before it runs, in the same frame. Under
+** LuaJIT, char, max and min (no C entry) are volley's own. Raises for a name with no C
+** function. */
+void vl_sandbox_charge_args(lua_State *S, int idx, const char *const *names);
 
 /* ---- lua_pattern.c --------------------------------------------------------------------- */
 

@@ -817,8 +817,8 @@ static int str_gsub(lua_State *L) {
 }
 
 /* string.rep(s, n [, sep]): an empty result returns at once; inside a call, a result the
-** call's memory could not hold (twice: the pieces and the string) is refused before any
-** work, as the memory budget. */
+** call's memory could not hold (twice: the pieces and the string) once garbage is collected is
+** refused before any work, as the memory budget. */
 static int str_rep(lua_State *L) {
   size_t l, lsep, total, i;
   const char *s = luaL_checklstring(L, 1, &l);
@@ -836,6 +836,11 @@ static int str_rep(lua_State *L) {
   if (e != NULL && e->budget.call.depth > 0) {
     vl_budget *b = &e->budget;
     size_t room = vl_budget_room(b);
+    if (total > room / 2) {                /* garbage may hold the room: collect it first */
+      vl_sandbox_settle(L, e);
+      if (b->call.over == VL_BUDGET_OK) lua_gc(L, LUA_GCCOLLECT, 0);
+      room = b->call.over == VL_BUDGET_OK ? vl_budget_room(b) : 0;
+    }
     if (total > room / 2) {                /* the pieces and the string both need it */
       size_t state_room = b->mem_limit != 0 && b->mem_used < b->mem_limit
                               ? b->mem_limit - b->mem_used : (size_t)-1;

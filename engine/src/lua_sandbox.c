@@ -92,6 +92,25 @@ static void maybe_collect(lua_State *L, vl_budget *b) {
   b->call.gc_room = vl_budget_room(b) / 2;
 }
 
+/* Whether the running call has passed its time guard. */
+static int time_passed(const vl_engine *e) {
+  return e->time_limit_ms != 0 &&
+         (vl_sandbox_now() - e->call_started) * 1000.0 > (double)e->time_limit_ms;
+}
+
+void vl_sandbox_unsettled(vl_budget *b) {
+  vl_engine *e = (vl_engine *)b;           /* the budget is the engine's first member */
+  if (e->S != NULL) lua_sethook(e->S, vl_engine_hook, LUA_MASKCOUNT, 1);
+}
+
+int vl_sandbox_settle(lua_State *L, vl_engine *e) {
+  if (e->budget.call.depth > 0 && e->budget.call.unsettled) {
+    lua_gc(L, LUA_GCCOLLECT, 0);
+    e->budget.call.gc_room = vl_budget_room(&e->budget) / 2;
+  }
+  return vl_budget_settle(&e->budget);
+}
+
 void vl_engine_hook(lua_State *L, lua_Debug *ar) {
   vl_engine *e = vl_engine_of(L);
   vl_budget *b;
@@ -110,8 +129,10 @@ void vl_engine_hook(lua_State *L, lua_Debug *ar) {
         e->seen.line = ar->currentline;
       }
     }
+    vl_sandbox_settle(L, e);
     if (vl_budget_count(b, (unsigned long)n) == VL_BUDGET_OK) {
-      if (e->time_limit_ms != 0 && (vl_sandbox_now() - e->call_started) * 1000.0 > (double)e->time_limit_ms)
+      e->clock_credit = 0;
+      if (time_passed(e))
         b->call.over = VL_BUDGET_TIME;
       else {
         maybe_collect(L, b);
@@ -145,9 +166,36 @@ void vl_engine_hook(lua_State *L, lua_Debug *ar) {
 /* ======================================================================================= */
 /* {====== calls: enter, leave, the message handler, error objects                          */
 
-void vl_sandbox_enter(lua_State *L, vl_engine *e) {
+/* Whether the function calling the running C function (level 1) is script code. */
+static int caller_is_script(lua_State *L) {
+  lua_Debug ar;
+  return lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar) && is_script(&ar);
+}
+
+void vl_sandbox_charge(lua_State *L, unsigned long cost) {
+  vl_engine *e = vl_engine_of(L);
+  vl_budget *b;
+  if (e == NULL || e->budget.call.depth == 0) return;
+  b = &e->budget;
+  if (vl_budget_count(b, cost) == VL_BUDGET_OK) {
+    e->clock_credit += cost;
+    if (e->clock_credit < VL_HOOK_STEP && !b->call.unsettled) return;
+    e->clock_credit = 0;
+    if (vl_sandbox_settle(L, e) == VL_BUDGET_OK) {
+      if (!time_passed(e)) return;
+      b->call.over = VL_BUDGET_TIME;
+    }
+  }
+  vl_sandbox_set_period(L, 1);             /* over: the hook raises in the next script line */
+  if (!caller_is_script(L)) return;
+  vl_sandbox_push_budget_msg(L, b->call.over);
+  lua_error(L);
+}
+
+int vl_sandbox_enter(lua_State *L, vl_engine *e) {
   vl_budget *b = &e->budget;
   if (vl_budget_enter(b)) {
+    e->clock_credit = 0;
     e->where.set = 0;
     e->seen.set = 0;
     e->seen_src = NULL;
@@ -162,12 +210,16 @@ void vl_sandbox_enter(lua_State *L, vl_engine *e) {
     }
   }
   if (lua_gethook(L) != vl_engine_hook) lua_sethook(L, vl_engine_hook, LUA_MASKCOUNT, VL_HOOK_STEP);
+  return b->call.depth;
 }
 
-int vl_sandbox_leave(lua_State *L, vl_engine *e) {
+int vl_sandbox_leave(lua_State *L, vl_engine *e, int level) {
   vl_budget *b = &e->budget;
-  int over = b->call.over;
-  if (vl_budget_leave(b)) {
+  int over;
+  if (level <= 0 || b->call.depth < level) return VL_BUDGET_OK;  /* closed already */
+  vl_sandbox_settle(L, e);
+  over = vl_budget_count(b, 0);            /* what was charged since the hook last counted */
+  if (vl_budget_leave_level(b, level)) {
     e->last_instr = b->call.instr_used;
     e->last_mem = b->call.mem_grown;
     vl_sandbox_set_period(L, VL_HOOK_STEP);
@@ -303,13 +355,14 @@ static const char *budget_word(int over) {
   }
 }
 
-/* sandbox.enter([fn]): arms a call on the running thread (nested calls share the outer one).
-** fn, the function about to be called, is where a memory error is placed when nothing better
-** is known (Lua calls no message handler for memory errors). */
+/* sandbox.enter([fn]) -> level: arms a call on the running thread (nested calls share the
+** outer one) and returns its level, for leave. fn, the function about to be called, is where
+** a memory error is placed when nothing better is known (Lua calls no message handler for
+** memory errors). */
 static int sb_enter(lua_State *L) {
   vl_engine *e = vl_engine_check(L, "enter");
   int fresh = e->budget.call.depth == 0;
-  vl_sandbox_enter(L, e);
+  int level = vl_sandbox_enter(L, e);
   if (fresh && lua_isfunction(L, 1)) {
     lua_Debug ar;
     lua_pushvalue(L, 1);
@@ -319,12 +372,14 @@ static int sb_enter(lua_State *L) {
       e->seen_src = NULL;                  /* the hook records its own next time */
     }
   }
-  return 0;
+  lua_pushinteger(L, level);
+  return 1;
 }
 
 /*
-** sandbox.leave(where, ok, ...) -> true, ... | false, error_object
-** Ends the call sandbox.enter began; (ok, ...) is what xpcall returned. A call that passed a
+** sandbox.leave(where, level, ok, ...) -> true, ... | false, error_object
+** Ends the call sandbox.enter began (level is what enter returned: a nested entry whose leave
+** was lost is closed with it); (ok, ...) is what xpcall returned. A call that passed a
 ** budget fails even when the script caught the error and returned. where is a table
 ** {point=, source=} naming the entry. The error object is {msg, file, line, point, source,
 ** budget}: the message without Lua's "file:line: ", where it was raised (the innermost script
@@ -333,8 +388,9 @@ static int sb_enter(lua_State *L) {
 */
 static int sb_leave(lua_State *L) {
   vl_engine *e = vl_engine_check(L, "leave");
-  int over = vl_sandbox_leave(L, e);
+  int over = vl_sandbox_leave(L, e, (int)luaL_checkinteger(L, 2));
   vl_where w = e->where;
+  lua_remove(L, 2);                        /* where, ok, ... */
   if ((!w.set || (over == VL_BUDGET_MEM && !w.after_refusal)) && e->seen.set)
     w = e->seen;                           /* a memory error calls no message handler */
   if (lua_toboolean(L, 2) && over == VL_BUDGET_OK) {
@@ -440,7 +496,7 @@ void vl_sandbox_messages(lua_State *S, vl_engine *e) {
 /* Reads an optional non-negative integer field k of the table at idx into *out. */
 static void opt_limit(lua_State *L, int idx, const char *k, unsigned long *out) {
   lua_Integer n;
-  if (vl_getfield(L, idx, k) == LUA_TNIL) {
+  if (vl_rawfield(L, idx, k) == LUA_TNIL) {
     lua_pop(L, 1);
     return;
   }

@@ -84,7 +84,37 @@ static int sb_getmetatable(lua_State *L) {
   return 1;
 }
 
-#if !VL_LUAJIT
+#if VL_LUAJIT
+/* xpcall for scripts under LuaJIT, in Lua: a C function could not let the protected call
+** yield. It is trusted code (its chunk name does not start with '='), so the count hook
+** never raises in it. */
+static const char xpcall_lua[] =
+  "local pcall, select, type, error = ...\n"
+  "local function finish(handler, ok, ...)\n"
+  "  if ok then return true, ... end\n"
+  "  return false, (select(2, pcall(handler, (...))))\n"
+  "end\n"
+  "return function(f, handler, ...)\n"
+  "  if type(handler) ~= 'function' then\n"
+  "    error(\"bad argument #2 to 'xpcall' (function expected, got \" .. type(handler) .. \")\", 2)\n"
+  "  end\n"
+  "  return finish(handler, pcall(f, ...))\n"
+  "end\n";
+
+/* Pushes xpcall for scripts (LuaJIT): the message handler runs after the protected call has
+** returned. LuaJIT runs it where the error was raised; when the count hook raised the error,
+** that is inside the hook, where hooks are off, so a handler that loops would never be
+** stopped. The handler sees the same error value. g0: the base library. */
+static void push_xpcall(lua_State *S, int g0) {
+  if (luaL_loadbuffer(S, xpcall_lua, sizeof xpcall_lua - 1, "@[volley] xpcall") != LUA_OK)
+    lua_error(S);
+  lua_getfield(S, g0, "pcall");
+  lua_getfield(S, g0, "select");
+  lua_getfield(S, g0, "type");
+  lua_getfield(S, g0, "error");
+  lua_call(S, 4, 1);
+}
+#else
 /* After the protected call of xpcall: results as they are, or the handler called now. */
 static int xpcall_done(lua_State *L, int status, lua_KContext ctx) {
   (void)ctx;
@@ -117,75 +147,6 @@ static int sb_xpcall(lua_State *L) {
   return xpcall_done(L, lua_pcallk(L, n - 2, LUA_MULTRET, 0, 0, xpcall_done), 0);
 }
 #endif
-
-/* Charges cost instructions to the running call now, raising at once if that spends it. */
-static void charge_now(lua_State *L, unsigned long cost) {
-  vl_engine *e = vl_engine_of(L);
-  if (e == NULL || e->budget.call.depth == 0) return;
-  if (vl_budget_count(&e->budget, cost) != VL_BUDGET_OK) {
-    lua_sethook(L, vl_engine_hook, LUA_MASKCOUNT, 1);
-    vl_sandbox_push_budget_msg(L, e->budget.call.over);
-    lua_error(L);
-  }
-}
-
-enum { T_SORT, T_INSERT, T_REMOVE, T_CONCAT, T_UNPACK };
-
-/* The table functions of scripts: the stock function (upvalue 1) after charging the work it
-** will do in C, which neither the count hook nor the allocator sees -- sort n log n
-** comparisons, insert and remove the elements they shift, concat and unpack the elements
-** they visit (at most what they can visit). One instruction each. */
-static int sb_table_op(lua_State *L) {
-  int op = (int)lua_tointeger(L, lua_upvalueindex(2));
-  int n = lua_gettop(L);
-  unsigned long cost = 1;
-  if (lua_type(L, 1) == LUA_TTABLE) {
-    lua_Integer len = (lua_Integer)lua_rawlen(L, 1), pos, i, j, k, lg = 1;
-    switch (op) {
-    case T_SORT:
-      for (k = len; k > 1; k >>= 1) lg++;
-      cost += (unsigned long)(len * lg);
-      break;
-    case T_INSERT:
-    case T_REMOVE:
-      if (n >= (op == T_INSERT ? 3 : 2) && lua_type(L, 2) == LUA_TNUMBER) {
-        pos = lua_tointeger(L, 2);
-        /* Lua 5.4's bounds on both VMs: LuaJIT takes any position, and one like 2^34 keeps
-        ** it in C for many seconds where no hook fires */
-        if (op == T_INSERT && (pos < 1 || pos > len + 1))
-          return luaL_argerror(L, 2, "position out of bounds");
-        if (pos >= 1 && pos <= len) cost += (unsigned long)(len - pos + 1);
-      }
-      break;
-    default:                               /* concat (t, sep, i, j), unpack (t, i, j) */
-      i = luaL_optinteger(L, op == T_CONCAT ? 3 : 2, 1);
-      j = luaL_optinteger(L, op == T_CONCAT ? 4 : 3, len);
-      if (j >= i) {
-        lua_Integer most = op == T_CONCAT ? len + 1 : 1000000;  /* where they stop */
-        cost += (unsigned long)((j - i < most ? j - i : most) + 1);
-      }
-      break;
-    }
-  }
-  charge_now(L, cost);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, n, LUA_MULTRET);
-  return lua_gettop(L);
-}
-
-/* Sets field name of the table at dst to a charging wrapper of src[name] (if it exists). */
-static void wrap_table_op(lua_State *S, int src, int dst, const char *name, int op) {
-  dst = lua_absindex(S, dst);
-  lua_getfield(S, src, name);
-  if (lua_isnil(S, -1)) {
-    lua_pop(S, 1);
-    return;
-  }
-  lua_pushinteger(S, op);
-  lua_pushcclosure(S, sb_table_op, 2);
-  lua_setfield(S, dst, name);
-}
 
 /* collectgarbage("count") only: the kilobytes the state holds. */
 static int sb_collectgarbage(lua_State *L) {
@@ -258,7 +219,7 @@ int vl_sandbox_resume(lua_State *L, lua_State *co, int nargs, int *nres) {
   vl_budget_call saved;
   double t = 0, saved_elapsed;
   slot *s;
-  int status;
+  int status, base;
   if (e == NULL) {
     lua_xmove(L, co, nargs);
     return vl_resume(co, L, nargs, nres);
@@ -272,8 +233,11 @@ int vl_sandbox_resume(lua_State *L, lua_State *co, int nargs, int *nres) {
   b->call = s->call;                       /* the coroutine's own call, or none */
   if (s->call.depth > 0) e->call_started = t - s->elapsed;
   s->call.depth = 0;
+  base = e->co_base;
+  e->co_base = b->call.depth;
   vl_sandbox_set_period(co, b->call.depth > 0 && b->call.over != VL_BUDGET_OK ? 1 : VL_HOOK_STEP);
   status = vl_resume(co, L, nargs, nres);
+  e->co_base = base;
   if (status == LUA_YIELD && b->call.depth > 0) {  /* it takes its call with it */
     t = vl_sandbox_now();
     s->call = b->call;
@@ -331,7 +295,7 @@ static lua_State *check_thread(lua_State *L, int arg) {
 ** coroutine.resume does. */
 static int script_resume(lua_State *L, lua_State *co, int nargs) {
   vl_engine *e = vl_engine_of(L);
-  int status, nres;
+  int status, nres, base = 0;
   if (!resumable(L, co, nargs)) {
     lua_insert(L, -1 - nargs);
     lua_pop(L, nargs);
@@ -346,9 +310,16 @@ static int script_resume(lua_State *L, lua_State *co, int nargs) {
     return 2;
   }
   lua_xmove(L, co, nargs);
-  if (e != NULL) e->nesting++;
+  if (e != NULL) {
+    e->nesting++;
+    base = e->co_base;
+    e->co_base = e->budget.call.depth;     /* where a yield of co may go back to */
+  }
   status = vl_resume(co, L, nargs, &nres);
-  if (e != NULL) e->nesting--;
+  if (e != NULL) {
+    e->nesting--;
+    e->co_base = base;
+  }
   return push_resumed(L, co, status, nres);
 }
 
@@ -391,9 +362,20 @@ static int sco_wrap(lua_State *L) {
   return 1;
 }
 
+/* Whether a yield from the running coroutine would leave a call it did not start in: a
+** handler (a nested call) running inside a script's coroutine that an outer handler resumed
+** -- the yield would abandon the runtime's frames between them, and the handler's call with
+** them, which every later call would then share. */
+static int yield_crosses_call(lua_State *L) {
+  vl_engine *e = vl_engine_of(L);
+  return e != NULL && e->budget.call.depth != e->co_base;
+}
+
 static int sco_yield(lua_State *L) {
   if (!vl_sandbox_in_script_thread(L))
     return luaL_error(L, "attempt to yield from outside a coroutine the script created");
+  if (yield_crosses_call(L))
+    return luaL_error(L, "attempt to yield out of a handler into a coroutine resumed outside it");
   return lua_yield(L, lua_gettop(L));
 }
 
@@ -410,7 +392,7 @@ static int sco_running(lua_State *L) {
 }
 
 static int sco_isyieldable(lua_State *L) {
-  lua_pushboolean(L, vl_sandbox_in_script_thread(L));
+  lua_pushboolean(L, vl_sandbox_in_script_thread(L) && !yield_crosses_call(L));
   return 1;
 }
 
@@ -425,10 +407,12 @@ static const luaL_Reg script_coroutine[] = {
   {NULL, NULL}
 };
 
-/* coroutine.resume for trusted code: the coroutine keeps the call it yields in. */
+/* coroutine.resume for trusted code: the coroutine keeps the call it yields in. A script's
+** coroutine is refused: it would run outside the call its script is in. */
 static int tco_resume(lua_State *L) {
   lua_State *co = check_thread(L, 1);
   int nargs = lua_gettop(L) - 1, status, nres;
+  luaL_argcheck(L, !is_script_coroutine(L, 1), 1, "a coroutine a script created");
   if (!resumable(L, co, nargs)) {
     lua_pushboolean(L, 0);
     lua_insert(L, -2);
@@ -745,6 +729,8 @@ static const char *const math_allowed[] = {
   "abs", "ceil", "floor", "fmod", "huge", "max", "min", "pi", "sqrt", NULL
 };
 static const char *const math_denied[] = {"random", "randomseed", NULL};
+static const char *const string_charged[] = {"format", "char", NULL};
+static const char *const math_charged[] = {"max", "min", NULL};
 static const char *const co_replaced[] = {"resume", "wrap", "yield", NULL};
 static const char *const none[] = {NULL};
 
@@ -770,6 +756,7 @@ int vl_sandbox_boot(lua_State *S) {
   lua_newtable(S);
   safe = lua_gettop(S);
   copy_fields(S, strlib, safe, string_stock);
+  vl_sandbox_charge_args(S, safe, string_charged);
   vl_pattern_register(S, safe);
   lua_pushliteral(S, "");
   lua_getmetatable(S, -1);
@@ -790,26 +777,21 @@ int vl_sandbox_boot(lua_State *S) {
   lua_setfield(S, -2, "getmetatable");
   lua_pushcfunction(S, sb_collectgarbage);
   lua_setfield(S, -2, "collectgarbage");
-#if !VL_LUAJIT
+#if VL_LUAJIT
+  push_xpcall(S, g0);
+#else
   lua_pushcfunction(S, sb_xpcall);
-  lua_setfield(S, -2, "xpcall");
 #endif
+  lua_setfield(S, -2, "xpcall");
   lua_setfield(S, p, "base");
   lua_newtable(S);
-  wrap_table_op(S, tablib, -1, "sort", T_SORT);
-  wrap_table_op(S, tablib, -1, "insert", T_INSERT);
-  wrap_table_op(S, tablib, -1, "remove", T_REMOVE);
-  wrap_table_op(S, tablib, -1, "concat", T_CONCAT);
-#if VL_LUAJIT
-  wrap_table_op(S, g0, -1, "unpack", T_UNPACK);
-#else
-  wrap_table_op(S, tablib, -1, "unpack", T_UNPACK);
-#endif
+  vl_sandbox_table_funcs(S, -1);
   lua_setfield(S, p, "table");
   lua_pushvalue(S, safe);
   lua_setfield(S, p, "string");
   lua_newtable(S);
   copy_fields(S, mathlib, -1, math_allowed);
+  vl_sandbox_charge_args(S, -1, math_charged);
   lua_setfield(S, p, "math");
   luaL_newlib(S, script_coroutine);
   lua_setfield(S, p, "coroutine");

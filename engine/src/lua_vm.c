@@ -78,7 +78,7 @@ static int host_entry(lua_State *S) {
     lua_gc(S, LUA_GCCOLLECT, 0);          /* LuaJIT has no emergency collection */
   switch (x->op) {
   case OP_RUN: {
-    int status;
+    int status, level;
     lua_pushcfunction(S, vl_sandbox_handler);           /* 1 */
     vl_sandbox_push_env(S);                             /* 2 */
     if (vl_sandbox_load(S, x->code, x->len, x->name, 2) != LUA_OK) {
@@ -86,9 +86,9 @@ static int host_entry(lua_State *S) {
       lua_insert(S, -2);
       return 2;
     }
-    vl_sandbox_enter(S, e);
+    level = vl_sandbox_enter(S, e);
     status = lua_pcall(S, 0, 1, 1);
-    x->over = vl_sandbox_leave(S, e);
+    x->over = vl_sandbox_leave(S, e, level);
     lua_pushboolean(S, status == LUA_OK && x->over == VL_BUDGET_OK);
     lua_insert(S, -2);
     return 2;
@@ -302,6 +302,10 @@ static int vm_new(lua_State *L) {
   e->cpath = pick_cpath(L);
   vl_budget_init(&e->budget, (size_t)mem, (unsigned long)instr);
   e->budget.call_mem_limit = (size_t)call_mem;
+#if VL_LUAJIT
+  e->budget.soft_call_limit = 1;           /* no emergency collection: settled after a GC */
+  e->budget.on_unsettled = vl_sandbox_unsettled;
+#endif
   e->time_limit_ms = (unsigned long)ms;
   e->path = vl_path_for_process();
   if (e->cpath == NULL || e->path == NULL) return luaL_error(L, "not enough memory");

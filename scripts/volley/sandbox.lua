@@ -50,8 +50,8 @@ end
 --   "instructions", "memory" or "time" when a budget ended the call
 function M.call(where, fn, ...)
   calls = calls + 1
-  enter(fn)
-  return leave(where, xpcall(fn, handler, ...))
+  local level = enter(fn)
+  return leave(where, level, xpcall(fn, handler, ...))
 end
 
 local function rethrow(ok, ...)

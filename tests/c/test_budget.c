@@ -147,6 +147,96 @@ static void no_limit_leaves_all_the_room(void **state) {
   vl_budget_leave(&b);
 }
 
+/* A leave whose nested entry never left still ends the call (issue 31, finding 3). */
+static void leaving_a_level_closes_what_was_left_open_above_it(void **state) {
+  vl_budget b;
+  (void)state;
+  vl_budget_init(&b, 0, 0);
+  assert_int_equal(vl_budget_enter(&b), 1);
+  assert_int_equal(b.call.depth, 1);             /* the outer call's level */
+  vl_budget_enter(&b);                           /* a nested entry ... */
+  vl_budget_enter(&b);                           /* ... and one inside it, never left */
+  assert_int_equal(vl_budget_leave_level(&b, 2), 0);  /* closes 3 and 2 */
+  assert_int_equal(b.call.depth, 1);
+  assert_int_equal(vl_budget_leave_level(&b, 1), 1);  /* the call ends */
+  assert_int_equal(b.call.depth, 0);
+  assert_int_equal(vl_budget_leave_level(&b, 1), 0);  /* closed already: left alone */
+  vl_budget_enter(&b);
+  assert_int_equal(vl_budget_leave_level(&b, 2), 0);  /* a level never made */
+  assert_int_equal(b.call.depth, 1);
+  vl_budget_leave(&b);
+}
+
+/* Lua 5.4 asks again after an emergency collection: a refusal is undone when the same
+** request then passes, and stands when anything else comes next. */
+static void a_request_asked_again_after_a_collection_may_pass(void **state) {
+  vl_budget b;
+  void *garbage, *p;
+  (void)state;
+  vl_budget_init(&b, 0, 0);
+  b.call_mem_limit = 1000;
+  vl_budget_enter(&b);
+  garbage = vl_budget_alloc(&b, NULL, 0, 700);
+  assert_null(vl_budget_alloc(&b, NULL, 4, 400));  /* 700 + 400 > 1000 */
+  assert_int_equal(b.call.over, VL_BUDGET_MEM);
+  vl_budget_alloc(&b, garbage, 700, 0);            /* the collection frees it */
+  p = vl_budget_alloc(&b, NULL, 4, 400);           /* the same request, again */
+  assert_non_null(p);
+  assert_int_equal(b.call.over, VL_BUDGET_OK);
+  garbage = vl_budget_alloc(&b, NULL, 0, 500);
+  assert_null(vl_budget_alloc(&b, NULL, 4, 200));  /* refused ... */
+  assert_null(vl_budget_alloc(&b, NULL, 4, 10));   /* ... and something else asked next */
+  vl_budget_alloc(&b, garbage, 500, 0);
+  assert_null(vl_budget_alloc(&b, NULL, 4, 200));  /* over stays: every growth refused */
+  assert_int_equal(b.call.over, VL_BUDGET_MEM);
+  vl_budget_leave(&b);
+  vl_budget_alloc(&b, p, 400, 0);
+  assert_int_equal(b.mem_used, 0);
+}
+
+/* What the budget told a host: the budget first, so the callback finds the count. */
+struct probe {
+  vl_budget b;
+  int told;
+};
+
+static void tell(vl_budget *b) {
+  ((struct probe *)b)->told++;
+}
+
+/* A soft call limit (LuaJIT) lets growth through, unsettled, until the host collects. */
+static void a_soft_limit_is_settled_after_a_collection(void **state) {
+  struct probe pr;
+  vl_budget *b = &pr.b;
+  void *p, *q;
+  (void)state;
+  vl_budget_init(b, 10000, 0);
+  pr.told = 0;
+  b->call_mem_limit = 1000;
+  b->soft_call_limit = 1;
+  b->on_unsettled = tell;
+  vl_budget_enter(b);
+  p = vl_budget_alloc(b, NULL, 0, 800);
+  q = vl_budget_alloc(b, NULL, 0, 800);            /* past the call's limit: let through */
+  assert_non_null(q);
+  assert_true(b->call.unsettled);
+  assert_int_equal(b->call.over, VL_BUDGET_OK);
+  assert_int_equal(pr.told, 1);
+  vl_budget_alloc(b, p, 800, 0);                   /* garbage, collected */
+  assert_int_equal(vl_budget_settle(b), VL_BUDGET_OK);
+  assert_false(b->call.unsettled);
+  p = vl_budget_alloc(b, NULL, 0, 900);            /* kept: 1700 */
+  assert_int_equal(pr.told, 2);
+  assert_int_equal(vl_budget_settle(b), VL_BUDGET_MEM);
+  assert_int_equal(b->refused_limit, 1000);
+  assert_null(vl_budget_alloc(b, NULL, 0, 10));    /* over: refused */
+  vl_budget_leave(b);
+  assert_null(vl_budget_alloc(b, NULL, 0, 20000)); /* the state's limit is never soft */
+  vl_budget_alloc(b, p, 900, 0);
+  vl_budget_alloc(b, q, 800, 0);
+  assert_int_equal(b->mem_used, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(counts_allocations_and_frees),
@@ -157,6 +247,9 @@ int main(void) {
     cmocka_unit_test(the_state_limit_refuses_inside_a_call_too),
     cmocka_unit_test(allocation_costs_instructions_in_a_call),
     cmocka_unit_test(no_limit_leaves_all_the_room),
+    cmocka_unit_test(leaving_a_level_closes_what_was_left_open_above_it),
+    cmocka_unit_test(a_request_asked_again_after_a_collection_may_pass),
+    cmocka_unit_test(a_soft_limit_is_settled_after_a_collection),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

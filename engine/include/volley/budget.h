@@ -13,6 +13,12 @@
 **   outermost call's budget (vl_budget_enter returns whether it began a new one).
 ** Once a call passes a limit it is "over": the allocator refuses every growth until the call
 ** ends (a memory overrun cannot be retried in a loop) and the hook raises again and again.
+** Lua 5.4 collects garbage when an allocation fails and tries it again: a call made over by
+** the refusal is not over after all when that second try passes. LuaJIT has no such emergency collection, so under it the
+** call's memory limit is "soft": a growth past it is let through (the state's limit still
+** holds) and marked unsettled, and the host collects garbage at its next safe point and then
+** asks vl_budget_settle whether what is left still passes the limit. Either way garbage does
+** not count against a call.
 ** Allocations during a call also cost instructions, one per VL_BUDGET_BYTES_PER_INSTR bytes,
 ** so work done inside single VM instructions (concatenation, string.rep, table.concat) is
 ** paid for.
@@ -40,6 +46,7 @@ typedef struct vl_budget_call {
   size_t mem_base;              /* mem_used when the call began */
   size_t mem_grown;             /* the most the state has grown over mem_base in this call */
   size_t gc_room;               /* collect garbage before the room left falls below this */
+  int unsettled;                /* soft limit: grown past call_mem_limit since the last settle */
 } vl_budget_call;
 
 typedef struct vl_budget {
@@ -51,6 +58,13 @@ typedef struct vl_budget {
   vl_budget_call call;          /* the call running now */
   int mem_refused;              /* set when a growth was refused (cleared by the caller) */
   size_t refused_limit;         /* the limit that refused it: mem_limit or call_mem_limit */
+  int soft_call_limit;          /* let growth pass call_mem_limit until settled (LuaJIT) */
+  void (*on_unsettled)(struct vl_budget *b);  /* told when a call becomes unsettled, or NULL */
+  struct {                      /* the growth that made a call over, if asked for next */
+    int pending;
+    const void *ptr;
+    size_t osize, nsize;
+  } retry;
 } vl_budget;
 
 /* Initialises b with the state's memory limit and the call's instruction limit (bytes, VM
@@ -61,8 +75,12 @@ void vl_budget_init(vl_budget *b, size_t mem_limit, unsigned long instr_limit);
 ** shrinks ptr to nsize bytes. When ptr is NULL, osize is Lua's type tag, not a size, and
 ** counts as 0. A growth is refused (NULL, mem_refused set) when it would take mem_used past
 ** mem_limit or, during a call, the call's growth past call_mem_limit, or when the call is
-** already over on memory; a refusal during a call makes it over (VL_BUDGET_MEM). A shrink
-** never fails. */
+** already over on memory. A refusal during a call makes it over (VL_BUDGET_MEM); when the next
+** growth asked for is the same request and now passes -- Lua 5.4 asks again after an
+** emergency collection -- the call is not over after all, so garbage does not end it. With
+** soft_call_limit set,
+** a growth past call_mem_limit alone is let through and the call marked unsettled instead (on_unsettled, if set, is called then, so the host can settle soon). A
+** shrink never fails. */
 void *vl_budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
 /* Enters a call. Returns 1 when this began a new call (counters at zero, mem_base the bytes
@@ -71,6 +89,17 @@ int vl_budget_enter(vl_budget *b);
 
 /* Leaves one level; the call ends when its depth reaches 0. Returns 1 when it ended. */
 int vl_budget_leave(vl_budget *b);
+
+/* Leaves the level a vl_budget_enter made (the depth it left, 1 for a new call): nested levels
+** still open above it -- an entry whose leave never ran -- are closed with it, so a lost
+** leave cannot keep a call running for later ones. A level already closed is left alone
+** (returns 0). Returns 1 when the call ended. */
+int vl_budget_leave_level(vl_budget *b, int level);
+
+/* After the host collected garbage: ends the unsettled state of the running call, making it
+** over on memory (VL_BUDGET_MEM, refused_limit call_mem_limit) when its growth still passes
+** call_mem_limit. Returns the call's state (VL_BUDGET_OK or why it is over). */
+int vl_budget_settle(vl_budget *b);
 
 /* Counts n instructions against the running call (none running: nothing) and returns its
 ** state: VL_BUDGET_OK, or why it is over. */

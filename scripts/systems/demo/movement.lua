@@ -10,9 +10,9 @@ local fire = require "systems.demo.fire"
 local M = {}
 
 local function grid_of(game)
-  if not game.grid then
-    local info = game.map:info()
-    game.grid = core.hex.grid{ layout = info.layout, parity = info.parity }
+  if not game.grid then  -- as wide as the map's labels: 2 or 3 digits a part
+    local info, first = game.map:info(), game.map:hexes()[1]
+    game.grid = core.hex.grid{ layout = info.layout, parity = info.parity, digits = #first / 2 }
   end
   return game.grid
 end
