@@ -40,6 +40,14 @@ local function is_answer(v)
     and v > -2 ^ 53 and v < 2 ^ 53)
 end
 
+-- How many items a script's list holds, counted raw from 1 (its `__len` and `__index` are
+-- never run: what is counted is what is copied), stopping past `max`.
+local function raw_count(list, max)
+  local n = 0
+  while n <= max and rawget(list, n + 1) ~= nil do n = n + 1 end
+  return n
+end
+
 -- Why a script's list of legal answers cannot be asked, or nil: a list of at most
 -- M.MAX_ASK_OPTIONS strings (each at most `volley.ask.ANSWER_MAX` bytes, what a save holds),
 -- integers and booleans.
@@ -47,9 +55,9 @@ local function bad_options(kind, list)
   if type(list) ~= "table" then
     return "request '" .. kind .. "': enumerate returned a " .. type(list) .. " (a list expected)"
   end
-  local n = #list
+  local n = raw_count(list, M.MAX_ASK_OPTIONS)
   if n > M.MAX_ASK_OPTIONS then
-    return "request '" .. kind .. "' has " .. n .. " options (at most " .. M.MAX_ASK_OPTIONS .. ")"
+    return "request '" .. kind .. "' has more than " .. M.MAX_ASK_OPTIONS .. " options"
   end
   for i = 1, n do
     local v = rawget(list, i)
@@ -69,7 +77,7 @@ end
 -- or NUL of a script's reaches a transcript, `?` or a save's answer.
 local function cleaned(list)
   local out = {}
-  for i = 1, #list do
+  for i = 1, raw_count(list, M.MAX_ASK_OPTIONS) do
     local v = rawget(list, i)
     out[i] = type(v) == "string" and core.text.clean(v) or v
   end
@@ -131,14 +139,12 @@ local function mod_api(g, path)
       error("bad argument #2 to 'ask' (table expected, got " .. type(request) .. ")", 2)
     end
     local r = {}
-    for k, v in pairs(request) do r[k] = v end
+    for k, v in next, request do r[k] = v end   -- raw: no __pairs of the script's runs here
     for _, k in ipairs({ "kind", "prompt", "rule", "default" }) do
       if type(r[k]) == "string" then r[k] = core.text.clean(r[k]) end
     end
     if type(r.options) == "table" then
-      local list = {}
-      for i, v in ipairs(r.options) do list[i] = type(v) == "string" and core.text.clean(v) or v end
-      r.options = list
+      r.options = cleaned(r.options)   -- raw, as enumerate's lists
     end
     for _, k in ipairs({ "enumerate", "validate", "explain" }) do
       if type(r[k]) == "function" then
