@@ -22,11 +22,6 @@
   (((i) > 0 || (i) <= LUA_REGISTRYINDEX) ? (i) : lua_gettop(L) + (i) + 1)
 #define lua_rawlen(L, i) lua_objlen(L, i)
 #define luaL_len(L, i) ((lua_Integer)lua_objlen(L, i))
-/* lua_getfield returns the type on 5.4; on 5.1 it returns nothing. */
-static inline int vl_getfield(lua_State *L, int idx, const char *k) {
-  lua_getfield(L, idx, k);
-  return lua_type(L, -1);
-}
 /* Resumes co with nargs arguments; *nres gets the number of values it yielded or returned. */
 static inline int vl_resume(lua_State *co, lua_State *from, int nargs, int *nres) {
   int status;
@@ -41,7 +36,6 @@ static inline int vl_resume(lua_State *co, lua_State *from, int nargs, int *nres
 #define vl_getuservalue(L, idx) lua_getfenv(L, idx)
 #else
 #define VL_LUAJIT 0
-#define vl_getfield(L, idx, k) lua_getfield(L, idx, k)
 #define vl_resume(co, from, nargs, nres) lua_resume(co, from, nargs, nres)
 #define VL_LUA_NAME LUA_RELEASE
 #define vl_setuservalue(L, idx) lua_setiuservalue(L, idx, 1)

@@ -641,7 +641,7 @@ void vl_sandbox_messages(lua_State *S, vl_engine *e) {
 /* Reads an optional non-negative integer field k of the table at idx into *out. */
 static void opt_limit(lua_State *L, int idx, const char *k, unsigned long *out) {
   lua_Integer n;
-  if (vl_getfield(L, idx, k) == LUA_TNIL) {
+  if (vl_rawfield(L, idx, k) == LUA_TNIL) {
     lua_pop(L, 1);
     return;
   }

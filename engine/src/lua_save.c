@@ -27,7 +27,7 @@ The save file: header, journal, checksum; atomic writes; the append-only autosav
 ** string stays valid while the table holds it. */
 static const char *opt_field(lua_State *L, int t, const char *k, int arg) {
   const char *s;
-  int type = vl_getfield(L, t, k);
+  int type = vl_rawfield(L, t, k);
   if (type == LUA_TNIL) {
     lua_pop(L, 1);
     return NULL;
@@ -35,7 +35,7 @@ static const char *opt_field(lua_State *L, int t, const char *k, int arg) {
   if (type != LUA_TSTRING)
     luaL_argerror(L, arg, lua_pushfstring(L, "field '%s' must be a string", k));
   s = lua_tostring(L, -1);
-  lua_pop(L, 1);   /* still referenced by the table */
+  lua_pop(L, 1);   /* still referenced by the table (read raw: no __index made it) */
   return s;
 }
 
@@ -48,7 +48,7 @@ static const char *str_field(lua_State *L, int t, const char *k, int arg) {
 /* An integer field in [lo, hi]. */
 static uint64_t uint_field(lua_State *L, int t, const char *k, uint64_t hi, int arg) {
   lua_Number x;
-  if (vl_getfield(L, t, k) != LUA_TNUMBER)
+  if (vl_rawfield(L, t, k) != LUA_TNUMBER)
     luaL_argerror(L, arg, lua_pushfstring(L, "field '%s' must be an integer", k));
   x = lua_tonumber(L, -1);
   lua_pop(L, 1);
@@ -65,7 +65,7 @@ static void sha_field(lua_State *L, int t, char out[VL_SHA256_MAX], int arg) {
 
 /* The list field k of the table at t (absent: empty), pushed; returns its length. */
 static size_t list_field(lua_State *L, int t, const char *k, int arg) {
-  int type = vl_getfield(L, t, k);
+  int type = vl_rawfield(L, t, k);
   if (type == LUA_TNIL) {
     lua_pop(L, 1);
     lua_newtable(L);
@@ -170,7 +170,7 @@ static void check_entry(lua_State *L, int idx, vl_save_entry *e, int arg) {
     e->kind = VL_SAVE_ANSWER;
     e->side = str_field(L, idx, "side", arg);
     e->request = str_field(L, idx, "request", arg);
-    switch (vl_getfield(L, idx, "value")) {
+    switch (vl_rawfield(L, idx, "value")) {
     case LUA_TBOOLEAN:
       e->vtype = VL_SAVE_BOOL;
       e->ival = lua_toboolean(L, -1);

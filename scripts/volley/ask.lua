@@ -135,12 +135,33 @@ end
 -- request's list holds hundreds of answers: the second check only looks for the answer.
 local checked = setmetatable({}, { __mode = "k" })
 
+-- Each request's list of legal answers, by request, weak keys: not state. A request's
+-- `enumerate` is called once, when it is asked (`M.list`), and never again for it.
+local lists = setmetatable({}, { __mode = "k" })
+
+--- A request's legal answers as its `options` or its `enumerate` give them (not checked, not
+-- copied), the enumerate called once for the request: every later call gives the same list.
+-- So a request makes the same calls into scripts however often it is shown, checked or
+-- refused, and a game makes exactly the calls its replay makes (the asking coroutine waits
+-- while the list is kept, so nothing it depends on changes; docs/runtime.md "Disposable
+-- script worlds").
+-- @tparam table request
+-- @treturn table
+function M.list(request)
+  local list = request.options or lists[request]
+  if list == nil then
+    list = request.enumerate()
+    lists[request] = list
+  end
+  return list
+end
+
 --- The legal answers of a request, in canonical order.
 -- @tparam table request
 -- @treturn {string|integer|boolean,...}
 -- @raise if an option is not a string, an integer or a boolean
 function M.legal(request)
-  local list = request.options or request.enumerate()
+  local list = M.list(request)
   local out = {}
   for i, v in ipairs(list) do
     if type(v) ~= "string" and not is_answer_value(v) then
@@ -228,7 +249,7 @@ function M.check(request, answer)
   end
   -- one pass over the legal answers as `M.legal` lists them (each checked as it does), with
   -- no copy: a request's list may hold hundreds of moves
-  local list = request.options or request.enumerate()
+  local list = M.list(request)
   local found, match = false, nil
   if checked[list] then
     for _, v in ipairs(list) do
@@ -294,20 +315,27 @@ function M.check(request, answer)
 end
 
 --- Asks a side and returns the canonical answer. Must run inside a coroutine driven by
--- `drive` (or an equivalent driver that honours `TOKEN`).
+-- `drive` (or an equivalent driver that honours `TOKEN`). The request's legal answers are
+-- listed first (`M.list`: its `enumerate` runs here, once), then it is yielded.
 -- @tparam string side a side id ("US", "MEX", ...)
 -- @tparam table request
+-- @tparam[opt] function watch called as `watch("asking")` just before each yield and
+--   `watch("refused")` after each answer refused (`volley.session` tells by them whether the
+--   checking of a refused answer ran script code)
 -- @return the canonical answer
 -- @raise if the request is malformed
-function M.ask(side, request)
+function M.ask(side, request, watch)
   M.not_checking(2)
   M.check_request(request)
+  M.list(request)
   local refusal
   while true do
+    if watch then watch("asking") end
     local answer = coroutine.yield(M.TOKEN, side, request, refusal)
     local ok, value = M.check(request, answer)
     if ok then return value end
     refusal = value
+    if watch then watch("refused") end
   end
 end
 

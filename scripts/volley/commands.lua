@@ -60,6 +60,8 @@ M.HELP = {
   { "reach", "reach <unit>", "the hexes a unit can reach now, with their cost in MP" },
   { "log", "log [<n>] [rolls]", "the last n lines of the game's story; rolls: with the "
       .. "dice" },
+  { "hash", "hash", "the state hash now, as volley replay prints it (a side's view: its view "
+      .. "hash)" },
   { "rules", "rules <case>", "the project's one-line summary of a rule case and where it is "
       .. "implemented (rules 4.2, rules demo 4.2)" },
   { "sources", "sources", "the scenario's provisional values and why" },
@@ -141,6 +143,7 @@ M.QUERIES = {
   log = { 0, 2, "log [<n>] [rolls]" },
   rules = { 1, nil, "rules <case> (rules 4.2, rules demo 4.2, rules PA Initial Deployment)" },
   sources = { 0, 0, "sources takes no arguments" },
+  hash = { 0, 0, "hash takes no arguments" },
   reload = { 0, 0, "reload takes no arguments" },
   lua = { 1, nil, "lua <expr>" },
   save = { 1, 1, "save <file>" },

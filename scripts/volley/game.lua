@@ -243,6 +243,21 @@ function Game:ask(side, request) -- luacheck: no unused args
   return ask.ask(side, request)
 end
 
+--- Raises when the game answers a query (`volley.session.query`: `reach`, `los`, a view...):
+-- a query never rolls nor changes the game (DESIGN.md principle 12), so the rules a query runs
+-- -- a script's `movement.cost` handler -- may read the game but not roll or write.
+-- `self.querying` is the query's table (or nil); a game seen through a view (a table whose
+-- fields fall back to the game's) finds the same one.
+-- @tparam string what what was tried: "roll dice", "change the game (game.set_marker)"
+-- @raise "a query cannot <what>"
+function Game:not_in_query(what)
+  local q = self.querying
+  if q then
+    q.refused = true
+    error("a query cannot " .. what, 0)
+  end
+end
+
 --- Rolls a die of the engine's dice.
 -- @tparam string kind "d6", "d10" or "2d6"
 -- @tparam string reason what the roll is for
@@ -250,7 +265,8 @@ end
 -- @treturn integer the natural result
 -- @raise when a forced face does not fit the die, naming where the face was forced
 --   (`self.force_origin`, "--dice" or "FILE:LINE: dice force"):
---   "--dice: face 9 is out of range for d6 (1-6)"
+--   "--dice: face 9 is out of range for d6 (1-6)"; "a query cannot roll dice" in a query
+--   (`not_in_query`)
 local function roll(self, kind, reason, rule)
   if kind == "d6" then return self.dice:d6(reason, rule) end
   if kind == "d10" then return self.dice:d10(reason, rule) end
@@ -259,6 +275,7 @@ local function roll(self, kind, reason, rule)
 end
 
 function Game:roll(kind, reason, rule)
+  self:not_in_query("roll dice")
   if #self.dice:pending() == 0 then
     local v = roll(self, kind, reason, rule)
     self.roll_at[self.dice:count()] = #self.narrative

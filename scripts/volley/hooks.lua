@@ -157,6 +157,35 @@ function Registry:on(point, fn, opts)
   end)
 end
 
+--- A mark of the registrations so far: `drop_after(mark)` takes back every handler registered
+-- after it (the session marks the registry before a game's scripts load, so that it can
+-- load them again: docs/runtime.md "Disposable script worlds").
+-- @treturn integer
+function Registry:mark()
+  return self.serial
+end
+
+--- Takes back every handler registered after `mark` and numbers the next registrations from
+-- it again, so that the same scripts registering again get the same places in every point's
+-- order (ties run in registration order). Call it only between firings.
+-- @tparam integer mark a value of `mark()`
+-- @raise when a handler of the system's own was registered after the mark (it would be lost)
+function Registry:drop_after(mark)
+  for _, name in ipairs(self:point_names()) do
+    local kept = {}
+    for _, h in ipairs(self.handlers[name]) do
+      if h.serial <= mark then
+        kept[#kept + 1] = h
+      elseif h.source == "system" then
+        error("hooks: a system handler of '" .. name .. "' was registered after the scripts", 2)
+      end
+    end
+    self.handlers[name] = kept
+  end
+  self.serial = mark
+  self.last = nil
+end
+
 --- The handlers of a point of one kind, in run order, as `{source=, priority=}` records.
 -- @tparam string point
 -- @tparam string kind

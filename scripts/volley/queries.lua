@@ -479,4 +479,20 @@ end
 
 -- }====================================================================================
 
+-- Every query runs in the session's query mode (`volley.session.query`; DESIGN.md principle
+-- 12): it never rolls nor writes, and when the rules it runs called a script (a `movement.cost`
+-- handler under `reach`), the session puts the step back before the next answer, so the
+-- scripts never keep what a query did to them (docs/runtime.md "Queries").
+do
+  local names = {}
+  for name, f in pairs(M) do
+    if type(f) == "function" then names[#names + 1] = name end
+  end
+  table.sort(names)
+  for _, name in ipairs(names) do
+    local f = M[name]
+    M[name] = function(...) return session.query(name, f, ...) end
+  end
+end
+
 return M

@@ -329,7 +329,8 @@ end
 --   `check = false` to skip the header check against the files, `name =` the file's name for
 --   a header refused and `bots_play = true` (`check_header`)
 -- @treturn[1] Game the game at the end of the journal (its `pending` the request then, its
---   `journal` the save's, going on), with `answers` (how many were replayed)
+--   `journal` the save's, going on), with `answers` (how many were replayed) and
+--   `start_rolls` (the roll count at its first request)
 -- @treturn[2] nil
 -- @treturn[2] string why: "diverged at answer N: <why>", or "the save does not match the
 --   files now: <why>", or "cannot open the game: <why>", or "<name>:<line>: <why>" for a
@@ -372,6 +373,7 @@ function M.replay(save, opts)
   if not k then return diverged(err) end
   local kind, side, req = game:resume()
   if kind == "error" then return diverged("the game stopped: " .. M.describe(side)) end
+  game.start_rolls = game.drained.rolls_count   -- the rolls before the first request
   local why = check_forced(game, save, i, k)
   if why then return diverged(why) end
   i = k

@@ -26,6 +26,18 @@ local enter, leave, handler, armed = C.enter, C.leave, C.handler, C.armed
 
 local M = {}
 
+local calls = 0   -- calls into untrusted code made in this state so far (not game state)
+
+--- How many calls into untrusted code (`call`, hence `guard` and the sandboxed `load`'s
+-- chunks) this state has made: a script's own Lua state -- its locals, upvalues and globals --
+-- can change only during one, so a session that sees the count unchanged knows no script
+-- world was touched (volley.session: script worlds rebuilt when dirty, queries put back;
+-- docs/runtime.md "Disposable script worlds").
+-- @treturn integer
+function M.calls()
+  return calls
+end
+
 --- Runs `fn(...)` as one call into untrusted code.
 -- @tparam table where `{point = "fire.drm", source = "mods/evil.lua"}`: the hook point (or
 --   "load", "validate", "enumerate", "bot", ...) and who wrote the code (system, battle, or
@@ -37,6 +49,7 @@ local M = {}
 -- @treturn[2] table the error object `{msg, file, line, point, source, budget}`; `budget` is
 --   "instructions", "memory" or "time" when a budget ended the call
 function M.call(where, fn, ...)
+  calls = calls + 1
   local level = enter(fn)
   return leave(where, level, xpcall(fn, handler, ...))
 end
@@ -191,12 +204,23 @@ end
 -- @tparam[opt] table opts as for `load`
 -- @return as `load`
 function M.loadfile(path, opts)
+  local text, err = M.read(path, opts and opts.source)
+  if not text then return nil, err end
+  return M.load(text, path, opts)
+end
+
+--- Reads a script file's text, as `loadfile` does (at most one chunk's size).
+-- @tparam string path
+-- @tparam[opt] string source who wrote it (system, battle, or the mod's path; default path)
+-- @treturn[1] string the text
+-- @treturn[2] nil
+-- @treturn[2] table the error object (point "load")
+function M.read(path, source)
   local text, msg = C.read(path)
   if not text then
-    return nil, C.error_object{ msg = msg, file = path, point = "load",
-                                source = (opts and opts.source) or path }
+    return nil, C.error_object{ msg = msg, file = path, point = "load", source = source or path }
   end
-  return M.load(text, path, opts)
+  return text
 end
 
 --- Loads a script and runs its top level as a call at point "load".

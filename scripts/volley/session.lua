@@ -9,6 +9,7 @@
 -- @module volley.session
 
 local core = require "volley.core"
+local compat = require "volley.compat"
 local ask = require "volley.ask"
 local game_mod = require "volley.game"
 local sandbox = require "volley.sandbox"
@@ -17,6 +18,9 @@ local M = {}
 
 local current   -- the game of this state, once opened
 local track     -- what undo needs of it (not game state): the steps' snapshots and answers
+local world     -- how its scripts' worlds are made again (not game state): `scripts` (each
+                -- `{path =, source =, text =}`, in load order), `mark` (the registry before
+                -- them), `calls` (`sandbox.calls()` when the world was last made), `made`
 
 --- How many step records undo keeps (each a snapshot of the store and the step's answers):
 -- an undo can go back this many steps that had answers.
@@ -26,10 +30,22 @@ M.UNDO_HISTORY = 64
 -- asks, and well below what may cross to the host in one request.
 M.MAX_ASK_OPTIONS = 10000
 
+local function pack(...)
+  return { n = select("#", ...), ... }
+end
+
 local function is_answer(v)
   local t = type(v)
   return t == "string" or t == "boolean" or (t == "number" and v == math.floor(v)
     and v > -2 ^ 53 and v < 2 ^ 53)
+end
+
+-- How many items a script's list holds, counted raw from 1 (its `__len` and `__index` are
+-- never run: what is counted is what is copied), stopping past `max`.
+local function raw_count(list, max)
+  local n = 0
+  while n <= max and rawget(list, n + 1) ~= nil do n = n + 1 end
+  return n
 end
 
 -- Why a script's list of legal answers cannot be asked, or nil: a list of at most
@@ -39,9 +55,9 @@ local function bad_options(kind, list)
   if type(list) ~= "table" then
     return "request '" .. kind .. "': enumerate returned a " .. type(list) .. " (a list expected)"
   end
-  local n = #list
+  local n = raw_count(list, M.MAX_ASK_OPTIONS)
   if n > M.MAX_ASK_OPTIONS then
-    return "request '" .. kind .. "' has " .. n .. " options (at most " .. M.MAX_ASK_OPTIONS .. ")"
+    return "request '" .. kind .. "' has more than " .. M.MAX_ASK_OPTIONS .. " options"
   end
   for i = 1, n do
     local v = rawget(list, i)
@@ -61,7 +77,7 @@ end
 -- or NUL of a script's reaches a transcript, `?` or a save's answer.
 local function cleaned(list)
   local out = {}
-  for i = 1, #list do
+  for i = 1, raw_count(list, M.MAX_ASK_OPTIONS) do
     local v = rawget(list, i)
     out[i] = type(v) == "string" and core.text.clean(v) or v
   end
@@ -123,14 +139,12 @@ local function mod_api(g, path)
       error("bad argument #2 to 'ask' (table expected, got " .. type(request) .. ")", 2)
     end
     local r = {}
-    for k, v in pairs(request) do r[k] = v end
+    for k, v in next, request do r[k] = v end   -- raw: no __pairs of the script's runs here
     for _, k in ipairs({ "kind", "prompt", "rule", "default" }) do
       if type(r[k]) == "string" then r[k] = core.text.clean(r[k]) end
     end
     if type(r.options) == "table" then
-      local list = {}
-      for i, v in ipairs(r.options) do list[i] = type(v) == "string" and core.text.clean(v) or v end
-      r.options = list
+      r.options = cleaned(r.options)   -- raw, as enumerate's lists
     end
     for _, k in ipairs({ "enumerate", "validate", "explain" }) do
       if type(r[k]) == "function" then
@@ -180,29 +194,40 @@ local function mod_api(g, path)
   return api
 end
 
---- Opens a game and loads its scripts: the battle's rules.lua, the options chosen (both
--- credited to "battle"), then the mods in command-line order (each credited to its path).
--- @tparam string target a scenario id or path
--- @tparam table opts `{seed = n, options = {name, ...}, mods = {path, ...}, dice = {face, ...},
---   undo = "strict"|"solo" (default strict) or "off" (no snapshots: bot games that never
---   undo, `volley sim`), expect = <a save's header>}`: with `expect`, the game's files,
---   options and mods are checked against the save's before any script runs, and a
---   difference gives `{mismatch = why}` (the game not usable; close the state)
--- @treturn table `{sides = {...}, max_decisions = n or nil, seed = n, scenario = id or path,
---   files = {{role =, path =, file =}, ...}, options = {{name =, path =, file =}, ...}}`:
---   `scenario`, `files` and `options` are what a save's header records (`volley.journal`;
---   `path` the header's name of a file, `file` the path to read it by; see `files`)
--- @raise with "<file>:<line>: <message>" for a scenario that does not load, or a mod's error
---   object formatted (file, line, point, source)
 -- Loads one script into its own sandbox environment and runs its top level; its hooks are
--- credited to `source` (DESIGN.md Part B: system, battle, or the mod's path).
-local function load_script(g, path, source)
-  local fn, env = sandbox.loadfile(path, { api = mod_api(g, source), source = source })
+-- credited to `source` (DESIGN.md Part B: system, battle, or the mod's path). `text` is the
+-- script's text (read from `path` when nil).
+local function load_script(g, path, source, text)
+  local opts = { api = mod_api(g, source), source = source }
+  local fn, env
+  if text then
+    fn, env = sandbox.load(text, path, opts)
+  else
+    fn, env = sandbox.loadfile(path, opts)
+  end
   if not fn then error(sandbox.format(env), 0) end
   g.loading = true
   local ok, err = sandbox.call({ point = "load", source = source }, fn)
   g.loading = nil
   if not ok then error(sandbox.format(err), 0) end
+end
+
+-- Makes the scripts' worlds anew (docs/runtime.md "Disposable script worlds"): every handler
+-- a script registered is taken back and each script is loaded from the text read at open and
+-- its top level run again, in the order of open, so its locals, upvalues and globals start
+-- again as a replay's do and the handlers take the same places and sources. A script's top
+-- level has no game to read (no `ctx`, `volley.ask` refused), so every world made so is the
+-- same.
+local function rebuild(g)
+  g.hooks:drop_after(world.mark)
+  for _, s in ipairs(world.scripts) do load_script(g, s.path, s.source, s.text) end
+  world.calls = sandbox.calls()
+  world.made = world.made + 1
+end
+
+-- Whether a script call ran since the scripts' worlds were last made.
+local function dirty()
+  return sandbox.calls() ~= world.calls
 end
 
 -- The header's name of a file: its path under the data root that holds it
@@ -309,6 +334,20 @@ local function mismatch(g, target, expect, mods)
   if not ok then return diff end
 end
 
+--- Opens a game and loads its scripts: the battle's rules.lua, the options chosen (both
+-- credited to "battle"), then the mods in command-line order (each credited to its path).
+-- @tparam string target a scenario id or path
+-- @tparam table opts `{seed = n, options = {name, ...}, mods = {path, ...}, dice = {face, ...},
+--   undo = "strict"|"solo" (default strict) or "off" (no snapshots: bot games that never
+--   undo, `volley sim`), expect = <a save's header>}`: with `expect`, the game's files,
+--   options and mods are checked against the save's before any script runs, and a
+--   difference gives `{mismatch = why}` (the game not usable; close the state)
+-- @treturn table `{sides = {...}, max_decisions = n or nil, seed = n, scenario = id or path,
+--   files = {{role =, path =, file =}, ...}, options = {{name =, path =, file =}, ...}}`:
+--   `scenario`, `files` and `options` are what a save's header records (`volley.journal`;
+--   `path` the header's name of a file, `file` the path to read it by; see `files`)
+-- @raise with "<file>:<line>: <message>" for a scenario that does not load, or a mod's error
+--   object formatted (file, line, point, source)
 function M.open(target, opts)
   opts = opts or {}
   local g = game_mod.open(target, { seed = opts.seed, options = opts.options })
@@ -318,10 +357,26 @@ function M.open(target, opts)
     local why = mismatch(g, target, opts.expect, opts.mods)
     if why then return { mismatch = why } end
   end
-  -- the battle's special rules, then the options chosen, then the mods in command-line order
-  if g.scenario.paths.rules then load_script(g, g.scenario.paths.rules, "battle") end
-  for _, o in ipairs(g.options or {}) do load_script(g, o.path, "battle") end
-  for _, path in ipairs(opts.mods or {}) do load_script(g, path, path) end
+  -- the battle's special rules, then the options chosen, then the mods in command-line order;
+  -- each read once (the text its worlds are made from again), then loaded and run
+  local scripts = {}
+  if g.scenario.paths.rules then
+    scripts[#scripts + 1] = { path = g.scenario.paths.rules, source = "battle" }
+  end
+  for _, o in ipairs(g.options or {}) do
+    scripts[#scripts + 1] = { path = o.path, source = "battle" }
+  end
+  for _, path in ipairs(opts.mods or {}) do
+    scripts[#scripts + 1] = { path = path, source = path }
+  end
+  world = { scripts = scripts, mark = g.hooks:mark(), made = 0 }
+  for _, sc in ipairs(scripts) do
+    local text, err = sandbox.read(sc.path, sc.source)
+    if not text then error(sandbox.format(err), 0) end
+    sc.text = text
+    load_script(g, sc.path, sc.source, text)
+  end
+  world.calls = sandbox.calls()
   if opts.dice and #opts.dice > 0 then
     g.dice:force(opts.dice)
     g.force_origin = "--dice"
@@ -369,9 +424,13 @@ end
 
 -- At each step boundary (the store's cursor just written): a step record, the snapshot
 -- undo restores. A step nobody answered in keeps no record once the next one starts.
+-- The scripts' worlds are made anew there when a script call ran since they last were
+-- (docs/runtime.md "Disposable script worlds"): a script's own Lua state lasts one step at
+-- most, in play, replay and sim alike, whatever the undo policy.
 local function boundary(_, path)
   local g, t = current, track
   g.hooks:forget_script()   -- a failure names a script handler of its own step only
+  if dirty() then rebuild(g) end
   if t.policy == "off" then return end
   note_rolls(g)
   local last = t.steps[#t.steps]
@@ -428,8 +487,19 @@ function M.tracked_ask(g, side, request)
       g.roll_at = {}
       g.narrative_told = #g.narrative
     end
+    -- the request's legal answers listed before its answers are checked: a script's error
+    -- there is the previous answer's consequence (rollback takes that answer back)
+    ask.check_request(request)
+    ask.list(request)
     t.asking = true
-    value = ask.ask(side, request)
+    local mark
+    value = ask.ask(side, request, function(event)
+      if event == "asking" then
+        mark = sandbox.calls()
+      elseif sandbox.calls() ~= mark then
+        t.stale = true   -- a refused answer's checking ran script code: put back (settle)
+      end
+    end)
     t.asking = nil
   end
   local step = t.steps[#t.steps]
@@ -468,6 +538,9 @@ local function back_to(g, t, k, keep)
   end
   for _, v in ipairs(g.dice:pending()) do queue[#queue + 1] = v end
   g.store:restore(step.snap)
+  -- the scripts' worlds as a replay has them at that boundary: made anew there
+  if dirty() then rebuild(g) end
+  t.stale = nil
   g.dice:drain()
   g.roll_records = {}
   g.roll_at = {}
@@ -574,6 +647,72 @@ function M.undo(own)
   local feed = back_to(g, t, k, #step.answers - 1)
   return { undone = { side = last.side, request = last.request, value = last.value },
            replayed = #feed }
+end
+
+--- Runs `fn(...)` in query mode (DESIGN.md principle 12; docs/runtime.md "Queries"): what
+-- the host asks of the game between answers -- `volley.queries` (reach, los, show, map, lua,
+-- views, names) -- is read-only. In query mode a roll raises "a query cannot roll dice"
+-- (`game:roll`, hence `ctx.game.roll`) and a script's writes through `ctx.game` raise
+-- (`volley.game` `not_in_query`); and
+-- when any script call ran during the query (a hook the query's rules fire), the world the
+-- scripts have is one no replay has: the session notes it, and `settle` puts the step back
+-- before the next answer. Nested queries run in the outer one's mode.
+-- @tparam string name the query's name, for a refusal ("reach")
+-- @tparam function fn
+-- @return what fn returns
+-- @raise what fn raises; a roll or a write refused becomes "<name>: cannot be shown: <why>"
+function M.query(name, fn, ...)
+  local g = current
+  if g == nil or g.querying then return fn(...) end
+  local before = sandbox.calls()
+  local q = {}             -- `game:not_in_query` marks it `refused` when it refuses
+  g.querying = q
+  local res = pack(pcall(fn, ...))
+  g.querying = nil
+  if sandbox.calls() ~= before and track then track.stale = true end
+  if not res[1] then
+    if q.refused then
+      -- "reach: cannot be shown: mods/x.lua:6: a query cannot roll dice (movement.cost); ..."
+      local e = sandbox.error_of(res[2])
+      local where = e.file and (e.file .. ":" .. (e.line and (e.line .. ": ") or " ")) or ""
+      local ctx = {}
+      if e.point then ctx[#ctx + 1] = e.point end
+      if e.source and e.source ~= e.file then ctx[#ctx + 1] = e.source end
+      error(sandbox.error_object{ msg = name .. ": cannot be shown: " .. where .. tostring(e.msg)
+        .. (#ctx > 0 and (" (" .. table.concat(ctx, ", ") .. ")") or "")
+        .. "; a query never rolls nor changes the game (the dice are untouched)" }, 0)
+    end
+    error(res[2], 0)
+  end
+  return compat.unpack(res, 2, res.n)
+end
+
+--- After a query or a refused answer that ran script code (`query`, `tracked_ask`): puts the
+-- step back as a replay has it -- the step's snapshot restored, the scripts' worlds made anew,
+-- every answer of the step kept to replay (as `rollback` does) -- so the scripts see exactly
+-- the world a replay of the journal gives them. The host then spawns `run_resume`, whose first
+-- resume replays the step's answers unseen and returns the same request. Otherwise nothing.
+-- @treturn table `{}` (nothing to do), `{put_back = true, replayed = n}`, or `{refused = why}`
+--   (undo off: no step kept; a game nobody queries)
+function M.settle()
+  local t = track
+  if not (t and t.stale) then return {} end
+  t.stale = nil
+  local k = #t.steps
+  if t.policy == "off" or k == 0 then
+    return { refused = "a query or a refused answer ran script code, and no step is kept" }
+  end
+  local feed = back_to(current, t, k, #t.steps[k].answers)
+  return { put_back = true, replayed = #feed }
+end
+
+--- How the scripts' worlds stand (tests, `volley play`'s figures): `made` (how many times
+-- they were made anew since open), `dirty` (a script call ran since), `stale` (a query or a
+-- refused answer ran script code: `settle` will put the step back).
+-- @treturn table `{made = n, dirty = boolean, stale = boolean}`
+function M.world()
+  return { made = world and world.made or 0, dirty = world ~= nil and dirty(),
+           stale = track ~= nil and track.stale == true }
 end
 
 --- The last handler a script gave that ran in the current step (`volley.hooks`

@@ -259,7 +259,7 @@ err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/ask3.lua" 2>&1 >
 for case in 'options = { {} }|: option #1 is a table (string, integer or boolean expected)' \
             'options = { 1.5 }|: option #1 is a number that is not an integer (string, integer or boolean expected)' \
             'options = { "a" }, default = {}|: default is a table (string, integer or boolean expected)' \
-            'options = big| has 10001 options (at most 10000)'; do
+            'options = big| has more than 10000 options'; do
   printf 'local big = {} for i = 1, 10001 do big[i] = i end\nvolley.on("turn.start", function()\n  volley.ask("A", { kind = "x", prompt = "?", rule = "[h 1]", %s })\nend)\n' \
     "${case%%|*}" > "$tmp/askbad.lua"
   err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/askbad.lua" 2>&1 >/dev/null)
@@ -271,6 +271,13 @@ printf 'volley.on("turn.start", function()\n  volley.ask("A", { kind = "x", prom
 err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/askbad.lua" 2>&1 >/dev/null)
 [ "$err" = "volley play: the game stopped: $tmp/askbad.lua: volley.ask: request 'x': option #1 is a table (string, integer or boolean expected) (ask)" ] \
   || fail "a bad enumerate: $err"
+# An enumerate's list is counted raw, as it is copied: a __len that says 3 over 10001
+# entries does not pass the bound (docs/robustness.md, issue 31's audit).
+printf 'volley.on("turn.start", function()\n  volley.ask("A", { kind = "x", prompt = "?", rule = "[h 1]", enumerate = function() local t = {} for i = 1, 10001 do t[i] = i end return setmetatable(t, {__len = function() return 3 end}) end })\nend)\n' \
+  > "$tmp/asklen.lua"
+err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/asklen.lua" 2>&1 >/dev/null)
+[ "$err" = "volley play: the game stopped: $tmp/asklen.lua: volley.ask: request 'x' has more than 10000 options (ask)" ] \
+  || fail "an enumerate with a lying __len: $err"
 # A request's explain says why an answer is refused [docs/modding.md]: its text is cleaned
 # like any script text and cut at 300 bytes; it may not ask (the journal would record the
 # nested request's answers as the outer one's); the answer is refused and the game goes on.

@@ -39,7 +39,13 @@ end
 local function build(game)
   local api = {}
 
-  --- roll(reason, rule) -> natural d10 (0-9), through the engine's dice and recorded.
+  -- a query (`reach` runs movement.cost) never rolls nor writes (volley.game not_in_query)
+  local function writes(name)
+    game:not_in_query("change the game (game." .. name .. ")")
+  end
+
+  --- roll(reason, rule) -> natural d10 (0-9), through the engine's dice and recorded; never
+  -- in a query ("a query cannot roll dice").
   function api.roll(reason, rule)
     check_text("roll", "the reason", reason)
     check_text("roll", "the rule", rule)
@@ -74,6 +80,7 @@ local function build(game)
   --- set_marker(unit, name, n): sets a battle's marker (declared in the units chart; not one
   -- of `SYSTEM_MARKERS`).
   function api.set_marker(unit, name, n)
+    writes("set_marker")
     check_unit(game, "set_marker", unit)
     check_text("set_marker", "the marker", name)
     if M.SYSTEM_MARKERS[name] then
@@ -101,6 +108,7 @@ local function build(game)
   --- hit(unit, why): one Hit through hits.lua (flip, elimination) [rough_and_ready 6.53,
   -- 6.54]; returns whether the unit was eliminated.
   function api.hit(unit, why)
+    writes("hit")
     check_unit(game, "hit", unit)
     check_text("hit", "the reason", why)
     -- a procedure: a failure in it (a handler of hit.applied or unit.eliminated) fails the
@@ -126,6 +134,7 @@ local function build(game)
     return game.vars:get("battle", name)
   end
   function api.set_flag(name, value)
+    writes("set_flag")
     check_text("set_flag", "the name", name)
     local t = type(value)
     if value ~= nil and t ~= "string" and t ~= "number" and t ~= "boolean" then
@@ -138,6 +147,7 @@ local function build(game)
 
   --- log(text): a line of the game's narrative.
   function api.log(text)
+    writes("log")
     check_text("log", "the text", text)
     game:log(text)
   end
@@ -145,6 +155,7 @@ local function build(game)
   --- intermission(why): play stops for an Intermission once the current fire is resolved
   -- (the activation under way ends; systems.rough_and_ready.intermission).
   function api.intermission(why)
+    writes("intermission")
     check_text("intermission", "the reason", why)
     game.vars.intermission = why
   end

@@ -97,6 +97,7 @@ local KINDS = {
   undo = function(_, _, n) return true, nil, "undo", n end,
   query = function(g, c, n)
     local lines, qwhy, replaced = query.run(g, c)
+    if not replaced then g:settle() end   -- what the query did to the scripts is put back
     if not lines then return refused(g, n, qwhy) end
     print_lines(g, lines)
     if replaced then return true, nil, "replaced" end

@@ -10,12 +10,15 @@
 -- sides without a bot), `script` (`volley.play.script`, or nil), `view`, `cap`, `out`
 -- (`volley.play.output`), `jrnl` (or nil), `autosave` (`volley.play.autosave` writer),
 -- `decisions` and `refused` (the counts), `saved_answers` (the journal's answers when a save
--- file was last named at the prompt), `asking` (the request the prompt answers).
+-- file was last named at the prompt), `asking` (the request the prompt answers),
+-- `start_rolls` (the roll count at the game's first request) and `kept` (the games played
+-- under strict before each load, `volley.play.seen`).
 -- @module volley.play.game
 
 local json = require "volley.json"
 local autosave = require "volley.play.autosave"
 local output = require "volley.play.output"
+local seen = require "volley.play.seen"
 
 local driving = require "volley.driving"
 
@@ -45,6 +48,7 @@ function Play:go_on(game)
   local p = game.pending
   self.res = { n = 4, p.kind, p.side, p.request, p.refusal }
   self.decisions = game.answers
+  self.start_rolls = game.start_rolls
 end
 
 --- Loads the view filter (`volley.queries`, in the engine state) that every output goes
@@ -114,6 +118,7 @@ end
 function Play:after(answered)
   local dok, d = self.st:call("volley.queries", "drain", self.view)
   if not dok then return end
+  if not answered then self.start_rolls = d.rolls_count end   -- the game's start
   output.emit(self.out, d)
   if answered then
     if self.view == "referee" then
@@ -144,6 +149,16 @@ local function respawn(self)
   self.task = self.st:spawn("volley.session", "run_resume")
   self:resume()
   self.st:call("volley.session", "drain")
+end
+
+--- Puts the step back when a query or a refused answer ran script code
+-- (`volley.session.settle`; docs/runtime.md "Queries"): the step's snapshot restored, the
+-- scripts' worlds made anew and its answers replayed unseen, the same request pending. Called
+-- after each query and refused answer, and before each answer is given, so an answer always
+-- meets the world a replay of the journal has. Nothing to do costs one call into the state.
+function Play:settle()
+  local sok, r = self.st:call("volley.session", "settle")
+  if sok and r.put_back then respawn(self) end
 end
 
 --- undo: takes back the last answer of a side without a bot (and the bots' answers after
@@ -198,6 +213,10 @@ end
 -- @tparam[opt] boolean same
 -- @treturn string|nil the old autosave kept
 function Play:replace(game, same)
+  if self.jrnl and self.jrnl.h.undo == "strict" then
+    self.kept = self.kept or {}
+    self.kept[#self.kept + 1] = seen.branch(self.jrnl, self.start_rolls)
+  end
   self.task:close()
   self.st:close()
   self.st, self.task, self.jrnl = game.st, game.task, game.journal
@@ -208,6 +227,19 @@ function Play:replace(game, same)
   local kept = self.autosave:renew(self.jrnl, not same)
   self.autosave:tell(self.out)
   return kept
+end
+
+--- Why loading `save` would take back an answer followed by a roll this process showed
+-- under `--undo strict`, in the game now or in one played before a load (`volley.play.seen`;
+-- docs/save.md "Undo strict across load"), or nil.
+-- @tparam table save the save to load (`volley.core.save.read`)
+-- @tparam string name its file name
+-- @treturn ?string
+function Play:strict_refusal(save, name)
+  local branches = {}
+  for i, b in ipairs(self.kept or {}) do branches[i] = b end
+  if self.jrnl then branches[#branches + 1] = seen.branch(self.jrnl, self.start_rolls) end
+  return seen.refusal(branches, save, name)
 end
 
 --- When the game stops: the autosave closed, the --save file written. False when that

@@ -55,6 +55,7 @@ end
 -- `g.res` says so); "again" (refused, or rolled back after a script failed on it: the same
 -- request is pending); "stop". Returns too the request now pending.
 local function give(g, side, req, bot, value, line)
+  g:settle()   -- a query or a refused answer that ran script code: the step put back first
   local res = g:resume(value)
   if res[1] == "error" then
     local failure, by_script = g:failure(res[2])
@@ -74,6 +75,7 @@ local function give(g, side, req, bot, value, line)
       return "stop", req
     end
     answer.refuse(g, line, tostring(res[4]), true)
+    g:settle()
     return strict_or_again(g), req
   end
   return "taken", req

@@ -1,6 +1,6 @@
 --- The commands that answer nothing (`volley.commands` QUERIES), as `volley play` and the
--- prompt carry them out: show, los, reach, log, lua, map, svg, rules, sources, save, load,
--- reload (docs/shell.md "The prompt"). Each gives the lines to print, or nil and why not;
+-- prompt carry them out: show, los, reach, log, hash, lua, map, svg, rules, sources, save,
+-- load, reload (docs/shell.md "The prompt"). Each gives the lines to print, or nil and why not;
 -- `load` and `reload` put the game they replay in place of this one.
 -- @module volley.play.query
 
@@ -90,6 +90,14 @@ local function load(g, a, verb)
     return nil, "load: the save's sides are not this game's (" .. sides
       .. "): play it with volley play --resume or at a new prompt"
   end
+  if verb == "load" then
+    -- --undo strict: an answer followed by a roll this process showed stands, across load too
+    local refusal = g:strict_refusal(game.save, path)
+    if refusal then
+      game:close()
+      return nil, refusal
+    end
+  end
   local kept = g:replace(game, verb == "reload")
   if verb == "load" then g.saved_answers = game.answers end
   local lines = { (verb == "load" and ("loaded " .. path) or "reloaded the scenario's scripts")
@@ -98,12 +106,25 @@ local function load(g, a, verb)
   return lines, nil, "replaced"
 end
 
+-- hash: the live state hash (`volley.session.result`'s, the one `volley replay` prints of the
+-- save of the game so far), or in a side's view its view hash (as the JSON checkpoints).
+local function hash(g)
+  if g.view ~= "referee" then
+    return one_line((function(v, why) return v and ("view_hash " .. v), why end)(
+      call(g, "view_hash")))
+  end
+  local rok, r = g.st:call("volley.session", "result")
+  if not rok then return nil, describe(r) end
+  return { "state_hash " .. r.state_hash }
+end
+
 -- verb -> function(g, args, verb, command): lines, or nil and why, and "replaced"
 local VERBS = {
   show = function(g, a) return call(g, "show", a[1]) end,
   los = function(g, a) return one_line(call(g, "los", a[1], a[2])) end,
   reach = function(g, a) return call(g, "reach", a[1]) end,
   log = log,
+  hash = hash,
   lua = function(g, _, _, c) return one_line(call(g, "lua", c.rest)) end,
   map = picture,
   svg = picture,
