@@ -215,48 +215,48 @@ static void make_key(lua_State *L, int idx, key *k, const char *fn) {
   }
 }
 
-/* -1, 0 or 1 as a comes before, is, or comes after b; charges the comparison (one
-** instruction, and one per 64 bytes of two strings). */
-static int key_cmp(lua_State *L, const key *a, const key *b) {
-  if (a->cls != b->cls) {
-    vl_sandbox_charge(L, 1);
-    return a->cls < b->cls ? -1 : 1;
-  }
+/* -1, 0 or 1 as a comes before, is, or comes after b; adds what the comparison costs to
+** *cost (one instruction, and one per 64 bytes of two strings). */
+static int key_cmp(const key *a, const key *b, unsigned long *cost) {
+  *cost += 1;
+  if (a->cls != b->cls) return a->cls < b->cls ? -1 : 1;
   switch (a->cls) {
   case K_NUMBER:
-    vl_sandbox_charge(L, 1);
     if (a->isint && b->isint) return a->i < b->i ? -1 : a->i > b->i;
     if (a->d != b->d) return a->d < b->d ? -1 : 1;
     return a->isint == b->isint ? 0 : a->isint ? -1 : 1;   /* 2^63-1 and 2^63.0 */
   case K_STRING: {
     size_t n = a->len < b->len ? a->len : b->len;
     int c;
-    vl_sandbox_charge(L, 1 + (unsigned long)(n / VL_BUDGET_BYTES_PER_INSTR));
+    *cost += (unsigned long)(n / VL_BUDGET_BYTES_PER_INSTR);
     c = memcmp(a->s, b->s, n);
     if (c != 0) return c < 0 ? -1 : 1;
     return a->len < b->len ? -1 : a->len > b->len;
   }
   default:
-    vl_sandbox_charge(L, 1);
     return a->i < b->i ? -1 : a->i > b->i;
   }
 }
 
 /* Sorts k[0..n-1] with the scratch tmp[0..n-1]: a bottom-up merge sort (the keys are all
-** different, so any correct sort gives this one order). */
+** different, so any correct sort gives this one order). Each pass's comparisons are charged
+** when it ends (no script code runs in between). */
 static void sort_keys(lua_State *L, key *k, key *tmp, size_t n) {
   size_t width;
   key *src = k, *dst = tmp;
   for (width = 1; width < n; width *= 2) {
     size_t lo;
+    unsigned long cost = 0;
     for (lo = 0; lo < n; lo += 2 * width) {
       size_t mid = lo + width < n ? lo + width : n;
       size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
       size_t a = lo, b = mid, o = lo;
-      while (a < mid && b < hi) dst[o++] = key_cmp(L, &src[b], &src[a]) < 0 ? src[b++] : src[a++];
+      while (a < mid && b < hi)
+        dst[o++] = key_cmp(&src[b], &src[a], &cost) < 0 ? src[b++] : src[a++];
       while (a < mid) dst[o++] = src[a++];
       while (b < hi) dst[o++] = src[b++];
     }
+    vl_sandbox_charge(L, cost);
     {
       key *x = src;
       src = dst;
@@ -348,15 +348,17 @@ static int sb_next(lua_State *L) {
   lua_pushnil(L);                          /* 3: the best key so far */
   lua_pushnil(L);
   while (lua_next(L, 1) != 0) {
+    unsigned long cost = 0;
     lua_pop(L, 1);
     make_key(L, -1, &cur, "next");
-    if ((!have_after || key_cmp(L, &cur, &after) > 0) &&
-        (!have_best || key_cmp(L, &cur, &best) < 0)) {
+    if ((!have_after || key_cmp(&cur, &after, &cost) > 0) &&
+        (!have_best || key_cmp(&cur, &best, &cost) < 0)) {
       lua_pushvalue(L, -1);
       lua_replace(L, 3);
       make_key(L, 3, &best, "next");       /* (its string held at 3) */
       have_best = 1;
     }
+    vl_sandbox_charge(L, cost);
   }
   if (!have_best) {
     lua_pushnil(L);

@@ -43,4 +43,18 @@ function M.gsub(n, s, p, r)
   return #out
 end
 
+--- Runs `code` as a script, inside one call, with `n` as its argument (`...`): what
+-- vm_bench's rows of scripts' own functions time.
+function M.script(code, n)
+  local fn = assert(sandbox.load(code, "bench.lua"))
+  local ok, r = sandbox.call({ point = "bench", source = "bench.lua" }, fn, n)
+  assert(ok, ok or sandbox.format(r))
+  return r
+end
+
+--- Loads `text` as a script n times (the text checked, then parsed; not run).
+function M.load(text, n)
+  for _ = 1, n do assert(sandbox.load(text, "bench.lua")) end
+end
+
 return M
