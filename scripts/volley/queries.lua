@@ -438,7 +438,8 @@ local function dump(x, depth)
   local t = type(x)
   if t == "string" then return quote(x) end
   if t == "number" then return require("volley.sandbox").number_text(x) end  -- as scripts
-  if t ~= "table" then return tostring(x) end
+  if t == "boolean" or t == "nil" then return tostring(x) end
+  if t ~= "table" then return t end   -- a function, a coroutine: its type, as scripts' tostring
   if depth > 3 then return "{...}" end
   local keys = {}
   for k in next, x do keys[#keys + 1] = k end
