@@ -401,13 +401,15 @@ function M.fall_back(game, unit, hex, n, avoid)
     local pick = names[1]
     if #names > 1 then
       local from = at
+      local refusal = require "systems.rough_and_ready.retreat_refusal"
       pick = game:ask(side, { kind = "retreat",
         prompt = string.format("%s retreats from its failed counter-charge (%d of %d): into "
-          .. "which hex", unit, k, n), options = names, rule = M.R644,
+          .. "which hex, %s", unit, k, n, refusal.costs(game, unit, names, true)),
+        options = names, rule = M.R644,
         explain = function(to)
-          return require("systems.rough_and_ready.retreat_refusal").why(game, { unit = unit,
-            from = from, to = to, away = { hex = hex, k = k }, avoid = avoid,
-            avoid_why = "a charger's hex of origin " .. M.R644, best = best })
+          return refusal.why(game, { unit = unit, from = from, to = to,
+            away = { hex = hex, k = k }, avoid = avoid, avoid_why = "a charger's hex of origin",
+            best = best, case = "6.44" })
         end })
     end
     put(game, unit, pick)
