@@ -479,7 +479,16 @@ function M.may_declare(game, unit, movers, done)
   if charge.declared(game, unit) then
     return false, unit .. " is declared to charge already [rough_and_ready 6.43]"
   end
-  return require("systems.rough_and_ready.shock").eligible(game, unit)
+  local ok, why = require("systems.rough_and_ready.shock").eligible(game, unit)
+  if not ok then return false, why end
+  -- no Commitment rolled for a charge that could reach no enemy (issue 33 point 12)
+  if not charge.target(game, unit) then
+    return false, require("systems.rough_and_ready.refusal").say({ "6.41", "6.42" }, unit
+      .. "'s charge would have no target: no enemy it could shock lies next to the end of a "
+      .. "charge move from " .. tostring(command.on_map(game, unit)) .. " (2 or more hexes, "
+      .. "each of 1 MP or less, within its MA)")
+  end
+  return true
 end
 
 --- Declares a charge [rough_and_ready 6.43]: the unit rolls Commitment now; passed, it is
