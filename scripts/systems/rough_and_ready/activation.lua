@@ -137,16 +137,16 @@ local function refusal(game, side, mode, reasons)
     local cand = M.candidate(game, side, answer)
     if not cand then
       if contains(game.store:commands{ side = side }, answer) then
-        local refusal = require "systems.rough_and_ready.refusal"
+        local say = require("systems.rough_and_ready.refusal").say
         local info = game.store:command(answer)
         local leader = info.leaders[1]
         if info.parent == nil or (leader and command.is_oc(game, leader)) then
           -- `activate Taylor` at the prompt names Taylor's army
-          return false, refusal.say("E10", answer .. " is led by " .. tostring(leader)
+          return false, say("E10", answer .. " is led by " .. tostring(leader)
             .. ", the Overall Commander, who never activates a command (his Leadership may "
             .. "help a leader's roll)")
         end
-        return false, refusal.say("4.27", answer .. " has no leader or no unit on the map: "
+        return false, say("4.27", answer .. " has no leader or no unit on the map: "
           .. "a command whose units are gone is out of the game")
       end
       return false, "'" .. answer .. "' is not a command of " .. side
@@ -335,17 +335,17 @@ function M.artillery(game, side, leader)
       default = "done",
       rule = "[rough_and_ready 4.28]",
       validate = function(a)
-        local refusal = require "systems.rough_and_ready.refusal"
+        local say = require("systems.rough_and_ready.refusal").say
         if a == "all" then
-          return false, refusal.say("4.28", "all is no answer here: " .. guns[1] .. " is the "
+          return false, say("4.28", "all is no answer here: " .. guns[1] .. " is the "
             .. "only gun or wagon left within " .. leader .. "'s range (answer " .. guns[1]
             .. ")")
         end
         if contains(used, a) then
-          return false, refusal.say("4.28", a .. " was used in the side's last "
+          return false, say("4.28", a .. " was used in the side's last "
             .. "activation: not in consecutive activations")
         end
-        return false, refusal.say("4.28", "'" .. tostring(a) .. "' is not a gun within "
+        return false, say("4.28", "'" .. tostring(a) .. "' is not a gun within "
           .. leader .. "'s range")
       end,
     })

@@ -93,9 +93,9 @@ local function activated_why(game, side, id, verb)
     local list = {}
     for _, u in ipairs(act.units or {}) do list[#list + 1] = u end
     for _, u in ipairs(act.artillery or {}) do list[#list + 1] = u end
+    local names = #list > 0 and table.concat(list, ", ") or "no unit"
     return say(verb == "fire" and "6.12" or "6.31", id .. " is not activated: "
-      .. tostring(act.target) .. " activated "
-      .. (#list > 0 and table.concat(list, ", ") or "no unit"))
+      .. tostring(act.target) .. " activated " .. names)
   end
   if not command.on_map(game, id) then return plain(id .. " is not on the map") end
   local charge = require "systems.rough_and_ready.charge"
@@ -212,9 +212,10 @@ local function activated(game)
   return out
 end
 
--- The enemy hexes holding a combat unit (or, `wagons`, a wagon) within `range` of `at`,
--- nearest first, then label order.
-local function enemy_hexes(game, side, at, range, wagons)
+-- The enemy hexes holding a combat unit (or, `wagons`, a wagon) within `range` of `at`:
+-- those in `unit`'s front first (the ones a player means), each group nearest first, then
+-- label order.
+local function enemy_hexes(game, side, at, range, wagons, unit)
   local sight = require "systems.rough_and_ready.sight"
   local out = {}
   for _, h in ipairs(game.store:combat_hexes{ enemy_of = side }) do
@@ -232,7 +233,13 @@ local function enemy_hexes(game, side, at, range, wagons)
       end
     end
   end
+  local front = {}
+  for _, h in ipairs(out) do
+    front[h] = game.store:facing(unit) ~= nil
+      and sight.in_front(game, unit, h, sight.distance(game, at, h)) and 0 or 1
+  end
   table.sort(out, function(a, b)
+    if front[a] ~= front[b] then return front[a] < front[b] end
     local da, db = sight.distance(game, at, a), sight.distance(game, at, b)
     if da ~= db then return da < db end
     return a < b
@@ -264,7 +271,7 @@ local function unit_no_fire(game, side, u)
   local at = command.on_map(game, u)
   local range = guns and artillery.max_range(game, u) or fire.range(game, u)
   local seen = seen_game(game, side) or game
-  local hexes = enemy_hexes(seen, side, at, range or fire.RANGE, false)
+  local hexes = enemy_hexes(seen, side, at, range or fire.RANGE, false, u)
   if #hexes == 0 then
     return say(guns and "6.21" or "6.11", u .. " has no enemy combat unit within "
       .. tostring(range) .. " hexes (its range)")
@@ -306,7 +313,7 @@ function M.no_shock(game, side)
     else
       local at = command.on_map(game, u)
       local seen = seen_game(game, side) or game
-      local hexes = enemy_hexes(seen, side, at, 1, true)
+      local hexes = enemy_hexes(seen, side, at, 1, true, u)
       if #hexes == 0 then
         whys[#whys + 1] = say("6.32", u .. " has no enemy unit next to it")
       else
