@@ -173,24 +173,26 @@ end
 -- hex only from an enemy front [rough_and_ready 5.15]), next to the hex, whose entry is a
 -- charge (`into_ok`, `across_ok`) the unit could make. The cheapest way to each hex is
 -- tried, and each one-step detour from it: what the move request's cheapest moves reach.
--- Kept on the game object (no state) for the store's generation: the move request asks it
--- of each cavalry mover at every decision.
+-- Kept on the game object (no state) for the store and its generation, in the activation
+-- under way: the move request asks it of each cavalry mover at every decision.
 -- @treturn ?string the target hex
 -- @treturn ?string the hex the charge's move would end in
 function M.target(game, unit)
-  local gen = game.store:generation()
-  local kept = game.rr_charge_target
-  if kept and kept.gen == gen and kept[unit] ~= nil then
-    local t = kept[unit]
+  local gen, store = game.store:generation(), game.store
+  local n = game.vars:get("activation", "n")
+  local kept = rawget(game, "rr_charge_target")
+  local fresh = kept and kept.gen == gen and kept.store == store and kept.n == n
+  if fresh and kept.units[unit] ~= nil then
+    local t = kept.units[unit]
     if t == false then return nil end
     return t[1], t[2]
   end
-  if not kept or kept.gen ~= gen then
-    kept = { gen = gen }
+  if not fresh then
+    kept = { gen = gen, store = store, n = n, units = {} }
     game.rr_charge_target = kept
   end
   local t, last = M.find_target(game, unit)
-  kept[unit] = t and { t, last } or false
+  kept.units[unit] = t and { t, last } or false
   return t, last
 end
 
