@@ -238,13 +238,20 @@ function M.find_target(game, unit)
     end
     return true
   end
+  -- a charge's move ends next to a target: only those hexes are worth a look
+  local near_target = {}
+  for h in pairs(targets) do
+    for _, n in ipairs(grid:neighbors(h)) do
+      if type(n) == "string" then near_target[n] = true end
+    end
+  end
   local reach = game.move:reach(from, q)
   local hexes = {}
   for _, e in ipairs(reach) do
     if e.hex ~= from and e.path then hexes[#hexes + 1] = e end
   end
   for _, e in ipairs(hexes) do
-    if #e.path >= 2 and legal(e.path) then
+    if near_target[e.hex] and #e.path >= 2 and legal(e.path) then
       local t = ends_next_to(e.path)
       if t then return t, e.hex end
     end
@@ -254,7 +261,7 @@ function M.find_target(game, unit)
       local ns = grid:neighbors(e.hex)
       table.sort(ns)
       for _, n in ipairs(ns) do
-        if type(n) == "string" and game.map:contains(n) then
+        if type(n) == "string" and near_target[n] and game.map:contains(n) then
           local path = {}
           for i, h in ipairs(e.path) do path[i] = h end
           path[#path + 1] = n
