@@ -89,8 +89,8 @@ M.ANSWER_HELP = {
       .. "(Rough & Ready: rules 5.42)" },
   { "unsquare", "unsquare <unit>", "at a move request: the unit leaves its square (Rough & "
       .. "Ready: rules 5.44)" },
-  { "all", "all", "at an artillery request: every gun and wagon the leader may activate "
-      .. "(Rough & Ready: rules 4.28)" },
+  { "all", "all", "at an artillery request with two or more to choose from: every gun and "
+      .. "wagon the leader may activate (Rough & Ready: rules 4.28)" },
   { "yes", "yes, no", "the answers of a yes-or-no request (true and false too)" },
   { "no", "yes, no", "the answers of a yes-or-no request (true and false too)" },
 }
@@ -446,6 +446,30 @@ local function group_answer(text, legal, names)
   return found
 end
 
+-- The command the leader named by `text` leads (`names.commands`), when the request's
+-- answers are commands (one of them is a command's id): the one of his commands that is an
+-- answer, else the first he leads, for the rules to say why it may not go (`activate Taylor`:
+-- an Overall Commander's army). Nil when `text` names no leader of a command.
+local function led_command(text, legal, names, side)
+  if not names.commands or #names.commands == 0 then return nil end
+  local set, takes = {}, false
+  for _, v in ipairs(legal) do set[tostring(v)] = v end
+  for _, c in ipairs(names.commands) do takes = takes or set[c.id] ~= nil end
+  if not takes then return nil end
+  local u = M.unit(names, text, side)
+  if not u then return nil end
+  local first
+  for _, c in ipairs(names.commands) do
+    for _, l in ipairs(c.leaders or {}) do
+      if l == u then
+        if set[c.id] ~= nil then return set[c.id] end
+        first = first or c.id
+      end
+    end
+  end
+  return first
+end
+
 -- An answer typed for a request other than a move: matched to the legal answers.
 local function match_answer(text, pending, names, side)
   local legal = pending.options or {}
@@ -480,6 +504,9 @@ local function match_answer(text, pending, names, side)
     if u and set[u] ~= nil then return set[u] end
     local s = M.space(names, text)
     if s and set[s] ~= nil then return set[s] end
+    -- a leader for the command he leads (`activate Taylor`, `Twiggs`)
+    local c = led_command(text, legal, names, side)
+    if c ~= nil then return c end
   end
   local group = group_answer(text, legal, names)
   if group ~= nil then return group end

@@ -17,6 +17,8 @@ local fire = require "systems.rough_and_ready.fire"
 local rally = require "systems.rough_and_ready.rally"
 local command = require "systems.rough_and_ready.command"
 local shock = require "systems.rough_and_ready.shock"
+local refusal = require "systems.rough_and_ready.refusal"
+local fire_refusal = require "systems.rough_and_ready.fire_refusal"
 
 local M = {}
 
@@ -45,11 +47,11 @@ end
 local function blocked(game, unit)
   if unit == nil then return nil end
   if contains(game.vars.rallied, unit) then
-    return unit .. " rallied this activation: it does nothing else [rough_and_ready 6.82]"
+    return refusal.say("6.82", unit .. " rallied this activation: it does nothing else")
   end
   if command.is_artillery(game, unit) and fire.used(game, "fired", unit)
       and not require("systems.rough_and_ready.artillery").may_move_and_fire(game, unit) then
-    return unit .. " has fired this activation: artillery moves or fires [rough_and_ready 6.25]"
+    return refusal.say("6.25", unit .. " has fired this activation: artillery moves or fires")
   end
   return nil
 end
@@ -182,7 +184,7 @@ end
 local function shock_request(game, side)
   local attackers, hex, n = ask_units_at(game, side, "shock", shock.options(game),
     "shock: <unit>[+<unit>...] <hex> (units of one hex commit together), or done",
-    "[rough_and_ready 6.31, 6.35]", require("systems.rough_and_ready.fire_refusal").shock)
+    "[rough_and_ready 6.31, 6.35]", fire_refusal.shock)
   if not attackers then return end
   if not game.vars.shock_step then
     game.vars.shock_step = true
@@ -195,7 +197,7 @@ end
 local function fire_request(game, side)
   local firers, hex = ask_units_at(game, side, "fire", M.fire_options(game),
     "fire: <unit> <hex> (guns of one hex combine: <gun>+<gun> <hex>), or done",
-    "[rough_and_ready 6.12, 6.22]", require("systems.rough_and_ready.fire_refusal").fire)
+    "[rough_and_ready 6.12, 6.22]", fire_refusal.fire)
   if firers then fire.fire(game, firers, hex, { activated = true }) end
 end
 
@@ -209,6 +211,7 @@ local function rally_request(game, side)
     options = opts,
     default = "done",
     rule = "[rough_and_ready 6.82]",
+    explain = function(a) return fire_refusal.rally(game, side, a) end,
   })
   if answer == "done" then return end
   rally.rally(game, answer)
@@ -268,17 +271,17 @@ function M.run(game)
       prompt = act.target .. ": " .. M.move_prompt(opts),
       enumerate = function() return opts end,
       validate = function(a)
-        if a == "fire" then
-          return false, "no activated unit has an enemy in its front, in range and in sight "
-            .. "now [rough_and_ready 6.11]"
-        elseif a == "rally" then
-          return false, "no activated unit may rally now [rough_and_ready 6.82]"
-        elseif a == "shock" then
-          return false, "no activated unit may shock now [rough_and_ready 6.31, 6.32]"
+        -- not offered: why not, unit by unit, each with the case that forbids it
+        if game.vars.shock_step and a ~= "done" and a ~= "shock" then
+          return false, refusal.say("6.31", "the shock step has begun: no more movement or "
+            .. "fire")
         end
-        if game.vars.shock_step and a ~= "done" then
-          return false, "the shock step has begun: no more movement or fire "
-            .. "[rough_and_ready 6.31]"
+        if a == "fire" then
+          return false, fire_refusal.no_fire(game, act.side)
+        elseif a == "rally" then
+          return false, fire_refusal.no_rally(game, act.side)
+        elseif a == "shock" then
+          return false, fire_refusal.no_shock(game, act.side)
         end
         if type(a) == "string" and pcall(game.store.unit, game.store, unit_of(a)) then
           local why = blocked(game, unit_of(a))

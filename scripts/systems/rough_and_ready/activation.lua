@@ -137,9 +137,17 @@ local function refusal(game, side, mode, reasons)
     local cand = M.candidate(game, side, answer)
     if not cand then
       if contains(game.store:commands{ side = side }, answer) then
-        return false, "'" .. answer .. "' is not a command " .. side .. " may activate (an "
-          .. "Overall Commander never activates a command [rough_and_ready E10]; a command "
-          .. "needs its leader and a unit on the map)"
+        local say = require("systems.rough_and_ready.refusal").say
+        local info = game.store:command(answer)
+        local leader = info.leaders[1]
+        if info.parent == nil or (leader and command.is_oc(game, leader)) then
+          -- `activate Taylor` at the prompt names Taylor's army
+          return false, say("E10", answer .. " is led by " .. tostring(leader)
+            .. ", the Overall Commander, who never activates a command (his Leadership may "
+            .. "help a leader's roll)")
+        end
+        return false, say("4.27", answer .. " has no leader or no unit on the map: "
+          .. "a command whose units are gone is out of the game")
       end
       return false, "'" .. answer .. "' is not a command of " .. side
         .. " or a hex of its independents"
@@ -273,12 +281,14 @@ local function begin(game, side, cand, free, after_failure)
     free and " (free)" or "", cand.kind == "independent" and "rough_and_ready 3.22, E15"
       or "rough_and_ready 3.11"))
   if cand.kind == "command" then
-    act.artillery = M.artillery(game, side, cand.leader)
-    game.vars:set("activation", "artillery", act.artillery)
+    -- the units' command status is set as the command is activated, before its leader
+    -- activates guns (what `reach` shows at the artillery request is the move they have)
     local out = command.mark(game, cand.units)
     for _, u in ipairs(out) do
       game:log(u .. " is out of command: MA halved, no shock [rough_and_ready 4.23]")
     end
+    act.artillery = M.artillery(game, side, cand.leader)
+    game.vars:set("activation", "artillery", act.artillery)
   end
   -- the other side's streak ends with this activation; so does its chain (by `last`)
   game.vars:set("streak", game:enemy(side), 0)
@@ -318,16 +328,25 @@ function M.artillery(game, side, leader)
     final[#final + 1] = "done"
     local answer = game:ask(side, {
       kind = "artillery",
-      prompt = leader .. " may activate the guns and wagons within his range (one, all, or "
-        .. "done)",
+      -- `all` only when it is an answer: two or more to choose from
+      prompt = leader .. " may activate the guns and wagons within his range ("
+        .. (#guns > 1 and "one, all, or done" or ("one: " .. guns[1] .. ", or done")) .. ")",
       options = final,
       default = "done",
       rule = "[rough_and_ready 4.28]",
       validate = function(a)
-        if contains(used, a) then
-          return false, a .. " was used in the last activation: not in consecutive activations"
+        local say = require("systems.rough_and_ready.refusal").say
+        if a == "all" then
+          return false, say("4.28", "all is no answer here: " .. guns[1] .. " is the "
+            .. "only gun or wagon left within " .. leader .. "'s range (answer " .. guns[1]
+            .. ")")
         end
-        return false, "'" .. tostring(a) .. "' is not a gun within " .. leader .. "'s range"
+        if contains(used, a) then
+          return false, say("4.28", a .. " was used in the side's last "
+            .. "activation: not in consecutive activations")
+        end
+        return false, say("4.28", "'" .. tostring(a) .. "' is not a gun within "
+          .. leader .. "'s range")
       end,
     })
     if answer == "done" then break end

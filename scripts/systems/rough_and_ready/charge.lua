@@ -152,6 +152,130 @@ function M.qualifies(game, unit, r, from)
   return true
 end
 
+-- The enemy hexes a charge may end against: those holding an enemy combat unit or a wagon
+-- (a shock target [rough_and_ready 6.32, 7.0]), as a set.
+local function shock_targets(game, side)
+  local out, any = {}, false
+  for _, u in ipairs(game.store:units{ enemy_of = side }) do
+    local at = command.on_map(game, u)
+    local info = game:unit_info(u)
+    if at and info.kind ~= "leader" and (command.is_combat(game, u) or info.type == "wagon") then
+      out[at], any = true, true
+    end
+  end
+  return out, any
+end
+
+--- An enemy hex that `unit` could charge now, or nil: the end of a move that would make it
+-- Charging (`qualifies`: 2 or more different hexes, each of 1 MP or less, none a hex or
+-- hexside a charge may not pass [rough_and_ready 6.41, 6.42]) within its MA, as its move
+-- request would allow it (stacking, enemy front hexes stop it [rough_and_ready 5.14], one
+-- hex only from an enemy front [rough_and_ready 5.15]), next to the hex, whose entry is a
+-- charge (`into_ok`, `across_ok`) the unit could make. The cheapest way to each hex is
+-- tried, and each one-step detour from it: what the move request's cheapest moves reach.
+-- Kept on the game object (no state) for the store and its generation, in the activation
+-- under way: the move request asks it of each cavalry mover at every decision.
+-- @treturn ?string the target hex
+-- @treturn ?string the hex the charge's move would end in
+function M.target(game, unit)
+  local gen, store = game.store:generation(), game.store
+  local n = game.vars:get("activation", "n")
+  local kept = rawget(game, "rr_charge_target")
+  local fresh = kept and kept.gen == gen and kept.store == store and kept.n == n
+  if fresh and kept.units[unit] ~= nil then
+    local t = kept.units[unit]
+    if t == false then return nil end
+    return t[1], t[2]
+  end
+  if not fresh then
+    kept = { gen = gen, store = store, n = n, units = {} }
+    game.rr_charge_target = kept
+  end
+  local t, last = M.find_target(game, unit)
+  kept.units[unit] = t and { t, last } or false
+  return t, last
+end
+
+--- `M.target` computed afresh.
+function M.find_target(game, unit)
+  local movement = require "systems.rough_and_ready.movement"
+  local from = command.on_map(game, unit)
+  if not from or movement.pinned_by(game, unit) then return nil end     -- [5.15]: one hex
+  local side = game:unit_info(unit).side
+  local targets, any = shock_targets(game, side)
+  if not any then return nil end
+  local grid = facing.grid(game)
+  local q = movement.query(game, unit)
+  local near = false
+  for h in pairs(targets) do
+    if grid:distance(from, h) <= q.ma + 1 then near = true end
+  end
+  if not near then return nil end
+  -- a charge passes no hex costing more than 1 MP, nor a `no-charge` or `charge-into` hex
+  q.max_step = 1
+  local function passable(h)
+    return not hits.terrain_flag(game, h, "no-charge")
+      and not hits.terrain_flag(game, h, "charge-into")
+  end
+  local function ends_next_to(path)
+    local last = path[#path]
+    for _, t in ipairs(grid:neighbors(last)) do
+      if targets[t] and M.into_ok(game, t) and M.across_ok(game, last, t)
+          and game.move:validate(last, { t }, { class = q.class, ma = 99 }) then
+        return t
+      end
+    end
+    return nil
+  end
+  local function legal(path)
+    for i, h in ipairs(path) do
+      if h == from or not passable(h) or not M.across_ok(game, path[i - 1] or from, h) then
+        return false
+      end
+      for j = 1, i - 1 do
+        if path[j] == h then return false end
+      end
+    end
+    return true
+  end
+  -- a charge's move ends next to a target: only those hexes are worth a look
+  local near_target = {}
+  for h in pairs(targets) do
+    for _, n in ipairs(grid:neighbors(h)) do
+      if type(n) == "string" then near_target[n] = true end
+    end
+  end
+  local reach = game.move:reach(from, q)
+  local hexes = {}
+  for _, e in ipairs(reach) do
+    if e.hex ~= from and e.path then hexes[#hexes + 1] = e end
+  end
+  for _, e in ipairs(hexes) do
+    if near_target[e.hex] and #e.path >= 2 and legal(e.path) then
+      local t = ends_next_to(e.path)
+      if t then return t, e.hex end
+    end
+  end
+  for _, e in ipairs(hexes) do
+    if legal(e.path) then
+      local ns = grid:neighbors(e.hex)
+      table.sort(ns)
+      for _, n in ipairs(ns) do
+        if type(n) == "string" and near_target[n] and game.map:contains(n) then
+          local path = {}
+          for i, h in ipairs(e.path) do path[i] = h end
+          path[#path + 1] = n
+          if legal(path) and game.move:validate(from, path, q) then
+            local t = ends_next_to(path)
+            if t then return t, n end
+          end
+        end
+      end
+    end
+  end
+  return nil
+end
+
 --- Records a declared unit's move: Charging when it qualifies, else logged as a plain move.
 -- @tparam[opt] string from where the move started
 function M.record(game, unit, r, from)
@@ -401,13 +525,15 @@ function M.fall_back(game, unit, hex, n, avoid)
     local pick = names[1]
     if #names > 1 then
       local from = at
+      local refusal = require "systems.rough_and_ready.retreat_refusal"
       pick = game:ask(side, { kind = "retreat",
         prompt = string.format("%s retreats from its failed counter-charge (%d of %d): into "
-          .. "which hex", unit, k, n), options = names, rule = M.R644,
+          .. "which hex, %s", unit, k, n, refusal.costs(game, unit, names, true)),
+        options = names, rule = M.R644,
         explain = function(to)
-          return require("systems.rough_and_ready.retreat_refusal").why(game, { unit = unit,
-            from = from, to = to, away = { hex = hex, k = k }, avoid = avoid,
-            avoid_why = "a charger's hex of origin " .. M.R644, best = best })
+          return refusal.why(game, { unit = unit, from = from, to = to,
+            away = { hex = hex, k = k }, avoid = avoid, avoid_why = "a charger's hex of origin",
+            best = best, case = "6.44" })
         end })
     end
     put(game, unit, pick)

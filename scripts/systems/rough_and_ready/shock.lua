@@ -473,12 +473,12 @@ local function retreat_defenders(game, defenders, hex, origins)
         local names = {}
         for _, o in ipairs(opts) do names[#names + 1] = o.at end
         local a = game:ask(side, { kind = "retreat",
-          prompt = u .. " retreats from " .. hex .. ": into which hex", options = names,
+          prompt = u .. " retreats from " .. hex .. ": into which hex, "
+            .. refusal.costs(game, u, names, true), options = names,
           rule = M.R675,
           explain = function(to)
             return refusal.why(game, { unit = u, from = hex, to = to, avoid = origins,
-              avoid_why = "an attacker's hex of origin [rough_and_ready 6.75]",
-              best = opts[1].cost })
+              avoid_why = "an attacker's hex of origin", best = opts[1].cost, case = "6.75" })
           end })
         for _, o in ipairs(opts) do
           if o.at == a then pick = o end
@@ -543,11 +543,12 @@ local function retreat_attackers(game, attackers, hex, origin, outside)
       near[#near + 1] = "stop"
       local from = at
       local a = game:ask(game:unit_info(u).side, { kind = "retreat",
-        prompt = u .. " may retreat a hex further (" .. n .. " of 3): <hex> or stop",
+        prompt = u .. " may retreat a hex further (" .. n .. " of 3): <hex> or stop; "
+          .. refusal.costs(game, u, near, false),
         options = near, default = "stop", rule = M.R674,
         explain = function(to)
           return refusal.why(game, { unit = u, from = from, to = to, avoid = { hex },
-            avoid_why = "the hex of the shock it lost " .. M.R674 })
+            avoid_why = "the hex of the shock it lost", case = "6.74" })
         end })
       if a == "stop" then break end
       settle(game, u, a)
