@@ -215,20 +215,29 @@ function M.may_shock(game, unit)
 end
 
 --- The leader's modifier to a unit's Commitment roll [rough_and_ready 4.24]: -1 when a
--- leader of its side is stacked with it (for #24's shock).
+-- leader of the unit's own command is stacked with it. Leaders affect only the units of
+-- their commands [rough_and_ready 5.26]: a leader of another command stacked with the unit
+-- gives nothing, nor does an Overall Commander (he leads no unit's command: he never
+-- activates one [rough_and_ready 4.21, E10]; his one rating on the units' side is the
+-- Leadership of 4.25); independents have no leader and never get it (docs/rulings, 4.24).
 -- @treturn integer 0 or -1
--- @treturn ?string the leader
+-- @treturn ?string the leader giving it (-1), or a leader stacked with the unit who may not
+--   (0): the caller says why he gives nothing
 function M.commitment_drm(game, unit)
   local at = on_map(game, unit)
   if not at then return 0 end
-  local side = game:unit_info(unit).side
+  local info = game:unit_info(unit)
+  local other
   for _, u in ipairs(game.store:stack(at)) do
-    local info = game:unit_info(u)
-    if info.kind == "leader" and info.side == side then
-      return -1, u                                               -- [rough_and_ready 4.24]
+    local l = game:unit_info(u)
+    if l.kind == "leader" and l.side == info.side then
+      if info.command ~= nil and l.command == info.command and not M.is_oc(game, u) then
+        return -1, u                                             -- [rough_and_ready 4.24]
+      end
+      other = other or u
     end
   end
-  return 0
+  return 0, other
 end
 
 --- Marks the out-of-command units of an activation [rough_and_ready 4.23]: each unit of the

@@ -224,7 +224,13 @@ local TOP_WHY = " (a unit that moves into a hex goes on top) "
 function M.commitment(game, unit, target)
   local mods = modifiers.new()
   local d, leader = command.commitment_drm(game, unit)
-  if d ~= 0 then mods:add(d, leader .. " stacked with it", "[rough_and_ready 4.24]") end
+  if d ~= 0 then
+    mods:add(d, leader .. " stacked with it", "[rough_and_ready 4.24]")
+  elseif leader then
+    -- a leader of another command (or the OC) is there: say why he gives nothing
+    game:log(string.format("%s is stacked with %s but does not lead its command: no -1 on "
+      .. "its Commitment [rough_and_ready 4.24, 5.26]", leader, unit))
+  end
   squares.commitment_drm(game, unit, target, mods)   -- cavalry +1 against a square [5.43]
   game.hooks:modify("shock.commitment", { units = { unit }, target = target }, mods)
   local natural = game:roll("d10", unit .. " commitment to shock " .. target, M.R633)
