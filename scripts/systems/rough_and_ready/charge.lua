@@ -445,9 +445,16 @@ function M.counter(game, attackers, hex, origin, fired)
   local units = {}
   for _, u in ipairs(stacking.combat_units(game, hex)) do
     local info = game:unit_info(u)
-    if info.side ~= side and info.type == "cavalry" and not hits.disordered(game, u)
-        and not contains(fired, u) then
-      units[#units + 1] = u
+    if info.side ~= side and info.type == "cavalry" and not hits.disordered(game, u) then
+      -- a unit that has fired in this activation (at the chargers before they entered, back
+      -- at a fire, at a mover) does not counter-charge [rough_and_ready 6.46], as a unit that
+      -- has fired does not declare a charge (docs/rulings, 6.46)
+      if contains(fired, u) or fire.used(game, "returned", u) or fire.used(game, "reacted", u)
+          then
+        game:log(u .. " has fired this activation: it may not counter-charge " .. M.R646)
+      else
+        units[#units + 1] = u
+      end
     end
   end
   if #units == 0 then return nil end
