@@ -621,8 +621,10 @@ end
 -- that leaves the hex without a defender ends the shock: the chargers ride through it
 -- (`charge.ride_through`) and the other committed attackers enter it, as winners do
 -- [rough_and_ready 6.33, 6.36]; when defenders stay, the chargers stay in their hexes and do
--- not attack, the other attackers go on against those left. `rec.counter` is the
--- counter-charge's result, `rec.fell_back` the chargers the fire turned back.
+-- not attack, the other attackers go on against those left. A mixed counter-charge (some
+-- units passed, the others fell back) leaves the hex held: every attacker goes on, the pass
+-- counting [rough_and_ready 6.44]. `rec.counter` is the counter-charge's result,
+-- `rec.fell_back` the chargers the fire turned back.
 -- @treturn ?{string,...} the attackers that enter and roll, or nil when the shock ends here
 local function charge_steps(game, committed, hex, origin, rec)
   game.vars.counter_charge = nil
