@@ -362,10 +362,11 @@ end
 
 --- A counter-charger's retreat [rough_and_ready 6.44]: `n` hexes from `hex`, each one hex
 -- farther from it than the last, with the preferences of a defender's retreat at every hex
--- [rough_and_ready 6.75]: a hex it could enter and stack in (never enemy-occupied), not in
--- `avoid` (the attackers' hexes of origin), the cheapest in MP (request `retreat` when
--- several, `<hex>`), a Hit for each enemy front hex entered. With no first hex the unit is
--- eliminated [rough_and_ready 6.76]; with no further hex it stops where it is.
+-- [rough_and_ready 6.75]: a hex it could enter (never enemy-occupied; the stacking limits do
+-- not bind a retreat [rough_and_ready 5.23]), not in `avoid` (the attackers' hexes of
+-- origin), the cheapest in MP (request `retreat` when several, `<hex>`), a Hit for each hex
+-- entered that is in an enemy front (docs/rulings, 6.44: one a hex). With no first hex the
+-- unit is eliminated [rough_and_ready 6.76]; with no further hex it stops where it is.
 -- @treturn ?string where it ends, nil when eliminated
 function M.fall_back(game, unit, hex, n, avoid)
   local side = game:unit_info(unit).side
@@ -376,8 +377,9 @@ function M.fall_back(game, unit, hex, n, avoid)
     for _, f in ipairs(facing.enemy_fronts(game, side)) do fronts[f.at] = f.by end
     local cands, best = {}, nil
     for _, h in ipairs(map_neighbors(game, at)) do
+      -- a Retreat: the exception to the stacking limits [rough_and_ready 5.23]
       if grid:distance(hex, h) == k and not contains(avoid, h)
-          and stacking.legal(game, unit, h) then
+          and stacking.legal(game, unit, h, { retreat = true }) then
         local cost = step_cost(game, unit, at, h)
         if cost then
           cands[#cands + 1] = { at = h, cost = cost }

@@ -55,6 +55,10 @@ M.RTEC = "[rough_and_ready 6.38, TEC]"
 
 local contains = require("volley.list").contains
 
+-- A retreat's stacking test: an enemy hex never, the limits not at all [rough_and_ready 5.23]
+-- (stacking.legal).
+local RETREAT = { retreat = true }
+
 -- Whether x comes before y in list.
 local function before(list, x, y)
   for _, v in ipairs(list) do
@@ -419,7 +423,8 @@ end
 local settle = facing.settle
 
 --- Where a defending unit may retreat from `hex` [rough_and_ready 6.75]: an adjacent map hex
--- it could enter and stack in, not enemy-occupied, not an attacker's hex of origin; of those
+-- it could enter, not enemy-occupied, not an attacker's hex of origin, whatever the stacking
+-- limits (a retreat is their exception [rough_and_ready 5.23]; docs/rulings, A24); of those
 -- the cheapest in MP (each `{at =, cost =, front = enemy or nil}`, label order). An enemy
 -- front hex is allowed, at the cost of a Hit.
 function M.retreat_hexes(game, unit, hex, origins)
@@ -433,7 +438,8 @@ function M.retreat_hexes(game, unit, hex, origins)
   end
   table.sort(near)
   for _, n in ipairs(near) do
-    if not contains(origins, n) and stacking.legal(game, unit, n) then
+    -- any friendly hex: a retreat is the exception to the stacking limits [5.23]
+    if not contains(origins, n) and stacking.legal(game, unit, n, RETREAT) then
       local cost = step(game, unit, hex, n)
       if cost then
         cands[#cands + 1] = { at = n, cost = cost, front = fronts[n] }
@@ -522,8 +528,8 @@ end
 
 --- Retreats the attackers to their hexes of origin [rough_and_ready 6.73]; attacking
 -- cavalry may go on, one hex a `retreat` request (`<hex>` or `stop`), up to three hexes in
--- all [rough_and_ready 6.74]: each further hex one it could enter and stack in, not
--- enemy-occupied.
+-- all [rough_and_ready 6.74]: each further hex one it could enter, not enemy-occupied (the
+-- stacking limits do not bind a retreat [rough_and_ready 5.23]).
 local function retreat_attackers(game, attackers, hex, origin, outside)
   for _, u in ipairs(attackers) do
     settle(game, u, origin[u])
@@ -540,7 +546,7 @@ local function retreat_attackers(game, attackers, hex, origin, outside)
       local near = {}
       for _, h in ipairs(facing.grid(game):neighbors(at)) do
         if type(h) == "string" and game.map:contains(h) and h ~= hex
-            and stacking.legal(game, u, h) and step(game, u, at, h) then
+            and stacking.legal(game, u, h, RETREAT) and step(game, u, at, h) then
           near[#near + 1] = h
         end
       end
