@@ -729,11 +729,11 @@ function M.shock(game, attackers, hex)
     if foot_or_horse(game, d) then men = men + 1 end
   end
   if wagons.alone(game, defenders) then
-    -- a lone wagon: both roll, any Hit captures it [rough_and_ready 7.0] (wagons.lua)
+    -- a lone wagon: the attackers roll, any Hit captures it; the wagon's strength is 0 and
+    -- unmodifiable: it rolls no die and inflicts no Hit [rough_and_ready 7.0] (wagons.lua)
     local on_def = roll(game, "attacker", committed, defenders, hex, origin)
-    local on_att = roll(game, "defender", committed, defenders, hex, origin)
+    local on_att = wagons.hits_inflicted(game, defenders[1], hex)
     rec.hits_on_defender, rec.hits_on_attacker = on_def, on_att
-    hits.spread(game, committed, on_att, "shock at " .. hex .. " " .. M.R637)
     rec.loser = wagons.shocked(game, defenders[1], on_def, on_att, alive(game, committed))
     if rec.loser == "attacker" and #alive(game, committed) > 0 then
       apply_retreat(game, "attacker", alive(game, committed), hex, origin)
