@@ -138,7 +138,7 @@ local function mod_api(g, path)
     if type(r.options) == "table" then
       r.options = cleaned(r.options)   -- raw, as enumerate's lists
     end
-    for _, k in ipairs({ "enumerate", "validate", "explain" }) do
+    for _, k in ipairs({ "enumerate", "validate", "explain", "canonical" }) do
       if type(r[k]) == "function" then
         r[k] = sandbox.guard({ point = "ask", source = path }, r[k])
       end
