@@ -77,15 +77,18 @@ end
 
 --- The legal answers of the `fire` request, canonical order: each unit's small-arms targets
 -- (`<unit> <hex>`), then for each hex of activated guns that have neither moved nor fired,
--- each gun alone and, with two or more, all of them combining (`<g1>+<g2> <hex>`)
--- [rough_and_ready 6.22]; targets in label order; then `done`.
+-- every non-empty set of them (each gun alone, then the sets of two, three ..., combining:
+-- `<g1>+<g2> <hex>`, the guns in the activation's order) with its targets: the hexes in the
+-- front of every gun of the set, within the shortest maximum range among them, in sight
+-- [rough_and_ready 6.21-6.23]; targets in label order; then `done`. Any of the guns of a hex
+-- may combine, any number of them [rough_and_ready 6.22] (docs/rulings, 6.22).
 function M.fire_options(game)
+  local artillery = require "systems.rough_and_ready.artillery"
   local out = {}
   local guns_at, hexes = {}, {}
   for _, u in ipairs(shooters(game)) do
     if command.is_artillery(game, u) then
-      if not contains(game.vars.moved, u)
-          or require("systems.rough_and_ready.artillery").may_move_and_fire(game, u) then
+      if not contains(game.vars.moved, u) or artillery.may_move_and_fire(game, u) then
         local at = command.on_map(game, u)
         if not guns_at[at] then guns_at[at], hexes[#hexes + 1] = {}, at end
         local list = guns_at[at]
@@ -96,20 +99,52 @@ function M.fire_options(game)
     end
   end
   table.sort(hexes)
+  local grid = require("systems.rough_and_ready.facing").grid(game)
   for _, at in ipairs(hexes) do
-    local guns = guns_at[at]
-    for _, g in ipairs(guns) do
-      for _, h in ipairs(require("systems.rough_and_ready.artillery").targets(game, { g })) do
-        out[#out + 1] = g .. " " .. h
-      end
+    -- each gun's targets at its own maximum range, once: a set's are those of all its guns
+    -- within the set's shortest range (the fronts and the lines of sight are the hex's)
+    local reach, list, range = {}, {}, {}
+    for _, g in ipairs(guns_at[at]) do
+      range[g] = artillery.max_range(game, g)
+      list[g] = artillery.targets(game, { g })              -- label order
+      local set = {}
+      for _, h in ipairs(list[g]) do set[h] = true end
+      reach[g] = set
     end
-    if #guns > 1 then
-      for _, h in ipairs(require("systems.rough_and_ready.artillery").targets(game, guns)) do
-        out[#out + 1] = table.concat(guns, "+") .. " " .. h
+    for _, set in ipairs(fire.subsets(guns_at[at])) do
+      local r = range[set[1]]
+      for _, g in ipairs(set) do r = math.min(r, range[g]) end
+      local name = table.concat(set, "+")
+      for _, h in ipairs(list[set[1]]) do
+        local ok = grid:distance(at, h) <= r
+        for _, g in ipairs(set) do ok = ok and reach[g][h] == true end
+        if ok then out[#out + 1] = name .. " " .. h end
       end
     end
   end
   return out
+end
+
+--- The legal fire answer a typed one means when it names the guns of a combined fire in
+-- another order (`Churchill-1+A2US-1 3015` for `A2US-1+Churchill-1 3015`): a combined fire is
+-- a set of guns [rough_and_ready 6.22], written in the activation's order; nil when the
+-- answer is not such a set (a gun named twice included).
+function M.fire_canonical(game, answer)
+  if type(answer) ~= "string" then return nil end
+  local w = words(answer)
+  if #w ~= 2 or not w[1]:find("+", 1, true) then return nil end
+  local named, seen = {}, {}
+  for x in w[1]:gmatch("[^+]+") do
+    if seen[x] then return nil end
+    seen[x], named[#named + 1] = true, x
+  end
+  local act = game.vars.activation or {}
+  local order = {}
+  for _, u in ipairs(act.artillery or {}) do
+    if seen[u] then order[#order + 1] = u end
+  end
+  if #order ~= #named then return nil end
+  return table.concat(order, "+") .. " " .. w[2]
 end
 
 --- The units that may rally now [rough_and_ready 6.82], in the activation's order (its
@@ -160,14 +195,15 @@ end
 -- Asks a request whose answers are `<unit>[+<unit>...] <hex>` or `done` (fire and shock):
 -- returns the units and the hex, or nil for `done`. `explain(game, side, answer)` says why
 -- an answer is refused (fire_refusal.lua).
-local function ask_units_at(game, side, kind, opts, prompt, rule, explain)
-  opts[#opts + 1] = "done"
+local function ask_units_at(game, side, kind, opts, prompt, rule, explain, canonical, no_done)
+  if not no_done then opts[#opts + 1] = "done" end
   local answer = game:ask(side, {
     kind = kind,
     prompt = prompt,
     enumerate = function() return opts end,
     explain = function(a) return explain(game, side, a) end,
-    default = "done",
+    canonical = canonical and function(a) return canonical(game, a) end or nil,
+    default = not no_done and "done" or nil,
     rule = rule,
   })
   if answer == "done" then return nil end
@@ -195,7 +231,8 @@ end
 local function fire_request(game, side)
   local firers, hex = ask_units_at(game, side, "fire", M.fire_options(game),
     "fire: <unit> <hex> (guns of one hex combine: <gun>+<gun> <hex>), or done",
-    "[rough_and_ready 6.12, 6.22]", require("systems.rough_and_ready.fire_refusal").fire)
+    "[rough_and_ready 6.12, 6.22]", require("systems.rough_and_ready.fire_refusal").fire,
+    M.fire_canonical)
   if firers then fire.fire(game, firers, hex, { activated = true }) end
 end
 

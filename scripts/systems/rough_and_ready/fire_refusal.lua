@@ -147,11 +147,12 @@ function M.fire(game, side, answer)
   local fire = require "systems.rough_and_ready.fire"
   local real = fire.check(game, firers, hex, { activated = true })
   if real == nil then
-    -- legal, yet not offered: some of a hex's guns but not all of them
-    local artillery = require "systems.rough_and_ready.artillery"
-    if #firers > 1 and artillery.is_guns(game, firers) then
-      return "the guns of a hex fire one alone or all of them together (the activated guns "
-        .. "that may fire) " .. R622
+    -- legal, yet not offered: a gun named twice (any set of a hex's guns, in any order, is
+    -- offered or read as the one offered [rough_and_ready 6.22])
+    local seen = {}
+    for _, g in ipairs(firers) do
+      if seen[g] then return g .. " is named twice: each gun fires once " .. R622 end
+      seen[g] = true
     end
     return nil
   end
