@@ -171,8 +171,11 @@ end
 function M.options(game)
   local out = {}
   if game.vars.shock_step then
-    if #shock.options(game) > 0 then out[#out + 1] = "shock" end
-    out[#out + 1] = "done"
+    local any = #shock.options(game) > 0
+    if any then out[#out + 1] = "shock" end
+    -- an attack a stack declared before its first Commitment roll is made before the step
+    -- ends [rough_and_ready 6.35] (shock.pending)
+    if not (any and #shock.pending(game) > 0) then out[#out + 1] = "done" end
     return out
   end
   -- the movers blocked for fire's or rally's sake, asked once a mover: when none is, every
@@ -216,9 +219,14 @@ end
 -- Asks the shock request (`<attackers> <hex>`, `+`-joined, or `done`) and resolves the shock
 -- [rough_and_ready 6.31-6.39]; the first one opens the shock step (point `shock.start`).
 local function shock_request(game, side)
-  local attackers, hex, n = ask_units_at(game, side, "shock", shock.options(game),
-    "shock: <unit>[+<unit>...] <hex> (units of one hex commit together), or done",
-    "[rough_and_ready 6.31, 6.35]", require("systems.rough_and_ready.fire_refusal").shock)
+  local opts = shock.options(game)
+  -- a declared attack still to make: no `done` [rough_and_ready 6.35]
+  local pending = #opts > 0 and #shock.pending(game) > 0
+  local attackers, hex, n = ask_units_at(game, side, "shock", opts,
+    "shock: <unit>[+<unit>...] <hex> (units of one hex commit together)"
+      .. (pending and " (the attacks declared are still to make)" or ", or done"),
+    "[rough_and_ready 6.31, 6.35]", require("systems.rough_and_ready.fire_refusal").shock, nil,
+    pending)
   if not attackers then return end
   if not game.vars.shock_step then
     game.vars.shock_step = true

@@ -192,11 +192,9 @@ function M.shock(game, side, answer)
       return u .. " could not enter " .. hex .. " (" .. tostring(no) .. "): it must be able "
         .. "to enter to shock [rough_and_ready 6.33]"
     end
-    if (game.vars.shock_barred or {})[u] == hex then
-      return u .. "'s stack is allocated against another hex [rough_and_ready 6.35]"
-    end
   end
-  return nil
+  -- the attacks its stack declared before its first Commitment roll [6.35]
+  return shock.allocation_why(game, attackers, hex)
 end
 
 return M
