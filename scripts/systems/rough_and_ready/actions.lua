@@ -68,7 +68,9 @@ local function shooters(game)
         -- declared chargers may not fire [rough_and_ready 6.46]
         and not require("systems.rough_and_ready.charge").declared(game, u)
         -- a failed charge Commitment: it does nothing [rough_and_ready 6.43]
-        and not require("systems.rough_and_ready.charge").failed(game, u) then
+        and not require("systems.rough_and_ready.charge").failed(game, u)
+        -- activated for movement only [rough_and_ready PA note d]
+        and not command.moves_only(game, u) then
       keep[#keep + 1] = u
     end
   end

@@ -273,6 +273,8 @@ function M.check(game, firers, hex, opts)
     if opts.activated and M.used(game, "fired", f) then
       return f .. " has fired this activation (once only) " .. M.R612
     end
+    local only = opts.activated and command.moves_only_why(game, f, "fire")   -- [PA note d]
+    if only then return only end
     if contains(game.vars.counter_charged, f) then
       return f .. " counter-charged this activation: it may not fire [rough_and_ready 6.46]"
     end

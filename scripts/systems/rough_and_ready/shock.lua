@@ -100,6 +100,8 @@ function M.eligible(game, unit)
   end
   local ok, why = command.may_shock(game, unit)
   if not ok then return false, why end
+  local only = command.moves_only_why(game, unit, "charge nor shock")   -- [PA note d]
+  if only then return false, only end
   if hits.disordered(game, unit) then
     return false, unit .. " is Disordered: it may not shock attack " .. M.R632
   end
