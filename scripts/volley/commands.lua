@@ -928,7 +928,8 @@ function M.interpret(line, pending, names)
     -- one edit from a command or answer word is a typo, told before the rules refuse it
     local legal = false
     for _, o in ipairs(pending.options or {}) do legal = legal or o == value end
-    local near = not legal and nearest(w[1], pending, names, side)
+    -- (not a `+`-joined set of units: the rules read its order, volley.ask's canonical)
+    local near = not legal and not w[1]:find("+", 1, true) and nearest(w[1], pending, names, side)
     if near then
       return refuse("'" .. w[1] .. "' is not a command or a unit here; did you mean '" .. near
         .. "'?", pending)

@@ -437,6 +437,9 @@ function M.tracked_ask(g, side, request)
     t.asking = true
     value = ask.ask(side, request)
     t.asking = nil
+    -- the answer as the request took it (its canonical form: a request's `canonical` may
+    -- read a typed answer as a legal one written otherwise): the host journals this one
+    t.taken = { value = value }
   end
   local step = t.steps[#t.steps]
   t.last_answer = nil
@@ -609,10 +612,15 @@ end
 
 --- What happened since the last drain: the rolls (each the dice's record with what a chart
 -- roll adds, and `at`: how many of the drain's narrative lines were told before it), the
--- narrative lines, the state hash and the roll count.
--- @treturn table `{rolls = {...}, narrative = {...}, state_hash = hex, rolls_count = n}`
+-- narrative lines, the state hash and the roll count; and `taken`, `{value = v}` with the
+-- last answer a request took since the last drain, as it took it (the legal answer a typed
+-- one means: `volley.ask`'s canonical), or nil.
+-- @treturn table `{rolls = {...}, narrative = {...}, state_hash = hex, rolls_count = n,
+--   taken = {value = v} or nil}`
 function M.drain()
   local g = current
+  local taken = track and track.taken
+  if track then track.taken = nil end
   local rolls = {}
   local told = g.narrative_told or 0
   note_rolls(g)
@@ -633,7 +641,7 @@ function M.drain()
   for k = (g.narrative_told or 0) + 1, #g.narrative do lines[#lines + 1] = g.narrative[k] end
   g.narrative_told = #g.narrative
   return { rolls = rolls, narrative = lines, state_hash = g.store:hash(),
-           rolls_count = g.dice:count() }
+           rolls_count = g.dice:count(), taken = taken }
 end
 
 --- How the game ended: `{winner = side or "draw" or nil, reason = text, state_hash = hex}`.
