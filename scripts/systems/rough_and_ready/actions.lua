@@ -308,7 +308,7 @@ function M.run(game)
   fire.reset(game)
   while true do
     local opts = M.options(game)
-    if #opts == 1 then break end
+    if #opts == 1 and opts[1] == "done" then break end
     -- the state does not change while the request waits: its options are computed once
     local answer = game:ask(act.side, {
       kind = "move",
