@@ -483,3 +483,29 @@ describe("[rough_and_ready 6.35] issue 33 point 11: a stack's split, before the 
       assert.are.same({}, shock.options(g))
     end)
   end)
+
+-- {==========================================================================================
+describe("[rough_and_ready PA Initial Deployment] issue 33 point 3: a set-up line's default",
+  function()
+    local placement = require "volley.placement"
+
+    it("`<spec> default <location>` names the default of the line's choices", function()
+      assert.are.same({ "1318-9", "1319" }, { placement.split_default("1318-9 default 1319") })
+      assert.are.same({ "1318-9" }, { placement.split_default("1318-9") })
+      assert.are.same({ nil, "no location after 'default'" },
+        { placement.split_default("1318-9 default") })
+      assert.are.same({ nil, "'default' names one location, not '1319 1318'" },
+        { placement.split_default("1318-9 default 1319 1318") })
+    end)
+
+    it("Palo Alto's leaders default to the hexes that keep their commands in range", function()
+      local g = require("volley.game").open("rough-and-ready/palo-alto")
+      local defaults = {}
+      for _, c in ipairs(g.setup.choices) do
+        if #c.units == 1 and (c.units[1] == "Garcia" or c.units[1] == "Vega") then
+          defaults[c.units[1]] = c.request.default
+        end
+      end
+      assert.are.same({ Garcia = "1319", Vega = "1314" }, defaults)
+    end)
+  end)
