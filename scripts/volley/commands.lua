@@ -128,6 +128,12 @@ M.KIND_HELP = {
       .. "face the charger (Rough & Ready: rules 6.45)" },
   { "charge_move", "<hex>", "chargers riding on after a failed counter-charge: their second "
       .. "hex (Rough & Ready: rules 6.44)" },
+  { "combine", "<gun>+<gun>... | each | alone", "guns of one hex returning fire (or a gun's "
+      .. "movement reaction fire): which of them fire together (Rough & Ready: rules 6.22)" },
+  { "allocate", "<unit>[+<unit>] <hex> | none", "a stack's first shock: which of its other "
+      .. "units shock another hex, declared before the roll (Rough & Ready: rules 6.35)" },
+  { "also_activate", "<unit> | done", "the units of another command the activated leader "
+      .. "may take along (Rough & Ready: Palo Alto note d)" },
 }
 
 --- The commands that answer nothing and ask the game (the driver runs them): name ->
