@@ -130,6 +130,12 @@ M.KIND_HELP = {
       .. "face the charger (Rough & Ready: rules 6.45)" },
   { "charge_move", "<hex>", "chargers riding on after a failed counter-charge: their second "
       .. "hex (Rough & Ready: rules 6.44)" },
+  { "combine", "<gun>+<gun>... | each | alone", "guns of one hex returning fire (or a gun's "
+      .. "movement reaction fire): which of them fire together (Rough & Ready: rules 6.22)" },
+  { "allocate", "<unit>[+<unit>] <hex> | none", "a stack's first shock: which of its other "
+      .. "units shock another hex, declared before the roll (Rough & Ready: rules 6.35)" },
+  { "also_activate", "<unit> | done", "the units of another command the activated leader "
+      .. "may take along (Rough & Ready: Palo Alto note d)" },
 }
 
 --- The commands that answer nothing and ask the game (the driver runs them): name ->
@@ -958,7 +964,8 @@ function M.interpret(line, pending, names)
     -- one edit from a command or answer word is a typo, told before the rules refuse it
     local legal = false
     for _, o in ipairs(pending.options or {}) do legal = legal or o == value end
-    local near = not legal and nearest(w[1], pending, names, side)
+    -- (not a `+`-joined set of units: the rules read its order, volley.ask's canonical)
+    local near = not legal and not w[1]:find("+", 1, true) and nearest(w[1], pending, names, side)
     if near then
       return refuse("'" .. w[1] .. "' is not a command or a unit here; did you mean '" .. near
         .. "'?", pending)

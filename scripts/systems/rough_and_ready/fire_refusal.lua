@@ -143,11 +143,12 @@ function M.fire(game, side, answer)
   local fire = require "systems.rough_and_ready.fire"
   local real = fire.check(game, firers, hex, { activated = true })
   if real == nil then
-    -- legal, yet not offered: some of a hex's guns but not all of them
-    local artillery = require "systems.rough_and_ready.artillery"
-    if #firers > 1 and artillery.is_guns(game, firers) then
-      return say("6.22", "the guns of a hex fire one alone or all of them together (the "
-        .. "activated guns that may fire)")
+    -- legal, yet not offered: a gun named twice (any set of a hex's guns, in any order, is
+    -- offered or read as the one offered [rough_and_ready 6.22])
+    local seen = {}
+    for _, g in ipairs(firers) do
+      if seen[g] then return say("6.22", g .. " is named twice: each gun fires once") end
+      seen[g] = true
     end
     return nil
   end
@@ -187,11 +188,9 @@ function M.shock(game, side, answer)
       return say("6.33", u .. " could not enter " .. hex .. " (" .. tostring(no) .. "): it must "
         .. "be able to enter to shock")
     end
-    if (game.vars.shock_barred or {})[u] == hex then
-      return say("6.35", u .. "'s stack is allocated against another hex")
-    end
   end
-  return nil
+  -- the attacks its stack declared before its first Commitment roll [6.35]
+  return shock.allocation_why(game, attackers, hex)
 end
 
 -- {====================================================================================

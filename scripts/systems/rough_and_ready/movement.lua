@@ -509,7 +509,9 @@ function M.may_turn(game, unit, movers, done)
 end
 
 --- Whether a mover may be declared to charge now [rough_and_ready 6.43]: mounted cavalry that
--- has not moved nor been declared, and may shock (shock.eligible). `done`: as for `may_turn`.
+-- has not moved nor been declared, has not fired this activation (charging cavalry may not
+-- fire [rough_and_ready 6.46]: as a counter-charger that fired, docs/rulings 6.46), and may
+-- shock (shock.eligible). `done`: as for `may_turn`.
 function M.may_declare(game, unit, movers, done)
   if not contains(movers, unit) then
     return false, unit .. " is not one of the activated units [rough_and_ready 3.13]"
@@ -523,6 +525,10 @@ function M.may_declare(game, unit, movers, done)
   local charge = require "systems.rough_and_ready.charge"
   if charge.declared(game, unit) then
     return false, unit .. " is declared to charge already [rough_and_ready 6.43]"
+  end
+  if require("systems.rough_and_ready.fire").used(game, "fired", unit) then
+    return false, require("systems.rough_and_ready.refusal").say("6.46", unit
+      .. " has fired this activation: charging cavalry may not fire")
   end
   local ok, why = require("systems.rough_and_ready.shock").eligible(game, unit)
   if not ok then return false, why end

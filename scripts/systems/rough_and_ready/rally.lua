@@ -34,6 +34,8 @@ end
 function M.eligible(game, unit)
   local at = command.on_map(game, unit)
   if not at then return false, refusal.plain(unit .. " is not on the map") end
+  local only = command.moves_only_why(game, unit, "rally")         -- [rough_and_ready PA note d]
+  if only then return false, only end
   if #M.choices(game, unit) == 0 then
     if hits.hits(game, unit) == 1 then
       return false, refusal.say("6.84", unit .. " has nothing to rally off: its first Hit is "

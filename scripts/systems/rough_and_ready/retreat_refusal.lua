@@ -54,7 +54,7 @@ function M.why(game, c)
   for _, h in ipairs(c.avoid or {}) do
     if h == to then return refusal.say(c.case, to .. " is " .. c.avoid_why) end
   end
-  local ok, why = stacking.legal(game, c.unit, to)
+  local ok, why = stacking.legal(game, c.unit, to, { retreat = true })   -- no limits [5.23]
   if not ok then
     -- an enemy the side cannot see stays unseen: no reason rather than its presence
     if M.hides_enemy(game, c.unit, to) then return nil end
