@@ -16,6 +16,11 @@
 -- * `validate` (optional function): `validate(answer) -> true | false, why`, for a typed
 --   answer that is not one of the options (never on its own: a request always has options
 --   or enumerate, so bots and the journal can deal in legal answers);
+-- * `canonical` (optional function): `canonical(answer) -> legal answer | nil`, the legal
+--   answer a typed answer means when it is written another way (the guns of a combined fire
+--   named in another order: `Churchill-1+A2US-1 3015` for `A2US-1+Churchill-1 3015`); the
+--   value is the one returned and journalled, and it must be one of the legal answers (else
+--   it is ignored): it never makes an answer legal that is not;
 -- * `explain` (optional function): `explain(answer) -> why | nil`, why an answer that is
 --   not one of the options (and that `validate`, if any, refused) is not legal, told in the
 --   refusal (`'0603' is not a legal answer to retreat: 0603 is an attacker's hex of origin
@@ -41,7 +46,7 @@ end
 M.TOKEN = setmetatable({}, { __tostring = function() return "volley.ask" end })
 
 local KEYS = { kind = true, prompt = true, options = true, enumerate = true, validate = true,
-               explain = true,
+               explain = true, canonical = true,
                default = true, rule = true }
 
 local function sorted_keys(t)
@@ -101,8 +106,8 @@ function M.check_request(request)
   end
   for _, k in ipairs(sorted_keys(request)) do
     if not KEYS[k] then
-      error("unknown request key '" .. k .. "' (known: default, enumerate, explain, kind, "
-        .. "options, prompt, rule, validate)", 3)
+      error("unknown request key '" .. k .. "' (known: canonical, default, enumerate, explain, "
+        .. "kind, options, prompt, rule, validate)", 3)
     end
   end
   for _, k in ipairs({ "kind", "prompt", "rule" }) do
@@ -126,6 +131,9 @@ function M.check_request(request)
   end
   if request.explain ~= nil and type(request.explain) ~= "function" then
     error("request '" .. request.kind .. "': explain must be a function", 3)
+  end
+  if request.canonical ~= nil and type(request.canonical) ~= "function" then
+    error("request '" .. request.kind .. "': canonical must be a function", 3)
   end
 end
 
@@ -267,6 +275,15 @@ function M.check(request, answer)
     end
     checked[list] = true
     if found then return true, match end
+  end
+  -- an answer written another way: the legal answer it means, if the request says so
+  if request.canonical then
+    local c = checking(request.canonical, answer)
+    if c ~= nil then
+      for _, v in ipairs(list) do
+        if v == c then return true, v end
+      end
+    end
   end
   if request.validate then
     local ok, why = checking(request.validate, answer)

@@ -89,8 +89,8 @@ M.ANSWER_HELP = {
       .. "(Rough & Ready: rules 5.42)" },
   { "unsquare", "unsquare <unit>", "at a move request: the unit leaves its square (Rough & "
       .. "Ready: rules 5.44)" },
-  { "all", "all", "at an artillery request: every gun and wagon the leader may activate "
-      .. "(Rough & Ready: rules 4.28)" },
+  { "all", "all", "at an artillery request with two or more to choose from: every gun and "
+      .. "wagon the leader may activate (Rough & Ready: rules 4.28)" },
   { "yes", "yes, no", "the answers of a yes-or-no request (true and false too)" },
   { "no", "yes, no", "the answers of a yes-or-no request (true and false too)" },
 }
@@ -130,6 +130,12 @@ M.KIND_HELP = {
       .. "face the charger (Rough & Ready: rules 6.45)" },
   { "charge_move", "<hex>", "chargers riding on after a failed counter-charge: their second "
       .. "hex (Rough & Ready: rules 6.44)" },
+  { "combine", "<gun>+<gun>... | each | alone", "guns of one hex returning fire (or a gun's "
+      .. "movement reaction fire): which of them fire together (Rough & Ready: rules 6.22)" },
+  { "allocate", "<unit>[+<unit>] <hex> | none", "a stack's first shock: which of its other "
+      .. "units shock another hex, declared before the roll (Rough & Ready: rules 6.35)" },
+  { "also_activate", "<unit> | done", "the units of another command the activated leader "
+      .. "may take along (Rough & Ready: Palo Alto note d)" },
 }
 
 --- The commands that answer nothing and ask the game (the driver runs them): name ->
@@ -446,6 +452,30 @@ local function group_answer(text, legal, names)
   return found
 end
 
+-- The command the leader named by `text` leads (`names.commands`), when the request's
+-- answers are commands (one of them is a command's id): the one of his commands that is an
+-- answer, else the first he leads, for the rules to say why it may not go (`activate Taylor`:
+-- an Overall Commander's army). Nil when `text` names no leader of a command.
+local function led_command(text, legal, names, side)
+  if not names.commands or #names.commands == 0 then return nil end
+  local set, takes = {}, false
+  for _, v in ipairs(legal) do set[tostring(v)] = v end
+  for _, c in ipairs(names.commands) do takes = takes or set[c.id] ~= nil end
+  if not takes then return nil end
+  local u = M.unit(names, text, side)
+  if not u then return nil end
+  local first
+  for _, c in ipairs(names.commands) do
+    for _, l in ipairs(c.leaders or {}) do
+      if l == u then
+        if set[c.id] ~= nil then return set[c.id] end
+        first = first or c.id
+      end
+    end
+  end
+  return first
+end
+
 -- An answer typed for a request other than a move: matched to the legal answers.
 local function match_answer(text, pending, names, side)
   local legal = pending.options or {}
@@ -480,6 +510,9 @@ local function match_answer(text, pending, names, side)
     if u and set[u] ~= nil then return set[u] end
     local s = M.space(names, text)
     if s and set[s] ~= nil then return set[s] end
+    -- a leader for the command he leads (`activate Taylor`, `Twiggs`)
+    local c = led_command(text, legal, names, side)
+    if c ~= nil then return c end
   end
   local group = group_answer(text, legal, names)
   if group ~= nil then return group end
@@ -931,7 +964,8 @@ function M.interpret(line, pending, names)
     -- one edit from a command or answer word is a typo, told before the rules refuse it
     local legal = false
     for _, o in ipairs(pending.options or {}) do legal = legal or o == value end
-    local near = not legal and nearest(w[1], pending, names, side)
+    -- (not a `+`-joined set of units: the rules read its order, volley.ask's canonical)
+    local near = not legal and not w[1]:find("+", 1, true) and nearest(w[1], pending, names, side)
     if near then
       return refuse("'" .. w[1] .. "' is not a command or a unit here; did you mean '" .. near
         .. "'?", pending)

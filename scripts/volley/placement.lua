@@ -661,6 +661,26 @@ function M.split_facing(spec)
   return head, word
 end
 
+--- Splits a default off a set-up line's spec: `<spec> default <location>` (docs/placement.md
+-- "The default": the designer's default of the line's choices, in place of the spread one).
+-- @tparam string spec e.g. `"1318-9 default 1319"` (any `facing` already split off)
+-- @treturn[1] string the spec without the default, trimmed
+-- @treturn[1] ?string the location named, or nil when the spec gives none
+-- @treturn[2] nil
+-- @treturn[2] string why ("no placement spec before 'default'", "no location after
+--   'default'", "'default' names one location")
+function M.split_default(spec)
+  local low = spec:lower()
+  local at = low:find("%f[%w]default%f[^%w]")
+  if not at then return spec, nil end
+  local head = spec:sub(1, at - 1):match("^%s*(.-)%s*$")
+  local loc = spec:sub(at + 7):match("^%s*(.-)%s*$")
+  if head == "" then return nil, "no placement spec before 'default'" end
+  if loc == "" then return nil, "no location after 'default'" end
+  if loc:find("%s") then return nil, "'default' names one location, not '" .. loc .. "'" end
+  return head, loc
+end
+
 -- }====================================================================================
 
 return M

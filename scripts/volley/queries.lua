@@ -103,7 +103,8 @@ function M.view_text(viewer)
 end
 
 --- The names commands resolve against (`volley.session.names`), without the units hidden
--- from `viewer`.
+-- from `viewer`; with the commands and their leaders (`commands = {{id =, side =, leaders =
+-- {...}}, ...}`, id order), so that a leader may name the command he leads.
 function M.names(viewer, opts)
   local n = session.names(opts)
   local v = M.view(viewer)
@@ -112,6 +113,13 @@ function M.names(viewer, opts)
     if v:sees(u.id) then units[#units + 1] = u end
   end
   n.units = units
+  local store = game().store
+  local commands = {}
+  for _, c in ipairs(store:commands{}) do
+    local info = store:command(c)
+    commands[#commands + 1] = { id = c, side = info.side, leaders = info.leaders or {} }
+  end
+  n.commands = commands
   return n
 end
 
@@ -306,9 +314,10 @@ function M.facing(viewer, name, text)
   return word, what
 end
 
---- `reach <unit>`: the hexes a unit can reach now, by the system's movement query
--- (`systems.<id>.movement.query`), computed on the store the viewer sees (a hidden enemy
--- neither blocks nor stops it there).
+--- `reach <unit>`: the hexes a unit can reach now, by the system's `movement.reach` when it
+-- has one (what its move request would allow: `nil, why` when nothing), else its movement
+-- query (`systems.<id>.movement.query`), computed on the store the viewer sees (a hidden
+-- enemy neither blocks nor stops it there).
 -- @treturn ?{string,...}
 -- @treturn ?string why not
 function M.reach(viewer, name)
@@ -327,7 +336,16 @@ function M.reach(viewer, name)
     return nil, "reach: the " .. g.system.id .. " system has no movement query"
   end
   local seen = setmetatable({ store = store }, { __index = g })
-  local reach = g.move:reach(at, movement.query(seen, unit))
+  local reach, none
+  if type(movement.reach) == "function" then
+    -- the system's own: what its move request would allow now (or why nothing)
+    reach, none = movement.reach(seen, unit)
+    if not reach then
+      return { "reach of " .. unit .. " from " .. at .. ": none now: " .. tostring(none) }
+    end
+  else
+    reach = g.move:reach(at, movement.query(seen, unit))
+  end
   local hexes = {}
   for _, p in ipairs(reach) do
     if p.hex ~= at then hexes[#hexes + 1] = p.hex .. "(" .. p.cost .. ")" end

@@ -379,6 +379,10 @@ function M.setup(sc, map, store, opts)
     local facing
     spec_text, facing = placement.split_facing(spec_text)
     if not spec_text then return nil, where .. "set-up line " .. line.key .. ": " .. facing end
+    -- `default <location>`: the designer's default of the line's choices
+    local default
+    spec_text, default = placement.split_default(spec_text)
+    if not spec_text then return nil, where .. "set-up line " .. line.key .. ": " .. default end
     for _, u in ipairs(ids) do
       if not units[u] then
         return nil, where .. "unit '" .. u .. "' is not in the order of battle (" .. sc.oob .. ")"
@@ -405,6 +409,21 @@ function M.setup(sc, map, store, opts)
       return nil, where .. "placing " .. p.choices[1].units[1] .. " is a choice among "
         .. #p.choices[1].options .. " locations: give the rule that lets the player choose "
         .. "('[<system> <case>]' after the unit ids, or [scenario] setup_rule)"
+    end
+    if default then
+      local used = false
+      for _, c in ipairs(p.choices) do
+        for _, o in ipairs(c.options) do
+          if o == default then
+            used = true
+            c.default, c.request.default = default, default
+          end
+        end
+      end
+      if not used then
+        return nil, where .. "set-up line " .. line.key .. ": default " .. default .. " is not "
+          .. "a location this line leaves to a choice"
+      end
     end
     local faces = {}
     for _, u in ipairs(ids) do faces[u] = setup_rules.facing_kind(store, grid, u) end

@@ -146,7 +146,7 @@ local function mod_api(g, path)
     if type(r.options) == "table" then
       r.options = cleaned(r.options)   -- raw, as enumerate's lists
     end
-    for _, k in ipairs({ "enumerate", "validate", "explain" }) do
+    for _, k in ipairs({ "enumerate", "validate", "explain", "canonical" }) do
       if type(r[k]) == "function" then
         r[k] = sandbox.guard({ point = "ask", source = path }, r[k])
       end
@@ -501,6 +501,9 @@ function M.tracked_ask(g, side, request)
       end
     end)
     t.asking = nil
+    -- the answer as the request took it (its canonical form: a request's `canonical` may
+    -- read a typed answer as a legal one written otherwise): the host journals this one
+    t.taken = { value = value }
   end
   local step = t.steps[#t.steps]
   t.last_answer = nil
@@ -742,10 +745,15 @@ end
 
 --- What happened since the last drain: the rolls (each the dice's record with what a chart
 -- roll adds, and `at`: how many of the drain's narrative lines were told before it), the
--- narrative lines, the state hash and the roll count.
--- @treturn table `{rolls = {...}, narrative = {...}, state_hash = hex, rolls_count = n}`
+-- narrative lines, the state hash and the roll count; and `taken`, `{value = v}` with the
+-- last answer a request took since the last drain, as it took it (the legal answer a typed
+-- one means: `volley.ask`'s canonical), or nil.
+-- @treturn table `{rolls = {...}, narrative = {...}, state_hash = hex, rolls_count = n,
+--   taken = {value = v} or nil}`
 function M.drain()
   local g = current
+  local taken = track and track.taken
+  if track then track.taken = nil end
   local rolls = {}
   local told = g.narrative_told or 0
   note_rolls(g)
@@ -766,7 +774,7 @@ function M.drain()
   for k = (g.narrative_told or 0) + 1, #g.narrative do lines[#lines + 1] = g.narrative[k] end
   g.narrative_told = #g.narrative
   return { rolls = rolls, narrative = lines, state_hash = g.store:hash(),
-           rolls_count = g.dice:count() }
+           rolls_count = g.dice:count(), taken = taken }
 end
 
 --- How the game ended: `{winner = side or "draw" or nil, reason = text, state_hash = hex}`.

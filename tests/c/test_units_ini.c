@@ -153,8 +153,9 @@ typedef struct broken {
 
 static void broken_orders_of_battle_are_refused(void **state) {
   static const broken cases[] = {
-    {"unknown_field", 9, "unit 5US-1: unknown field 'moral' (known: battery, gun, guns, "
-                         "independent, lancer, ma, morale, morale_reverse, regiment, regular)"},
+    {"unknown_field", 9, "unit 5US-1: unknown field 'moral' (known: also_command, also_only, "
+                         "battery, gun, guns, independent, lancer, ma, morale, "
+                         "morale_reverse, regiment, regular)"},
     {"duplicate_id", 12, "leader id 'Twiggs' is already taken"},
     {"duplicate_section", 12, "duplicate section [unit.5US-1] (first at line 6)"},
     {"bad_int", 9, "unit 5US-1: morale: 'six' is not an integer"},

@@ -8,7 +8,7 @@ set -u
 volley=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-expected='rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  101 provisional
+expected='rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 provisional
 test-game/battle  Test battle  demo  A B  3 provisional
 test-game/battle/variant  Test battle, variant deployment  demo  A B  3 provisional
 test-game/battle/whole  Test battle, empty board  demo  A B  3 provisional
@@ -19,7 +19,7 @@ out=$(VOLLEY_PATH=tests/data/root "$volley" list 2>&1) || fail "list exited $?: 
 $out"
 
 # The source tree's scenarios/ (the data path's last root) holds Palo Alto.
-palo='rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  101 provisional'
+palo='rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 provisional'
 out=$("$volley" list 2>&1) || fail "list of the source tree exited $?"
 [ "$out" = "$palo" ] || fail "the source tree listed: $out"
 

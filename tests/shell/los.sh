@@ -33,7 +33,7 @@ out=$("$volley" los nope/missing.ini 0101 0202 2>&1)
 "$volley" los "$map" 01 0202 >/dev/null 2>&1
 [ $? -eq 2 ] || fail "a malformed label must exit 2"
 # A scenario (an id, its folder, its .ini) names its map and the map's LOS policy.
-want="LOS 0613 -> 0914: blocked at 0814 (Chaparral: fire into, not through) [rough_and_ready PA 6.17] [rough_and_ready RP 6.17]"
+want="LOS 0613 -> 0914: blocked at 0814 (Chaparral: fire into, not through) [rough_and_ready PA 6.17]"
 for what in rough-and-ready/palo-alto scenarios/rough-and-ready/palo-alto \
             scenarios/rough-and-ready/palo-alto/scenario.ini scenarios/rough-and-ready/palo-alto/map.ini; do
   out=$("$volley" los "$what" 0613 0914 2>&1) || fail "los $what: exit $?: $out"

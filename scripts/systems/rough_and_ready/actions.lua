@@ -17,6 +17,8 @@ local fire = require "systems.rough_and_ready.fire"
 local rally = require "systems.rough_and_ready.rally"
 local command = require "systems.rough_and_ready.command"
 local shock = require "systems.rough_and_ready.shock"
+local refusal = require "systems.rough_and_ready.refusal"
+local fire_refusal = require "systems.rough_and_ready.fire_refusal"
 
 local M = {}
 
@@ -45,11 +47,11 @@ end
 local function blocked(game, unit)
   if unit == nil then return nil end
   if contains(game.vars.rallied, unit) then
-    return unit .. " rallied this activation: it does nothing else [rough_and_ready 6.82]"
+    return refusal.say("6.82", unit .. " rallied this activation: it does nothing else")
   end
   if command.is_artillery(game, unit) and fire.used(game, "fired", unit)
       and not require("systems.rough_and_ready.artillery").may_move_and_fire(game, unit) then
-    return unit .. " has fired this activation: artillery moves or fires [rough_and_ready 6.25]"
+    return refusal.say("6.25", unit .. " has fired this activation: artillery moves or fires")
   end
   return nil
 end
@@ -68,7 +70,9 @@ local function shooters(game)
         -- declared chargers may not fire [rough_and_ready 6.46]
         and not require("systems.rough_and_ready.charge").declared(game, u)
         -- a failed charge Commitment: it does nothing [rough_and_ready 6.43]
-        and not require("systems.rough_and_ready.charge").failed(game, u) then
+        and not require("systems.rough_and_ready.charge").failed(game, u)
+        -- activated for movement only [rough_and_ready PA note d]
+        and not command.moves_only(game, u) then
       keep[#keep + 1] = u
     end
   end
@@ -77,15 +81,18 @@ end
 
 --- The legal answers of the `fire` request, canonical order: each unit's small-arms targets
 -- (`<unit> <hex>`), then for each hex of activated guns that have neither moved nor fired,
--- each gun alone and, with two or more, all of them combining (`<g1>+<g2> <hex>`)
--- [rough_and_ready 6.22]; targets in label order; then `done`.
+-- every non-empty set of them (each gun alone, then the sets of two, three ..., combining:
+-- `<g1>+<g2> <hex>`, the guns in the activation's order) with its targets: the hexes in the
+-- front of every gun of the set, within the shortest maximum range among them, in sight
+-- [rough_and_ready 6.21-6.23]; targets in label order; then `done`. Any of the guns of a hex
+-- may combine, any number of them [rough_and_ready 6.22] (docs/rulings, 6.22).
 function M.fire_options(game)
+  local artillery = require "systems.rough_and_ready.artillery"
   local out = {}
   local guns_at, hexes = {}, {}
   for _, u in ipairs(shooters(game)) do
     if command.is_artillery(game, u) then
-      if not contains(game.vars.moved, u)
-          or require("systems.rough_and_ready.artillery").may_move_and_fire(game, u) then
+      if not contains(game.vars.moved, u) or artillery.may_move_and_fire(game, u) then
         local at = command.on_map(game, u)
         if not guns_at[at] then guns_at[at], hexes[#hexes + 1] = {}, at end
         local list = guns_at[at]
@@ -96,20 +103,52 @@ function M.fire_options(game)
     end
   end
   table.sort(hexes)
+  local grid = require("systems.rough_and_ready.facing").grid(game)
   for _, at in ipairs(hexes) do
-    local guns = guns_at[at]
-    for _, g in ipairs(guns) do
-      for _, h in ipairs(require("systems.rough_and_ready.artillery").targets(game, { g })) do
-        out[#out + 1] = g .. " " .. h
-      end
+    -- each gun's targets at its own maximum range, once: a set's are those of all its guns
+    -- within the set's shortest range (the fronts and the lines of sight are the hex's)
+    local reach, list, range = {}, {}, {}
+    for _, g in ipairs(guns_at[at]) do
+      range[g] = artillery.max_range(game, g)
+      list[g] = artillery.targets(game, { g })              -- label order
+      local set = {}
+      for _, h in ipairs(list[g]) do set[h] = true end
+      reach[g] = set
     end
-    if #guns > 1 then
-      for _, h in ipairs(require("systems.rough_and_ready.artillery").targets(game, guns)) do
-        out[#out + 1] = table.concat(guns, "+") .. " " .. h
+    for _, set in ipairs(fire.subsets(guns_at[at])) do
+      local r = range[set[1]]
+      for _, g in ipairs(set) do r = math.min(r, range[g]) end
+      local name = table.concat(set, "+")
+      for _, h in ipairs(list[set[1]]) do
+        local ok = grid:distance(at, h) <= r
+        for _, g in ipairs(set) do ok = ok and reach[g][h] == true end
+        if ok then out[#out + 1] = name .. " " .. h end
       end
     end
   end
   return out
+end
+
+--- The legal fire answer a typed one means when it names the guns of a combined fire in
+-- another order (`Churchill-1+A2US-1 3015` for `A2US-1+Churchill-1 3015`): a combined fire is
+-- a set of guns [rough_and_ready 6.22], written in the activation's order; nil when the
+-- answer is not such a set (a gun named twice included).
+function M.fire_canonical(game, answer)
+  if type(answer) ~= "string" then return nil end
+  local w = words(answer)
+  if #w ~= 2 or not w[1]:find("+", 1, true) then return nil end
+  local named, seen = {}, {}
+  for x in w[1]:gmatch("[^+]+") do
+    if seen[x] then return nil end
+    seen[x], named[#named + 1] = true, x
+  end
+  local act = game.vars.activation or {}
+  local order = {}
+  for _, u in ipairs(act.artillery or {}) do
+    if seen[u] then order[#order + 1] = u end
+  end
+  if #order ~= #named then return nil end
+  return table.concat(order, "+") .. " " .. w[2]
 end
 
 --- The units that may rally now [rough_and_ready 6.82], in the activation's order (its
@@ -136,8 +175,11 @@ end
 function M.options(game)
   local out = {}
   if game.vars.shock_step then
-    if #shock.options(game) > 0 then out[#out + 1] = "shock" end
-    out[#out + 1] = "done"
+    local any = #shock.options(game) > 0
+    if any then out[#out + 1] = "shock" end
+    -- an attack a stack declared before its first Commitment roll is made before the step
+    -- ends [rough_and_ready 6.35] (shock.pending)
+    if not (any and #shock.pending(game) > 0) then out[#out + 1] = "done" end
     return out
   end
   -- the movers blocked for fire's or rally's sake, asked once a mover: when none is, every
@@ -160,14 +202,15 @@ end
 -- Asks a request whose answers are `<unit>[+<unit>...] <hex>` or `done` (fire and shock):
 -- returns the units and the hex, or nil for `done`. `explain(game, side, answer)` says why
 -- an answer is refused (fire_refusal.lua).
-local function ask_units_at(game, side, kind, opts, prompt, rule, explain)
-  opts[#opts + 1] = "done"
+local function ask_units_at(game, side, kind, opts, prompt, rule, explain, canonical, no_done)
+  if not no_done then opts[#opts + 1] = "done" end
   local answer = game:ask(side, {
     kind = kind,
     prompt = prompt,
     enumerate = function() return opts end,
     explain = function(a) return explain(game, side, a) end,
-    default = "done",
+    canonical = canonical and function(a) return canonical(game, a) end or nil,
+    default = not no_done and "done" or nil,
     rule = rule,
   })
   if answer == "done" then return nil end
@@ -180,9 +223,13 @@ end
 -- Asks the shock request (`<attackers> <hex>`, `+`-joined, or `done`) and resolves the shock
 -- [rough_and_ready 6.31-6.39]; the first one opens the shock step (point `shock.start`).
 local function shock_request(game, side)
-  local attackers, hex, n = ask_units_at(game, side, "shock", shock.options(game),
-    "shock: <unit>[+<unit>...] <hex> (units of one hex commit together), or done",
-    "[rough_and_ready 6.31, 6.35]", require("systems.rough_and_ready.fire_refusal").shock)
+  local opts = shock.options(game)
+  -- a declared attack still to make: no `done` [rough_and_ready 6.35]
+  local pending = #opts > 0 and #shock.pending(game) > 0
+  local attackers, hex, n = ask_units_at(game, side, "shock", opts,
+    "shock: <unit>[+<unit>...] <hex> (units of one hex commit together)"
+      .. (pending and " (the attacks declared are still to make)" or ", or done"),
+    "[rough_and_ready 6.31, 6.35]", fire_refusal.shock, nil, pending)
   if not attackers then return end
   if not game.vars.shock_step then
     game.vars.shock_step = true
@@ -195,7 +242,7 @@ end
 local function fire_request(game, side)
   local firers, hex = ask_units_at(game, side, "fire", M.fire_options(game),
     "fire: <unit> <hex> (guns of one hex combine: <gun>+<gun> <hex>), or done",
-    "[rough_and_ready 6.12, 6.22]", require("systems.rough_and_ready.fire_refusal").fire)
+    "[rough_and_ready 6.12, 6.22]", fire_refusal.fire, M.fire_canonical)
   if firers then fire.fire(game, firers, hex, { activated = true }) end
 end
 
@@ -209,6 +256,7 @@ local function rally_request(game, side)
     options = opts,
     default = "done",
     rule = "[rough_and_ready 6.82]",
+    explain = function(a) return fire_refusal.rally(game, side, a) end,
   })
   if answer == "done" then return end
   rally.rally(game, answer)
@@ -261,24 +309,24 @@ function M.run(game)
   fire.reset(game)
   while true do
     local opts = M.options(game)
-    if #opts == 1 then break end
+    if #opts == 1 and opts[1] == "done" then break end
     -- the state does not change while the request waits: its options are computed once
     local answer = game:ask(act.side, {
       kind = "move",
       prompt = act.target .. ": " .. M.move_prompt(opts),
       enumerate = function() return opts end,
       validate = function(a)
-        if a == "fire" then
-          return false, "no activated unit has an enemy in its front, in range and in sight "
-            .. "now [rough_and_ready 6.11]"
-        elseif a == "rally" then
-          return false, "no activated unit may rally now [rough_and_ready 6.82]"
-        elseif a == "shock" then
-          return false, "no activated unit may shock now [rough_and_ready 6.31, 6.32]"
+        -- not offered: why not, unit by unit, each with the case that forbids it
+        if game.vars.shock_step and a ~= "done" and a ~= "shock" then
+          return false, refusal.say("6.31", "the shock step has begun: no more movement or "
+            .. "fire")
         end
-        if game.vars.shock_step and a ~= "done" then
-          return false, "the shock step has begun: no more movement or fire "
-            .. "[rough_and_ready 6.31]"
+        if a == "fire" then
+          return false, fire_refusal.no_fire(game, act.side)
+        elseif a == "rally" then
+          return false, fire_refusal.no_rally(game, act.side)
+        elseif a == "shock" then
+          return false, fire_refusal.no_shock(game, act.side)
         end
         if type(a) == "string" and pcall(game.store.unit, game.store, unit_of(a)) then
           local why = blocked(game, unit_of(a))

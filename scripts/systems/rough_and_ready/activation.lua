@@ -64,9 +64,15 @@ function M.candidate(game, side, name)
   for _, c in ipairs(command.activatable(game, side)) do
     if c == name then
       local leader = command.leader_of(game, c)
+      -- a unit a second command may activate too goes with neither in two consecutive
+      -- activations of its side [rough_and_ready PA note d]: left out of its own now
+      local units, held = {}, {}
+      for _, u in ipairs(command.units_of(game, c)) do
+        if M.shared_used(game, side, u) then held[#held + 1] = u else units[#units + 1] = u end
+      end
       return { kind = "command", target = c, leader = leader,
                rating = game.store:get(leader, "activation"),     -- [rough_and_ready 4.22]
-               units = command.units_of(game, c) }
+               units = units, held = held }
     end
   end
   for _, h in ipairs(command.independent_hexes(game, side)) do
@@ -75,6 +81,14 @@ function M.candidate(game, side, name)
     end
   end
   return nil
+end
+
+--- Whether `unit` may be activated by two commands and went in its side's last activation
+-- [rough_and_ready PA note d]: it may not go in two consecutive activations of its side
+-- (counted as the guns' are, digest A18), whichever of its two leaders activates it.
+function M.shared_used(game, side, unit)
+  if not command.also_command(game, unit) then return false end
+  return contains(game.vars:get("units_used", side) or {}, unit)
 end
 
 -- Why a candidate cannot go now: the last activation was the same side's and shares its
@@ -137,9 +151,17 @@ local function refusal(game, side, mode, reasons)
     local cand = M.candidate(game, side, answer)
     if not cand then
       if contains(game.store:commands{ side = side }, answer) then
-        return false, "'" .. answer .. "' is not a command " .. side .. " may activate (an "
-          .. "Overall Commander never activates a command [rough_and_ready E10]; a command "
-          .. "needs its leader and a unit on the map)"
+        local say = require("systems.rough_and_ready.refusal").say
+        local info = game.store:command(answer)
+        local leader = info.leaders[1]
+        if info.parent == nil or (leader and command.is_oc(game, leader)) then
+          -- `activate Taylor` at the prompt names Taylor's army
+          return false, say("E10", answer .. " is led by " .. tostring(leader)
+            .. ", the Overall Commander, who never activates a command (his Leadership may "
+            .. "help a leader's roll)")
+        end
+        return false, say("4.27", answer .. " has no leader or no unit on the map: "
+          .. "a command whose units are gone is out of the game")
       end
       return false, "'" .. answer .. "' is not a command of " .. side
         .. " or a hex of its independents"
@@ -273,9 +295,22 @@ local function begin(game, side, cand, free, after_failure)
     free and " (free)" or "", cand.kind == "independent" and "rough_and_ready 3.22, E15"
       or "rough_and_ready 3.11"))
   if cand.kind == "command" then
+    for _, u in ipairs(cand.held or {}) do
+      game:log(u .. " went in " .. side .. "'s last activation: not in two consecutive "
+        .. "activations, it stays [rough_and_ready PA note d]")
+    end
+    -- the units' command status is set as the command is activated, before its leader
+    -- activates guns (what `reach` shows at the artillery request is the move they have);
+    -- set again, and told, once the units of another command he takes along are known
+    command.mark(game, cand.units)
     act.artillery = M.artillery(game, side, cand.leader)
     game.vars:set("activation", "artillery", act.artillery)
-    local out = command.mark(game, cand.units)
+    -- the units of another command this leader may activate too [rough_and_ready PA note d]
+    local extra, leaders, only = M.also(game, side, cand)
+    for _, u in ipairs(extra) do cand.units[#cand.units + 1] = u end
+    game.vars:set("activation", "units", cand.units)
+    if #only > 0 then game.vars:set("activation", "moves_only", only) end
+    local out = command.mark(game, cand.units, leaders)
     for _, u in ipairs(out) do
       game:log(u .. " is out of command: MA halved, no shock [rough_and_ready 4.23]")
     end
@@ -318,16 +353,25 @@ function M.artillery(game, side, leader)
     final[#final + 1] = "done"
     local answer = game:ask(side, {
       kind = "artillery",
-      prompt = leader .. " may activate the guns and wagons within his range (one, all, or "
-        .. "done)",
+      -- `all` only when it is an answer: two or more to choose from
+      prompt = leader .. " may activate the guns and wagons within his range ("
+        .. (#guns > 1 and "one, all, or done" or ("one: " .. guns[1] .. ", or done")) .. ")",
       options = final,
       default = "done",
       rule = "[rough_and_ready 4.28]",
       validate = function(a)
-        if contains(used, a) then
-          return false, a .. " was used in the last activation: not in consecutive activations"
+        local say = require("systems.rough_and_ready.refusal").say
+        if a == "all" then
+          return false, say("4.28", "all is no answer here: " .. guns[1] .. " is the "
+            .. "only gun or wagon left within " .. leader .. "'s range (answer " .. guns[1]
+            .. ")")
         end
-        return false, "'" .. tostring(a) .. "' is not a gun within " .. leader .. "'s range"
+        if contains(used, a) then
+          return false, say("4.28", a .. " was used in the side's last "
+            .. "activation: not in consecutive activations")
+        end
+        return false, say("4.28", "'" .. tostring(a) .. "' is not a gun within "
+          .. leader .. "'s range")
       end,
     })
     if answer == "done" then break end
@@ -336,6 +380,51 @@ function M.artillery(game, side, leader)
     game:log(leader .. " activates " .. table.concat(picked, ", ") .. " [rough_and_ready 4.28]")
   end
   return chosen
+end
+
+--- The units of another command that an activated leader may activate too
+-- [rough_and_ready PA note d]: those whose second command (`also_command`) is his, on the map,
+-- and not in their side's last activation (never two in a row, `shared_used`). Asked until
+-- `done`: request `also_activate`, a unit id or `done` (default `done`). A unit whose
+-- `also_only` is `movement` moves only under him (`command.moves_only`). Its In Command status
+-- is read from his range.
+-- @treturn {string,...} the units chosen, in the order chosen
+-- @treturn {[string]=string} the leader whose range counts for each
+-- @treturn {string,...} those activated for movement only
+function M.also(game, side, cand)
+  local chosen, leaders, only = {}, {}, {}
+  local pool = {}
+  for _, u in ipairs(command.also_units(game, cand.target)) do
+    if M.shared_used(game, side, u) then
+      game:log(u .. " went in " .. side .. "'s last activation: " .. cand.leader .. " may not "
+        .. "activate it now (not in two consecutive activations) [rough_and_ready PA note d]")
+    else
+      pool[#pool + 1] = u
+    end
+  end
+  while #pool > 0 do
+    local options = {}
+    for _, u in ipairs(pool) do options[#options + 1] = u end
+    options[#options + 1] = "done"
+    local moves = game.store:get(pool[1], "also_only") == "movement"
+    local answer = game:ask(side, {
+      kind = "also_activate",
+      prompt = cand.leader .. " may also activate " .. table.concat(pool, ", ")
+        .. (moves and " (for movement only)" or "") .. ": a unit, or done",
+      options = options, default = "done", rule = "[rough_and_ready PA note d]" })
+    if answer == "done" then break end
+    chosen[#chosen + 1], leaders[answer] = answer, cand.leader
+    local only_it = game.store:get(answer, "also_only") == "movement"
+    if only_it then only[#only + 1] = answer end
+    game:log(cand.leader .. " activates " .. answer .. (only_it and " for movement only: no "
+      .. "fire, charge, shock or rally" or "") .. " [rough_and_ready PA note d]")
+    local rest = {}
+    for _, u in ipairs(pool) do
+      if u ~= answer then rest[#rest + 1] = u end
+    end
+    pool = rest
+  end
+  return chosen, leaders, only
 end
 
 local function ask_activate(game, side, mode, options, reasons)
@@ -474,6 +563,18 @@ function M.finish(game)
   command.unmark(game, act.units)
   local guns = act.artillery or {}
   game.vars:set("artillery_used", act.side, guns)
+  -- the side's units of this activation that two commands share: they go with neither in
+  -- the side's next one [rough_and_ready PA note d] (nothing kept when there are none)
+  local shared = {}
+  for _, u in ipairs(act.units) do
+    if command.also_command(game, u) then shared[#shared + 1] = u end
+  end
+  local used = game.vars.units_used
+  if #shared > 0 or used then
+    used = used or {}
+    used[act.side] = #shared > 0 and shared or nil
+    game.vars.units_used = next(used) ~= nil and used or nil
+  end
   local units = {}
   for _, u in ipairs(act.units) do units[#units + 1] = u end
   for _, u in ipairs(guns) do units[#units + 1] = u end

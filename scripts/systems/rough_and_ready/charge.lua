@@ -152,6 +152,130 @@ function M.qualifies(game, unit, r, from)
   return true
 end
 
+-- The enemy hexes a charge may end against: those holding an enemy combat unit or a wagon
+-- (a shock target [rough_and_ready 6.32, 7.0]), as a set.
+local function shock_targets(game, side)
+  local out, any = {}, false
+  for _, u in ipairs(game.store:units{ enemy_of = side }) do
+    local at = command.on_map(game, u)
+    local info = game:unit_info(u)
+    if at and info.kind ~= "leader" and (command.is_combat(game, u) or info.type == "wagon") then
+      out[at], any = true, true
+    end
+  end
+  return out, any
+end
+
+--- An enemy hex that `unit` could charge now, or nil: the end of a move that would make it
+-- Charging (`qualifies`: 2 or more different hexes, each of 1 MP or less, none a hex or
+-- hexside a charge may not pass [rough_and_ready 6.41, 6.42]) within its MA, as its move
+-- request would allow it (stacking, enemy front hexes stop it [rough_and_ready 5.14], one
+-- hex only from an enemy front [rough_and_ready 5.15]), next to the hex, whose entry is a
+-- charge (`into_ok`, `across_ok`) the unit could make. The cheapest way to each hex is
+-- tried, and each one-step detour from it: what the move request's cheapest moves reach.
+-- Kept on the game object (no state) for the store and its generation, in the activation
+-- under way: the move request asks it of each cavalry mover at every decision.
+-- @treturn ?string the target hex
+-- @treturn ?string the hex the charge's move would end in
+function M.target(game, unit)
+  local gen, store = game.store:generation(), game.store
+  local n = game.vars:get("activation", "n")
+  local kept = rawget(game, "rr_charge_target")
+  local fresh = kept and kept.gen == gen and kept.store == store and kept.n == n
+  if fresh and kept.units[unit] ~= nil then
+    local t = kept.units[unit]
+    if t == false then return nil end
+    return t[1], t[2]
+  end
+  if not fresh then
+    kept = { gen = gen, store = store, n = n, units = {} }
+    game.rr_charge_target = kept
+  end
+  local t, last = M.find_target(game, unit)
+  kept.units[unit] = t and { t, last } or false
+  return t, last
+end
+
+--- `M.target` computed afresh.
+function M.find_target(game, unit)
+  local movement = require "systems.rough_and_ready.movement"
+  local from = command.on_map(game, unit)
+  if not from or movement.pinned_by(game, unit) then return nil end     -- [5.15]: one hex
+  local side = game:unit_info(unit).side
+  local targets, any = shock_targets(game, side)
+  if not any then return nil end
+  local grid = facing.grid(game)
+  local q = movement.query(game, unit)
+  local near = false
+  for h in pairs(targets) do
+    if grid:distance(from, h) <= q.ma + 1 then near = true end
+  end
+  if not near then return nil end
+  -- a charge passes no hex costing more than 1 MP, nor a `no-charge` or `charge-into` hex
+  q.max_step = 1
+  local function passable(h)
+    return not hits.terrain_flag(game, h, "no-charge")
+      and not hits.terrain_flag(game, h, "charge-into")
+  end
+  local function ends_next_to(path)
+    local last = path[#path]
+    for _, t in ipairs(grid:neighbors(last)) do
+      if targets[t] and M.into_ok(game, t) and M.across_ok(game, last, t)
+          and game.move:validate(last, { t }, { class = q.class, ma = 99 }) then
+        return t
+      end
+    end
+    return nil
+  end
+  local function legal(path)
+    for i, h in ipairs(path) do
+      if h == from or not passable(h) or not M.across_ok(game, path[i - 1] or from, h) then
+        return false
+      end
+      for j = 1, i - 1 do
+        if path[j] == h then return false end
+      end
+    end
+    return true
+  end
+  -- a charge's move ends next to a target: only those hexes are worth a look
+  local near_target = {}
+  for h in pairs(targets) do
+    for _, n in ipairs(grid:neighbors(h)) do
+      if type(n) == "string" then near_target[n] = true end
+    end
+  end
+  local reach = game.move:reach(from, q)
+  local hexes = {}
+  for _, e in ipairs(reach) do
+    if e.hex ~= from and e.path then hexes[#hexes + 1] = e end
+  end
+  for _, e in ipairs(hexes) do
+    if near_target[e.hex] and #e.path >= 2 and legal(e.path) then
+      local t = ends_next_to(e.path)
+      if t then return t, e.hex end
+    end
+  end
+  for _, e in ipairs(hexes) do
+    if legal(e.path) then
+      local ns = grid:neighbors(e.hex)
+      table.sort(ns)
+      for _, n in ipairs(ns) do
+        if type(n) == "string" and near_target[n] and game.map:contains(n) then
+          local path = {}
+          for i, h in ipairs(e.path) do path[i] = h end
+          path[#path + 1] = n
+          if legal(path) and game.move:validate(from, path, q) then
+            local t = ends_next_to(path)
+            if t then return t, n end
+          end
+        end
+      end
+    end
+  end
+  return nil
+end
+
 --- Records a declared unit's move: Charging when it qualifies, else logged as a plain move.
 -- @tparam[opt] string from where the move started
 function M.record(game, unit, r, from)
@@ -362,10 +486,11 @@ end
 
 --- A counter-charger's retreat [rough_and_ready 6.44]: `n` hexes from `hex`, each one hex
 -- farther from it than the last, with the preferences of a defender's retreat at every hex
--- [rough_and_ready 6.75]: a hex it could enter and stack in (never enemy-occupied), not in
--- `avoid` (the attackers' hexes of origin), the cheapest in MP (request `retreat` when
--- several, `<hex>`), a Hit for each enemy front hex entered. With no first hex the unit is
--- eliminated [rough_and_ready 6.76]; with no further hex it stops where it is.
+-- [rough_and_ready 6.75]: a hex it could enter (never enemy-occupied; the stacking limits do
+-- not bind a retreat [rough_and_ready 5.23]), not in `avoid` (the attackers' hexes of
+-- origin), the cheapest in MP (request `retreat` when several, `<hex>`), a Hit for each hex
+-- entered that is in an enemy front (docs/rulings, 6.44: one a hex). With no first hex the
+-- unit is eliminated [rough_and_ready 6.76]; with no further hex it stops where it is.
 -- @treturn ?string where it ends, nil when eliminated
 function M.fall_back(game, unit, hex, n, avoid)
   local side = game:unit_info(unit).side
@@ -376,8 +501,9 @@ function M.fall_back(game, unit, hex, n, avoid)
     for _, f in ipairs(facing.enemy_fronts(game, side)) do fronts[f.at] = f.by end
     local cands, best = {}, nil
     for _, h in ipairs(map_neighbors(game, at)) do
+      -- a Retreat: the exception to the stacking limits [rough_and_ready 5.23]
       if grid:distance(hex, h) == k and not contains(avoid, h)
-          and stacking.legal(game, unit, h) then
+          and stacking.legal(game, unit, h, { retreat = true }) then
         local cost = step_cost(game, unit, at, h)
         if cost then
           cands[#cands + 1] = { at = h, cost = cost }
@@ -401,13 +527,15 @@ function M.fall_back(game, unit, hex, n, avoid)
     local pick = names[1]
     if #names > 1 then
       local from = at
+      local refusal = require "systems.rough_and_ready.retreat_refusal"
       pick = game:ask(side, { kind = "retreat",
         prompt = string.format("%s retreats from its failed counter-charge (%d of %d): into "
-          .. "which hex", unit, k, n), options = names, rule = M.R644,
+          .. "which hex, %s", unit, k, n, refusal.costs(game, unit, names, true)),
+        options = names, rule = M.R644,
         explain = function(to)
-          return require("systems.rough_and_ready.retreat_refusal").why(game, { unit = unit,
-            from = from, to = to, away = { hex = hex, k = k }, avoid = avoid,
-            avoid_why = "a charger's hex of origin " .. M.R644, best = best })
+          return refusal.why(game, { unit = unit, from = from, to = to,
+            away = { hex = hex, k = k }, avoid = avoid, avoid_why = "a charger's hex of origin",
+            best = best, case = "6.44" })
         end })
     end
     put(game, unit, pick)
@@ -424,30 +552,43 @@ function M.fall_back(game, unit, hex, n, avoid)
 end
 
 --- The counter-charge [rough_and_ready 6.44]: the hex's mounted cavalry that is not
--- Disordered [rough_and_ready 6.62] and did not fire at the chargers before they entered
--- (`fired`: a unit that fires does not counter-charge [rough_and_ready 6.46]) may try it.
--- The defender answers `counter_charge` (`yes` or `no`, default `no`) for them all; the top
--- one rolls a d10 for all of them (as the top unit commits a stack [rough_and_ready 6.34]),
--- passing at or under its Adjusted Morale, with no modifier (it is no Commitment: the
--- leader's -1 of [rough_and_ready 4.24] is not given). The point `charge.counter` (replace:
--- the attempt itself, setting ctx.result; observe: after it and its outcome).
+-- Disordered [rough_and_ready 6.62] and has not fired in this activation (`fired`, the units
+-- that fired at the chargers before they entered, and any return or movement reaction fire:
+-- a unit that fires does not counter-charge [rough_and_ready 6.46]) may try it. The defender
+-- answers `counter_charge` (`yes` or `no`, default `no`) for them all; then each rolls its own
+-- d10 against its own Adjusted Morale ("the unit in question" [rough_and_ready 6.44]),
+-- passing at or under it, with no modifier (it is no Commitment: the leader's -1 of
+-- [rough_and_ready 4.24] is not given); every die is rolled before any unit retreats. The
+-- point `charge.counter` (replace: the attempt itself, setting ctx.result and, for `mixed`,
+-- ctx.results; observe: after it and its outcome).
 --
--- Passed, against an attack with a charger (`chargers`) the charge's +2 is cancelled (the
--- charging Lancer's +1 stays, [rough_and_ready 6.13]); against any other attack the defender
--- gets +1 (`defender_drm`). Failed, the counter-chargers retreat (`fall_back`) 3 hexes
--- against a charge, 2 against any other attack, and are Disordered
--- [rough_and_ready 6.44, 6.61]. Attempted, they may not fire for the rest of the activation
--- [rough_and_ready 6.46] (`game.vars.counter_charged`, fire.check).
+-- Passed by every unit that tried: against an attack with a charger (`chargers`) the charge's
+-- +2 is cancelled (the charging Lancer's +1 stays, [rough_and_ready 6.13]); against any other
+-- attack the defender gets +1 (`defender_drm`). Failed by every one: they retreat
+-- (`fall_back`) 3 hexes against a charge, 2 against any other attack, and are Disordered
+-- [rough_and_ready 6.44, 6.61]. Mixed (`mixed`): the units that failed retreat and are
+-- Disordered, those that passed hold the hex and their pass counts for the shock (no +2, or
+-- the defender's +1): the hex is not abandoned, so the chargers attack it (docs/rulings,
+-- 6.44). Attempted, they may not fire for the rest of the activation [rough_and_ready 6.46]
+-- (`game.vars.counter_charged`, fire.check).
 -- @treturn ?table nil when none tries, else the point's context `{units, chargers,
---   attackers, hex, result}` (`result` "passed" or "failed")
+--   attackers, hex, result, results}` (`result` "passed", "failed" or "mixed"; `results`
+--   each unit's "passed" or "failed")
 function M.counter(game, attackers, hex, origin, fired)
   local side = game:unit_info(attackers[1]).side
   local units = {}
   for _, u in ipairs(stacking.combat_units(game, hex)) do
     local info = game:unit_info(u)
-    if info.side ~= side and info.type == "cavalry" and not hits.disordered(game, u)
-        and not contains(fired, u) then
-      units[#units + 1] = u
+    if info.side ~= side and info.type == "cavalry" and not hits.disordered(game, u) then
+      -- a unit that has fired in this activation (at the chargers before they entered, back
+      -- at a fire, at a mover) does not counter-charge [rough_and_ready 6.46], as a unit that
+      -- has fired does not declare a charge (docs/rulings, 6.46)
+      if contains(fired, u) or fire.used(game, "returned", u) or fire.used(game, "reacted", u)
+          then
+        game:log(u .. " has fired this activation: it may not counter-charge " .. M.R646)
+      else
+        units[#units + 1] = u
+      end
     end
   end
   if #units == 0 then return nil end
@@ -460,36 +601,61 @@ function M.counter(game, attackers, hex, origin, fired)
         ", "), hex, table.concat(attackers, ", "), #chargers > 0 and " (charging)" or ""),
       options = { "yes", "no" }, default = "no", rule = M.R644 })
     if a ~= "yes" then return end
-    local top = c.units[1]
-    local natural = game:roll("d10", top .. " counter-charge at " .. hex, M.R644)
-    local am = hits.adjusted_morale(game, top)
-    c.result = natural <= am and "passed" or "failed"
-    game:log(string.format("%s counter-charge%s: %s rolls d10 %d against Adjusted Morale %d: %s "
-      .. "%s", table.concat(c.units, ", "), #c.units > 1 and " together" or "", top, natural,
-      am, c.result, M.R644))
+    -- each unit rolls against its own Adjusted Morale, all before any retreat
+    -- (docs/rulings, 6.44: one roll each)
+    local results, npass = {}, 0
+    for _, u in ipairs(c.units) do
+      local natural = game:roll("d10", u .. " counter-charge at " .. hex, M.R644)
+      local am = hits.adjusted_morale(game, u)
+      results[u] = natural <= am and "passed" or "failed"
+      if results[u] == "passed" then npass = npass + 1 end
+      game:log(string.format("%s counter-charges: d10 %d against Adjusted Morale %d: %s %s", u,
+        natural, am, results[u], M.R644))
+    end
+    c.results = results
+    c.result = npass == #c.units and "passed" or (npass == 0 and "failed" or "mixed")
   end)
-  if ctx.result ~= nil and ctx.result ~= "passed" and ctx.result ~= "failed" then
+  local r = ctx.result
+  if r ~= nil and r ~= "passed" and r ~= "failed" and r ~= "mixed" then
     require("systems.rough_and_ready.contract").broken(game, "charge.counter", "set ctx.result "
-      .. "to " .. tostring(ctx.result) .. " (expected 'passed', 'failed' or nil) " .. M.R644)
+      .. "to " .. tostring(r) .. " (expected 'passed', 'failed', 'mixed' or nil) " .. M.R644)
   end
-  if ctx.result == nil then return nil end
+  if r == nil then return nil end
+  -- each unit's result: a replace handler that set `passed` or `failed` alone speaks for all
+  local results = {}
+  for _, u in ipairs(units) do
+    local x = type(ctx.results) == "table" and ctx.results[u] or nil
+    if r ~= "mixed" then x = r end
+    if x ~= "passed" and x ~= "failed" then
+      require("systems.rough_and_ready.contract").broken(game, "charge.counter", "set "
+        .. "ctx.result to mixed without a result for " .. u .. " in ctx.results (expected "
+        .. "'passed' or 'failed') " .. M.R644)
+    end
+    results[u] = x
+  end
+  ctx.results = results
   local done = game.vars.counter_charged or {}
   for _, u in ipairs(units) do done[#done + 1] = u end
   game.vars.counter_charged = done
-  game.vars.counter_charge = { hex = hex, result = ctx.result, charge = #chargers > 0 }
-  if ctx.result == "passed" then
+  -- the hex's result for the shock: any unit that passed holds it, and its pass counts
+  game.vars.counter_charge = { hex = hex, result = r == "failed" and "failed" or "passed",
+                               charge = #chargers > 0 }
+  if r ~= "failed" then
     game:log(#chargers > 0 and ("the charge's +2 is cancelled " .. M.R644)
       or ("the defender gets +1 " .. M.R644))
-  else
+  end
+  if r ~= "passed" then
     local n = #chargers > 0 and M.COUNTER_RETREAT.charge or M.COUNTER_RETREAT.other
     local avoid = {}
     for _, a in ipairs(attackers) do avoid[#avoid + 1] = origin[a] end
     local first
     for _, u in ipairs(units) do
-      local at = M.fall_back(game, u, hex, n, avoid)
-      if at then
-        first = first or at
-        hits.disorder(game, u, "failed counter-charge " .. M.R644)
+      if results[u] == "failed" then
+        local at = M.fall_back(game, u, hex, n, avoid)
+        if at then
+          first = first or at
+          hits.disorder(game, u, "failed counter-charge " .. M.R644)
+        end
       end
     end
     M.vacate(game, side, hex, first)

@@ -83,6 +83,49 @@ function M.units_of(game, command, all)
   return out
 end
 
+--- The second command of a unit [rough_and_ready PA note d]: the command (besides its own)
+-- whose leader may activate it, from its `also_command` field (charts/rough_and_ready/
+-- units.ini), or nil.
+function M.also_command(game, unit)
+  local info = game:unit_info(unit)
+  if info.kind == "leader" or not M.is_combat(game, unit) then return nil end
+  local c = game.store:get(unit, "also_command")
+  if c == nil or c == "" then return nil end
+  return c
+end
+
+--- The units on the map whose second command is `command` [rough_and_ready PA note d], in id
+-- order: its leader may activate them too, never in two consecutive activations of their
+-- side (activation.lua).
+function M.also_units(game, command)
+  local info = game.store:command(command)
+  local out = {}
+  for _, u in ipairs(game.store:units{ side = info.side, class = "combat" }) do
+    if M.also_command(game, u) == command and on_map(game, u) then out[#out + 1] = u end
+  end
+  return out
+end
+
+--- The leader who activated a unit for movement only in the activation under way
+-- [rough_and_ready PA note d] (its second command's leader, when the unit's `also_only`
+-- is `movement`), or nil: such a unit moves and turns, and may not fire, charge, shock or rally.
+function M.moves_only(game, unit)
+  local list = game.vars:get("activation", "moves_only")
+  for _, u in ipairs(list or {}) do
+    if u == unit then return game.vars:get("activation", "leader") end
+  end
+  return nil
+end
+
+--- The reason a unit activated for movement only may not `what` ("fire", "shock", ...), or
+-- nil when it may [rough_and_ready PA note d].
+function M.moves_only_why(game, unit, what)
+  local leader = M.moves_only(game, unit)
+  if not leader then return nil end
+  return unit .. " is activated by " .. leader .. " for movement only: it may not " .. what
+    .. " [rough_and_ready PA note d]"
+end
+
 --- The commands a side may activate at all: led by a leader on the map who is not an
 -- Overall Commander [rough_and_ready 4.21, E10], with at least one unit on the map; in id
 -- order.
@@ -166,14 +209,16 @@ end
 -- have no leader's range to leave: they are in command (the guns are activated only by a
 -- leader in range, [rough_and_ready 4.28]). Battles may
 -- decide otherwise through `command.status`.
+-- @tparam[opt] string leader the leader whose range counts, when not its command's: the
+--   leader of its second command who activated it [rough_and_ready PA note d]
 -- @treturn boolean
 -- @treturn string why
-function M.in_command(game, unit)
+function M.in_command(game, unit, leader)
   local info = game:unit_info(unit)
   local ctx = { unit = unit, in_command = true, why = "no leader's range applies" }
   -- a wagon moves as artillery [rough_and_ready 7.0]
   if info.command ~= nil and not M.is_artillery(game, unit) and info.type ~= "wagon" then
-    ctx.leader = M.leader_of(game, info.command)
+    ctx.leader = leader or M.leader_of(game, info.command)
     if ctx.leader then
       ctx.in_command, ctx.why = M.within_range(game, ctx.leader, unit)
     end
@@ -215,30 +260,41 @@ function M.may_shock(game, unit)
 end
 
 --- The leader's modifier to a unit's Commitment roll [rough_and_ready 4.24]: -1 when a
--- leader of its side is stacked with it (for #24's shock).
+-- leader of the unit's own command is stacked with it. Leaders affect only the units of
+-- their commands [rough_and_ready 5.26]: a leader of another command stacked with the unit
+-- gives nothing, nor does an Overall Commander (he leads no unit's command: he never
+-- activates one [rough_and_ready 4.21, E10]; his one rating on the units' side is the
+-- Leadership of 4.25); independents have no leader and never get it (docs/rulings, 4.24).
 -- @treturn integer 0 or -1
--- @treturn ?string the leader
+-- @treturn ?string the leader giving it (-1), or a leader stacked with the unit who may not
+--   (0): the caller says why he gives nothing
 function M.commitment_drm(game, unit)
   local at = on_map(game, unit)
   if not at then return 0 end
-  local side = game:unit_info(unit).side
+  local info = game:unit_info(unit)
+  local other
   for _, u in ipairs(game.store:stack(at)) do
-    local info = game:unit_info(u)
-    if info.kind == "leader" and info.side == side then
-      return -1, u                                               -- [rough_and_ready 4.24]
+    local l = game:unit_info(u)
+    if l.kind == "leader" and l.side == info.side then
+      if info.command ~= nil and l.command == info.command and not M.is_oc(game, u) then
+        return -1, u                                             -- [rough_and_ready 4.24]
+      end
+      other = other or u
     end
   end
-  return 0
+  return 0, other
 end
 
 --- Marks the out-of-command units of an activation [rough_and_ready 4.23]: each unit of the
 -- list gets the `out_of_command` marker when it is not In Command now (the status holds for
 -- the whole activation: only units that began it in command may shock, [6.31]).
+-- @tparam[opt] {[string]=string} leaders the leader whose range counts for a unit, when not
+--   its command's (a second command's [rough_and_ready PA note d])
 -- @treturn {string,...} the units out of command
-function M.mark(game, units)
+function M.mark(game, units, leaders)
   local out = {}
   for _, u in ipairs(units) do
-    local ok = M.in_command(game, u)
+    local ok = M.in_command(game, u, leaders and leaders[u])
     game.store:set_marker(u, "out_of_command", ok and 0 or 1)
     if not ok then out[#out + 1] = u end
   end

@@ -37,6 +37,39 @@ M.TERRAIN_DRM = { ch = -1, h = -1 }
 
 local contains = require("volley.list").contains
 
+--- Every non-empty subset of a list, smaller sets first, then in the list's order (as
+-- shock.options orders its sets): the sets of guns of a hex that may combine
+-- [rough_and_ready 6.22].
+-- @tparam {string,...} list
+-- @treturn {{string,...},...}
+function M.subsets(list)
+  local n, all = #list, 1
+  for _ = 1, n do all = all * 2 end
+  local sets = {}
+  for mask = 1, all - 1 do
+    local set, m = {}, mask
+    for i = 1, n do
+      if m % 2 == 1 then set[#set + 1] = i end
+      m = math.floor(m / 2)
+    end
+    sets[#sets + 1] = set
+  end
+  table.sort(sets, function(a, b)
+    if #a ~= #b then return #a < #b end
+    for i = 1, #a do
+      if a[i] ~= b[i] then return a[i] < b[i] end
+    end
+    return false
+  end)
+  local out = {}
+  for k, set in ipairs(sets) do
+    local s = {}
+    for i, x in ipairs(set) do s[i] = list[x] end
+    out[k] = s
+  end
+  return out
+end
+
 --- The modifiers of a roll record as text: ` -1 (label) -2 (label)`.
 function M.mods_text(list)
   local parts = {}
@@ -240,6 +273,8 @@ function M.check(game, firers, hex, opts)
     if opts.activated and M.used(game, "fired", f) then
       return f .. " has fired this activation (once only) " .. M.R612
     end
+    local only = opts.activated and command.moves_only_why(game, f, "fire")   -- [PA note d]
+    if only then return only end
     if contains(game.vars.counter_charged, f) then
       return f .. " counter-charged this activation: it may not fire [rough_and_ready 6.46]"
     end
@@ -349,6 +384,52 @@ function M.returners(game, firers, hex)
   return out
 end
 
+-- Whether a unit is a gun.
+local function is_gun(game, unit)
+  return game:unit_info(unit).classes.artillery == true
+end
+
+-- Which of the guns that return fire together at `from` combine [rough_and_ready 6.22]
+-- (docs/rulings, 6.22): with two or more of them, their side is asked `combine`: a set of
+-- two or more of them that may fire together (`<g1>+<g2>`, fire.subsets' order), or `each`
+-- (the rest fire each alone); asked again for the guns left while two or more are. Returns
+-- the fires: each a list of firers, the other returning units alone, in `back`'s order,
+-- then the sets chosen, then the guns left alone.
+local function return_groups(game, back, from)
+  local guns, groups = {}, {}
+  for _, u in ipairs(back) do
+    if is_gun(game, u) then guns[#guns + 1] = u else groups[#groups + 1] = { u } end
+  end
+  local left = guns
+  while #left >= 2 do
+    local opts = {}
+    for _, set in ipairs(M.subsets(left)) do
+      if #set >= 2 and M.check(game, set, from) == nil then
+        opts[#opts + 1] = table.concat(set, "+")
+      end
+    end
+    if #opts == 0 then break end
+    local default = opts[#opts]
+    opts[#opts + 1] = "each"
+    local a = game:ask(game:unit_info(left[1]).side, { kind = "combine",
+      prompt = string.format("%s return fire at %s: which of them combine (<gun>+<gun>...), "
+        .. "or each (the rest fire each alone)", table.concat(left, ", "), from),
+      options = opts, default = default, rule = "[rough_and_ready 6.14, 6.22]" })
+    if a == "each" then break end
+    local set, rest = {}, {}
+    for x in a:gmatch("[^+]+") do set[#set + 1] = x end
+    for _, g in ipairs(left) do
+      if not contains(set, g) then rest[#rest + 1] = g end
+    end
+    groups[#groups + 1] = set
+    game:log(table.concat(set, " and ") .. " combine their return fire at " .. from .. " "
+      .. artillery.R622)
+    left = rest
+  end
+  for _, g in ipairs(left) do groups[#groups + 1] = { g } end
+  return groups
+end
+
 --- Fires: `firers` (one unit, or guns of one hex combining) at `hex`. Declared (the point
 -- `fire.declared`), each unit fired at may return fire at the firers' hex (request
 -- `return_fire`, `yes` or `no`; the point `fire.return` may answer instead), then every fire
@@ -393,9 +474,48 @@ function M.fire(game, firers, hex, opts)
     end
   end
   local shots = { roll(game, firers, hex, opts.unit_hit) }
-  for _, u in ipairs(back) do shots[#shots + 1] = roll(game, { u }, from) end
+  for _, group in ipairs(return_groups(game, back, from)) do
+    shots[#shots + 1] = roll(game, group, from)
+  end
   for _, s in ipairs(shots) do apply(game, s) end
   return shots
+end
+
+-- The guns that fire with `gun`, which has just chosen movement reaction fire at `mover` in
+-- `hex` [rough_and_ready 6.14]: the guns of its hex may combine [rough_and_ready 6.22]
+-- (docs/rulings, 6.22). The guns of its hex among `cands` not asked yet, that may react and
+-- fire at `hex` with it, are offered to its side (`combine`): each set of them, written with
+-- `gun` first (`<gun>+<g2>...`, fire.subsets' order), or `alone`. A gun left out is asked on
+-- its own later, as before. Returns the fire's guns, `gun` first.
+local function reaction_group(game, side, gun, cands, asked, mover, hex)
+  if not is_gun(game, gun) then return { gun } end
+  local at = command.on_map(game, gun)
+  local mates = {}
+  for _, v in ipairs(cands) do
+    if v ~= gun and not asked[v] and is_gun(game, v) and command.on_map(game, v) == at
+        and not hits.disordered(game, v) and not M.used(game, "reacted", v)
+        and may_react_at(game, v, hex) then
+      mates[#mates + 1] = v
+    end
+  end
+  if #mates == 0 then return { gun } end
+  local opts = {}
+  for _, set in ipairs(M.subsets(mates)) do
+    local group = { gun }
+    for _, v in ipairs(set) do group[#group + 1] = v end
+    if M.check(game, group, hex) == nil then opts[#opts + 1] = table.concat(group, "+") end
+  end
+  if #opts == 0 then return { gun } end
+  local default = opts[#opts]
+  opts[#opts + 1] = "alone"
+  local a = game:ask(side, { kind = "combine",
+    prompt = string.format("%s fires at %s in %s: which guns of %s fire with it "
+      .. "(<gun>+<gun>...), or alone", gun, mover, hex, at),
+    options = opts, default = default, rule = "[rough_and_ready 6.14, 6.22]" })
+  if a == "alone" then return { gun } end
+  local group = {}
+  for x in a:gmatch("[^+]+") do group[#group + 1] = x end
+  return group
 end
 
 --- Movement reaction fire [rough_and_ready 6.14]: an enemy unit has moved into `hex`, the
@@ -421,9 +541,11 @@ function M.movement_reaction(game, mover, hex, target)
       cands[#cands + 1] = u
     end
   end
+  local asked = {}      -- the guns that fired with a gun of their hex asked before them
   for _, u in ipairs(cands) do
-    if not hits.disordered(game, u) and not M.used(game, "reacted", u)
+    if not asked[u] and not hits.disordered(game, u) and not M.used(game, "reacted", u)
         and command.on_map(game, mover) == hex and may_react_at(game, u, hex) then
+      asked[u] = true
       local answer = game:ask(side, {
         kind = "reaction_fire",
         prompt = target and string.format("%s charges from %s into %s, in %s's front: fire at "
@@ -435,12 +557,17 @@ function M.movement_reaction(game, mover, hex, target)
         rule = target and "[rough_and_ready 6.14, 6.43]" or M.R614,
       })
       if answer == "yes" then
-        mark(game, "reacted", u)
-        game:log(u .. " uses movement reaction fire at " .. mover .. " " .. M.R614)
-        local s = M.fire(game, { u }, hex, { reaction = true, unit_hit = mover })
+        local group = reaction_group(game, side, u, cands, asked, mover, hex)
+        for _, g in ipairs(group) do
+          mark(game, "reacted", g)
+          asked[g] = true
+        end
+        game:log(table.concat(group, " and ") .. (#group == 1 and " uses" or " use")
+          .. " movement reaction fire at " .. mover .. " " .. M.R614)
+        local s = M.fire(game, group, hex, { reaction = true, unit_hit = mover })
         shots[#shots + 1] = s[1]
       end
-    elseif hits.disordered(game, u) then
+    elseif not asked[u] and hits.disordered(game, u) then
       game:log(u .. " is Disordered: no movement reaction fire [rough_and_ready 6.62]")
     end
   end

@@ -16,16 +16,12 @@
 -- @module systems.rough_and_ready.fire_refusal
 
 local command = require "systems.rough_and_ready.command"
+local refusal = require "systems.rough_and_ready.refusal"
 
 local M = {}
 
 local contains = require("volley.list").contains
-
-local R611 = "[rough_and_ready 6.11]"
-local R612 = "[rough_and_ready 6.12]"
-local R622 = "[rough_and_ready 6.22]"
-local R631 = "[rough_and_ready 6.31]"
-local R632 = "[rough_and_ready 6.32]"
+local say, plain = refusal.say, refusal.plain
 
 local words = require("volley.list").words
 
@@ -67,7 +63,7 @@ end
 -- `cite` is the case that wants an enemy there.
 local function target_why(game, side, hex, what, cite)
   local okh, is_hex = pcall(game.map.contains, game.map, hex)
-  if not (okh and is_hex) then return "'" .. tostring(hex) .. "' is not a hex of the map" end
+  if not (okh and is_hex) then return plain("'" .. tostring(hex) .. "' is not a hex of the map") end
   local friends, seen = 0, 0
   for _, u in ipairs(game.store:stack(hex)) do
     local info = game.store:unit(u)
@@ -80,38 +76,38 @@ local function target_why(game, side, hex, what, cite)
     end
   end
   if seen > 0 then return nil end
-  if friends > 0 then return hex .. " holds " .. side .. " units, not an enemy " .. cite end
-  return hex .. " holds no enemy combat unit " .. cite
+  if friends > 0 then return say(cite, hex .. " holds " .. side .. " units, not an enemy") end
+  return say(cite, hex .. " holds no enemy combat unit")
 end
 
 -- Why `id` may not act in this activation (`verb`: "fire" or "shock"), or nil.
 local function activated_why(game, side, id, verb)
   local info = seen_unit(game, side, id)
-  if not info then return "no unit or leader '" .. id .. "'" end
+  if not info then return plain("no unit or leader '" .. id .. "'") end
   local act = game.vars.activation or {}
   if info.side ~= side then
-    return id .. " is " .. info.side .. "'s: only " .. side .. "'s activated units " .. verb
+    return say(verb == "fire" and "6.12" or "6.31", id .. " is " .. info.side .. "'s: only "
+      .. side .. "'s activated units " .. verb)
   end
   if not contains(act.units, id) and not contains(act.artillery, id) then
     local list = {}
     for _, u in ipairs(act.units or {}) do list[#list + 1] = u end
     for _, u in ipairs(act.artillery or {}) do list[#list + 1] = u end
-    return id .. " is not activated: " .. tostring(act.target) .. " activated "
-      .. (#list > 0 and table.concat(list, ", ") or "no unit") .. " "
-      .. (verb == "fire" and R612 or R631)
+    local names = #list > 0 and table.concat(list, ", ") or "no unit"
+    return say(verb == "fire" and "6.12" or "6.31", id .. " is not activated: "
+      .. tostring(act.target) .. " activated " .. names)
   end
-  if not command.on_map(game, id) then return id .. " is not on the map" end
+  if not command.on_map(game, id) then return plain(id .. " is not on the map") end
   local charge = require "systems.rough_and_ready.charge"
   if verb == "fire" then
     if contains(game.vars.rallied, id) then
-      return id .. " rallied this activation: it does nothing else [rough_and_ready 6.82]"
+      return say("6.82", id .. " rallied this activation: it does nothing else")
     end
     if charge.declared(game, id) then
-      return id .. " has declared a charge: it may not fire [rough_and_ready 6.46]"
+      return say("6.46", id .. " has declared a charge: it may not fire")
     end
     if charge.failed(game, id) then
-      return id .. " failed its charge Commitment: it does nothing this activation "
-        .. "[rough_and_ready 6.43]"
+      return say("6.43", id .. " failed its charge Commitment: it does nothing this activation")
     end
   end
   return nil
@@ -141,17 +137,18 @@ end
 -- @treturn ?string the reason, ending in its case when it has one
 function M.fire(game, side, answer)
   local firers, hex = opening(game, side, answer, "fire",
-    "a fire answer is <unit> <hex>, or <gun>+<gun> <hex> for guns of one hex, or done",
-    nil, function(_, info) return info.classes.combat end, R611)
+    plain("a fire answer is <unit> <hex>, or <gun>+<gun> <hex> for guns of one hex, or done"),
+    nil, function(_, info) return info.classes.combat end, "6.11")
   if not firers then return hex end
   local fire = require "systems.rough_and_ready.fire"
   local real = fire.check(game, firers, hex, { activated = true })
   if real == nil then
-    -- legal, yet not offered: some of a hex's guns but not all of them
-    local artillery = require "systems.rough_and_ready.artillery"
-    if #firers > 1 and artillery.is_guns(game, firers) then
-      return "the guns of a hex fire one alone or all of them together (the activated guns "
-        .. "that may fire) " .. R622
+    -- legal, yet not offered: a gun named twice (any set of a hex's guns, in any order, is
+    -- offered or read as the one offered [rough_and_ready 6.22])
+    local seen = {}
+    for _, g in ipairs(firers) do
+      if seen[g] then return say("6.22", g .. " is named twice: each gun fires once") end
+      seen[g] = true
     end
     return nil
   end
@@ -167,35 +164,204 @@ end
 function M.shock(game, side, answer)
   local shock = require "systems.rough_and_ready.shock"
   local attackers, hex = opening(game, side, answer, "shock",
-    "a shock answer is <unit>[+<unit>...] <hex>, or done",
+    plain("a shock answer is <unit>[+<unit>...] <hex>, or done"),
     function(u)
       local ok, not_ok = shock.eligible(game, u)
       if not ok then return not_ok end
       return nil
     end,
-    function(_, info) return info.classes.combat or info.type == "wagon" end, R632)
+    function(_, info) return info.classes.combat or info.type == "wagon" end, "6.32")
   if not attackers then return hex end
   local facing = require "systems.rough_and_ready.facing"
   local movement = require "systems.rough_and_ready.movement"
   for _, u in ipairs(attackers) do
     local at = command.on_map(game, u)
     if facing.grid(game):distance(at, hex) ~= 1 then
-      return hex .. " is not next to " .. u .. " (in " .. at .. "): shock is against an "
-        .. "adjacent hex " .. R632
+      return say("6.32", hex .. " is not next to " .. u .. " (in " .. at .. "): shock is "
+        .. "against an adjacent hex")
     end
     if not contains(facing.front(game, u), hex) then
-      return hex .. " is not in " .. u .. "'s front [rough_and_ready 5.33, 6.32]"
+      return say({ "5.33", "6.32" }, hex .. " is not in " .. u .. "'s front")
     end
     local r, no = game.move:validate(at, { hex }, { class = movement.class(game, u), ma = 99 })
     if not r then
-      return u .. " could not enter " .. hex .. " (" .. tostring(no) .. "): it must be able "
-        .. "to enter to shock [rough_and_ready 6.33]"
-    end
-    if (game.vars.shock_barred or {})[u] == hex then
-      return u .. "'s stack is allocated against another hex [rough_and_ready 6.35]"
+      return say("6.33", u .. " could not enter " .. hex .. " (" .. tostring(no) .. "): it must "
+        .. "be able to enter to shock")
     end
   end
+  -- the attacks its stack declared before its first Commitment roll [6.35]
+  return shock.allocation_why(game, attackers, hex)
+end
+
+-- {====================================================================================
+-- Why a request the actions step offers only when it has something to offer is not
+-- offered: `fire`, `shock` and `rally` typed at the move request when no activated unit
+-- may do it now. One reason a unit, each naming the case that forbids it.
+-- =====================================================================================
+
+-- The activated units in the activation's order (its units, then its guns), on the map.
+local function activated(game)
+  local act = game.vars.activation or {}
+  local out = {}
+  for _, list in ipairs({ act.units or {}, act.artillery or {} }) do
+    for _, u in ipairs(list) do
+      if command.on_map(game, u) then out[#out + 1] = u end
+    end
+  end
+  return out
+end
+
+-- The enemy hexes holding a combat unit (or, `wagons`, a wagon) within `range` of `at`:
+-- those in `unit`'s front first (the ones a player means), each group nearest first, then
+-- label order.
+local function enemy_hexes(game, side, at, range, wagons, unit)
+  local sight = require "systems.rough_and_ready.sight"
+  local out = {}
+  for _, h in ipairs(game.store:combat_hexes{ enemy_of = side }) do
+    if sight.distance(game, at, h) <= range then out[#out + 1] = h end
+  end
+  if wagons then
+    local seen = {}
+    for _, h in ipairs(out) do seen[h] = true end
+    for _, u in ipairs(game.store:units{ side = game:enemy(side) }) do
+      local h = command.on_map(game, u)
+      if h and not seen[h] and game:unit_info(u).type == "wagon"
+          and sight.distance(game, at, h) <= range then
+        seen[h] = true
+        out[#out + 1] = h
+      end
+    end
+  end
+  local front = {}
+  for _, h in ipairs(out) do
+    front[h] = game.store:facing(unit) ~= nil
+      and sight.in_front(game, unit, h, sight.distance(game, at, h)) and 0 or 1
+  end
+  table.sort(out, function(a, b)
+    if front[a] ~= front[b] then return front[a] < front[b] end
+    local da, db = sight.distance(game, at, a), sight.distance(game, at, b)
+    if da ~= db then return da < db end
+    return a < b
+  end)
+  return out
+end
+
+-- Joins the units' reasons: one unit, its reason; several, each on its own, `; `-joined.
+local function joined(whys)
+  if #whys == 0 then return nil end
+  return table.concat(whys, "; ")
+end
+
+-- Why `u`, an activated unit of `side`, has nothing it may fire at now; nil when it has
+-- (or when the only reason would betray a unit hidden from the side).
+local function unit_no_fire(game, side, u)
+  local fire = require "systems.rough_and_ready.fire"
+  local artillery = require "systems.rough_and_ready.artillery"
+  local why = activated_why(game, side, u, "fire")
+  if why then return why end
+  if fire.used(game, "fired", u) then
+    return say("6.12", u .. " has fired this activation (once only)")
+  end
+  local guns = command.is_artillery(game, u)
+  if not guns then
+    local ok, no = fire.may_fire(game, u)
+    if not ok then return no end
+  end
+  local at = command.on_map(game, u)
+  local range = guns and artillery.max_range(game, u) or fire.range(game, u)
+  local seen = seen_game(game, side) or game
+  local hexes = enemy_hexes(seen, side, at, range or fire.RANGE, false, u)
+  if #hexes == 0 then
+    return say(guns and "6.21" or "6.11", u .. " has no enemy combat unit within "
+      .. tostring(range) .. " hexes (its range)")
+  end
+  for _, h in ipairs(hexes) do
+    local real = fire.check(game, { u }, h, { activated = true })
+    if real == nil then return nil end                           -- a target after all
+    if fire.check(seen, { u }, h, { activated = true }) == real then return real end
+  end
   return nil
+end
+
+--- Why the move request does not offer `fire` (no activated unit may fire now): for each
+-- activated unit the first thing that forbids it, with its case -- rallied [6.82], declared
+-- to charge [6.46], a failed charge [6.43], fired already [6.12], a Lancer [6.13], not the
+-- top unit [5.24], no enemy in range [6.11, 6.21], or the nearest enemy's reason (its front
+-- [5.33], line of sight, a withdrawal between the two [6.47], a gun that moved [6.25]).
+-- @tparam string side the activated side
+-- @treturn string
+function M.no_fire(game, side)
+  local whys = {}
+  for _, u in ipairs(activated(game)) do
+    whys[#whys + 1] = unit_no_fire(game, side, u)
+  end
+  return joined(whys) or say("6.12", "no activated unit may fire now")
+end
+
+--- Why the move request does not offer `shock`: for each activated unit, why it may not
+-- shock (shock.eligible), or why the nearest enemy next to it is no target for it (its
+-- front, the terrain, its stack's allocation); with no enemy next to it, 6.32's adjacency.
+-- @treturn string
+function M.no_shock(game, side)
+  local shock = require "systems.rough_and_ready.shock"
+  local whys = {}
+  for _, u in ipairs(activated(game)) do
+    local ok, no = shock.eligible(game, u)
+    if not ok then
+      whys[#whys + 1] = no
+    else
+      local at = command.on_map(game, u)
+      local seen = seen_game(game, side) or game
+      local hexes = enemy_hexes(seen, side, at, 1, true, u)
+      if #hexes == 0 then
+        whys[#whys + 1] = say("6.32", u .. " has no enemy unit next to it")
+      else
+        whys[#whys + 1] = M.shock(game, side, u .. " " .. hexes[1])
+      end
+    end
+  end
+  return joined(whys) or say("6.31", "no activated unit may shock now")
+end
+
+--- Why an activated unit may not rally now, or nil when it may: rallied already [6.82], a
+-- failed charge [6.43], else rally.eligible's reason (nothing to rally off [6.83], its
+-- first Hit permanent [6.84], not In Command, next to an enemy, moved, fired or shocked
+-- [6.82]).
+local function unit_no_rally(game, u)
+  if contains(game.vars.rallied, u) then
+    return say("6.82", u .. " has rallied this activation: it rallies once and does nothing "
+      .. "else")
+  end
+  if require("systems.rough_and_ready.charge").failed(game, u) then
+    return say("6.43", u .. " failed its charge Commitment: it does nothing this activation")
+  end
+  local ok, no = require("systems.rough_and_ready.rally").eligible(game, u)
+  if not ok then return no end
+  return nil
+end
+
+--- Why the move request does not offer `rally`: each activated unit's reason.
+-- @treturn string
+function M.no_rally(game, side)
+  local whys = {}
+  for _, u in ipairs(activated(game)) do whys[#whys + 1] = unit_no_rally(game, u) end
+  return joined(whys) or say("6.82", "no activated unit of " .. side .. " may rally now")
+end
+
+--- Why an answer to the `rally_unit` request is refused, or nil (its `explain`).
+-- @treturn ?string
+function M.rally(game, side, answer)
+  if type(answer) ~= "string" then return nil end
+  local info = seen_unit(game, side, answer)
+  if not info then return plain("no unit or leader '" .. answer .. "'") end
+  local act = game.vars.activation or {}
+  if info.side ~= side or (not contains(act.units, answer)
+      and not contains(act.artillery, answer)) then
+    return say("6.82", answer .. " is not one of " .. side .. "'s activated units: an "
+      .. "activated unit rallies")
+  end
+  if not command.on_map(game, answer) then return plain(answer .. " is not on the map") end
+  return unit_no_rally(game, answer)
 end
 
 return M

@@ -306,6 +306,41 @@ function M.destination_hexes(game, unit, board)
   return out
 end
 
+--- What the prompt's `reach <unit>` shows (volley.queries.reach): the hexes the move
+-- request would offer the unit now, with their cost (`M.destinations`: its MA this
+-- activation, halved Out of Command [rough_and_ready 4.23], 5.15 from an enemy front, a
+-- square's limits), or why it may not move: in the activation under way, a unit of it that
+-- has moved [rough_and_ready 5.12] (or failed its charge Commitment [rough_and_ready 6.43]),
+-- rallied [rough_and_ready 6.82], or is a gun that fired [rough_and_ready 6.25]. A unit
+-- outside the activation: the move it would have if activated now.
+-- @treturn ?{table,...} the destinations (`{hex =, cost =, ...}`)
+-- @treturn ?string why none, with its case
+function M.reach(game, unit)
+  local refusal = require "systems.rough_and_ready.refusal"
+  if game.vars.activation and contains(M.movers(game), unit) then
+    local charge = require "systems.rough_and_ready.charge"
+    if charge.failed(game, unit) then
+      return nil, refusal.say("6.43", unit .. " failed its charge Commitment: it does nothing "
+        .. "this activation")
+    end
+    if contains(game.vars.moved, unit) then
+      return nil, refusal.say("5.12", unit .. " has moved this activation: its move is over "
+        .. "(MPs are not saved)")
+    end
+    if contains(game.vars.rallied, unit) then
+      return nil, refusal.say("6.82", unit .. " rallied this activation: it does nothing else")
+    end
+    local fire = require "systems.rough_and_ready.fire"
+    local artillery = require "systems.rough_and_ready.artillery"
+    if command.is_artillery(game, unit) and fire.used(game, "fired", unit)
+        and not artillery.may_move_and_fire(game, unit) then
+      return nil, refusal.say("6.25", unit .. " has fired this activation: artillery moves or "
+        .. "fires")
+    end
+  end
+  return M.destinations(game, unit)
+end
+
 --- Whether a typed word is a hex label of the map (a malformed label is no hex, not an
 -- error: typed answers are refused, never fatal).
 function M.is_hex(game, h)
@@ -338,7 +373,8 @@ function M.closed_why(game, unit, p)
 end
 
 --- Checks a move answered with a path (`places`: the hexes entered, the last the
--- destination; one hex: the cheapest path to it).
+-- destination; one hex: the cheapest path to it; a path that begins with the unit's own hex:
+-- the hexes after it, each step as given).
 -- @treturn[1] table `{path=, cost=, disorder=, steps=}`
 -- @treturn[2] false
 -- @treturn[2] string why, with the rule
@@ -353,9 +389,18 @@ function M.check(game, unit, places)
     return false, unit .. " is already in " .. from .. " (turning in place: face "
       .. unit .. " <vertex>) " .. facing.R534
   end
+  local typed = #places > 1          -- a path, each step as given (not the cheapest way)
+  if typed and places[1] == from then
+    -- a path typed from the unit's own hex (`3US-1 3045 3046` where 3US-1 stands in 3045):
+    -- the hexes entered are those after it, as given (the step across a river hexside that
+    -- the cheapest path would go round)
+    local rest = {}
+    for k = 2, #places do rest[#rest + 1] = places[k] end
+    places = rest
+  end
   local q, listed = M.query(game, unit)
   local r, why
-  if #places == 1 then
+  if not typed then
     r, why = game.move:path(from, places[1], q)
     if not r then
       -- the cheapest search says only "cannot be reached": name the step that fails on the
@@ -464,7 +509,9 @@ function M.may_turn(game, unit, movers, done)
 end
 
 --- Whether a mover may be declared to charge now [rough_and_ready 6.43]: mounted cavalry that
--- has not moved nor been declared, and may shock (shock.eligible). `done`: as for `may_turn`.
+-- has not moved nor been declared, has not fired this activation (charging cavalry may not
+-- fire [rough_and_ready 6.46]: as a counter-charger that fired, docs/rulings 6.46), and may
+-- shock (shock.eligible). `done`: as for `may_turn`.
 function M.may_declare(game, unit, movers, done)
   if not contains(movers, unit) then
     return false, unit .. " is not one of the activated units [rough_and_ready 3.13]"
@@ -479,7 +526,20 @@ function M.may_declare(game, unit, movers, done)
   if charge.declared(game, unit) then
     return false, unit .. " is declared to charge already [rough_and_ready 6.43]"
   end
-  return require("systems.rough_and_ready.shock").eligible(game, unit)
+  if require("systems.rough_and_ready.fire").used(game, "fired", unit) then
+    return false, require("systems.rough_and_ready.refusal").say("6.46", unit
+      .. " has fired this activation: charging cavalry may not fire")
+  end
+  local ok, why = require("systems.rough_and_ready.shock").eligible(game, unit)
+  if not ok then return false, why end
+  -- no Commitment rolled for a charge that could reach no enemy (issue 33 point 12)
+  if not charge.target(game, unit) then
+    return false, require("systems.rough_and_ready.refusal").say({ "6.41", "6.42" }, unit
+      .. "'s charge would have no target: no enemy it could shock lies next to the end of a "
+      .. "charge move from " .. tostring(command.on_map(game, unit)) .. " (2 or more hexes, "
+      .. "each of 1 MP or less, within its MA)")
+  end
+  return true
 end
 
 --- Declares a charge [rough_and_ready 6.43]: the unit rolls Commitment now; passed, it is

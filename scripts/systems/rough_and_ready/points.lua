@@ -126,10 +126,11 @@ return {
     "6.33, 4.24, 5.43", { "units", "target" }),
   p("charge.counter", { O, R },
     "the charged hex's cavalry may counter-charge: replace to make the attempt (set "
-      .. "ctx.result `passed` or `failed`; left unset, none is made; anything else stops the "
+      .. "ctx.result `passed` or `failed` for all, or `mixed` with ctx.results[unit] `passed` "
+      .. "or `failed` for each; left unset, none is made; anything else stops the "
       .. "game); observe: after it and its "
       .. "outcome",
-    "6.44", { "units", "chargers", "attackers", "hex", "result" }),
+    "6.44", { "units", "chargers", "attackers", "hex", "result", "results" }),
   p("shock.drm", { M },
     "a shock roll's modifiers, attacker's or defender's",
     "6.38", { "attackers", "defenders", "role" }),

@@ -5,6 +5,7 @@
 local command = require "systems.rough_and_ready.command"
 local hits = require "systems.rough_and_ready.hits"
 local sight = require "systems.rough_and_ready.sight"
+local refusal = require "systems.rough_and_ready.refusal"
 
 local M = {}
 
@@ -32,31 +33,34 @@ end
 -- @treturn ?string why not
 function M.eligible(game, unit)
   local at = command.on_map(game, unit)
-  if not at then return false, unit .. " is not on the map" end
+  if not at then return false, refusal.plain(unit .. " is not on the map") end
+  local only = command.moves_only_why(game, unit, "rally")         -- [rough_and_ready PA note d]
+  if only then return false, only end
   if #M.choices(game, unit) == 0 then
     if hits.hits(game, unit) == 1 then
-      return false, unit .. " has nothing to rally off: its first Hit is permanent " .. M.R684
+      return false, refusal.say("6.84", unit .. " has nothing to rally off: its first Hit is "
+        .. "permanent")
     end
-    return false, unit .. " is neither Disordered nor Hit " .. M.R683
+    return false, refusal.say("6.83", unit .. " is neither Disordered nor Hit")
   end
   local ok, why = command.in_command(game, unit)
   if not ok or command.out_of_command(game, unit) then
-    return false, unit .. " is not In Command (" .. why .. ") " .. M.R682
+    return false, refusal.say("6.82", unit .. " is not In Command (" .. why .. ")")
   end
   local side = game:unit_info(unit).side
   for _, h in ipairs(game.store:combat_hexes{ enemy_of = side }) do
     if sight.distance(game, at, h) < 2 then
-      return false, unit .. " is adjacent to an enemy combat unit in " .. h .. " " .. M.R682
+      return false, refusal.say("6.82", unit .. " is adjacent to an enemy combat unit in " .. h)
     end
   end
   if contains(game.vars.moved, unit) then
-    return false, unit .. " has moved this activation " .. M.R682
+    return false, refusal.say("6.82", unit .. " has moved this activation")
   end
   if contains(game.vars:get("fire", "fired"), unit) then
-    return false, unit .. " has fired this activation " .. M.R682
+    return false, refusal.say("6.82", unit .. " has fired this activation")
   end
   if contains(game.vars.shocked, unit) then
-    return false, unit .. " has shock attacked this activation " .. M.R682
+    return false, refusal.say("6.82", unit .. " has shock attacked this activation")
   end
   return true
 end

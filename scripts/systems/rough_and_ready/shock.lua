@@ -55,6 +55,10 @@ M.RTEC = "[rough_and_ready 6.38, TEC]"
 
 local contains = require("volley.list").contains
 
+-- A retreat's stacking test: an enemy hex never, the limits not at all [rough_and_ready 5.23]
+-- (stacking.legal).
+local RETREAT = { retreat = true }
+
 -- Whether x comes before y in list.
 local function before(list, x, y)
   for _, v in ipairs(list) do
@@ -76,6 +80,10 @@ local function foot_or_horse(game, unit)
   return t == "infantry" or t == "cavalry"
 end
 
+--- The allocation of a unit left out of the attacks its stack declared [rough_and_ready
+-- 6.35] (`game.vars.shock_alloc`: unit -> the hex it is declared to shock, or this).
+M.LEFT_OUT = "-"
+
 --- Whether an activated unit may shock attack now, and why not [rough_and_ready 6.31, 6.32,
 -- 4.23]: one of the activation's infantry or cavalry units, on the map, that began the
 -- activation In Command, is not Disordered, has not rallied nor shocked already.
@@ -92,6 +100,8 @@ function M.eligible(game, unit)
   end
   local ok, why = command.may_shock(game, unit)
   if not ok then return false, why end
+  local only = command.moves_only_why(game, unit, "charge nor shock")   -- [PA note d]
+  if only then return false, only end
   if hits.disordered(game, unit) then
     return false, unit .. " is Disordered: it may not shock attack " .. M.R632
   end
@@ -108,6 +118,11 @@ function M.eligible(game, unit)
   if contains(game.vars.charge_failed, unit) then
     return false, unit .. " failed its charge Commitment: it does nothing this activation "
       .. "[rough_and_ready 6.43]"
+  end
+  local alloc = (game.vars.shock_alloc or {})[unit]
+  if alloc == M.LEFT_OUT then
+    return false, unit .. " was left out of the attacks its stack declared: it may not shock "
+      .. "this activation " .. M.R635
   end
   return true
 end
@@ -130,20 +145,100 @@ local function enemies(game, side, hex)
   return out
 end
 
---- The hexes a unit may shock [rough_and_ready 6.32, 5.33]: its front hexes holding an enemy
--- combat unit, that it could enter (no uncrossable hexside, no prohibited terrain: it must
--- enter to shock [rough_and_ready 6.33]), less the hexes its stack's allocation [6.35]
--- keeps it from. Label order.
-function M.targets(game, unit)
+-- The hexes a unit could shock, its stack's allocation aside: its front hexes holding an
+-- enemy combat unit (or a lone enemy wagon [rough_and_ready 7.0]) that it could enter.
+local function reachable(game, unit)
   local at = command.on_map(game, unit)
   local side = game:unit_info(unit).side
-  local barred = (game.vars.shock_barred or {})[unit]
   local out = {}
   for _, h in ipairs(facing.front(game, unit)) do
-    -- a lone enemy wagon may be shocked too [rough_and_ready 7.0]
-    if (#enemies(game, side, h) > 0 or wagons.lone(game, side, h)) and h ~= barred
-        and step(game, unit, at, h) then
+    if (#enemies(game, side, h) > 0 or wagons.lone(game, side, h)) and step(game, unit, at, h)
+        then
       out[#out + 1] = h
+    end
+  end
+  return out
+end
+
+--- The hexes a unit may shock [rough_and_ready 6.32, 5.33]: its front hexes holding an enemy
+-- combat unit, that it could enter (no uncrossable hexside, no prohibited terrain: it must
+-- enter to shock [rough_and_ready 6.33]); once its stack has declared its attacks
+-- [rough_and_ready 6.35], only the hex it was declared against (none when it was left out).
+-- Label order.
+function M.targets(game, unit)
+  local alloc = (game.vars.shock_alloc or {})[unit]
+  if alloc == M.LEFT_OUT then return {} end
+  local out = {}
+  for _, h in ipairs(reachable(game, unit)) do
+    if alloc == nil or alloc == h then out[#out + 1] = h end
+  end
+  return out
+end
+
+--- The units declared with `unit` against its hex [rough_and_ready 6.35] that have not
+-- shocked yet (itself included), in the activation's order; nil when it was declared with
+-- none (it has no allocation yet).
+local function declared_group(game, unit)
+  local alloc = game.vars.shock_alloc or {}
+  local h = alloc[unit]
+  if h == nil or h == M.LEFT_OUT then return nil end
+  local at = command.on_map(game, unit)
+  local out = {}
+  for _, u in ipairs(game.vars:get("activation", "units") or {}) do
+    if alloc[u] == h and command.on_map(game, u) == at and not contains(game.vars.shocked, u)
+        then
+      out[#out + 1] = u
+    end
+  end
+  return out
+end
+
+--- Why a set of attackers breaks the attacks their stacks declared [rough_and_ready 6.35], or
+-- nil: a unit declared against a hex shocks that hex, with every unit declared with it.
+-- @treturn ?string
+function M.allocation_why(game, attackers, hex)
+  local alloc = game.vars.shock_alloc or {}
+  for _, u in ipairs(attackers) do
+    local h = alloc[u]
+    if h == M.LEFT_OUT then
+      return u .. " was left out of the attacks its stack declared: it may not shock this "
+        .. "activation " .. M.R635
+    elseif h ~= nil and h ~= hex then
+      return u .. " was declared against " .. h .. " before its stack's first Commitment "
+        .. "roll: it shocks " .. h .. " " .. M.R635
+    elseif h ~= nil then
+      for _, v in ipairs(declared_group(game, u)) do
+        if not contains(attackers, v) then
+          return u .. " was declared against " .. h .. " with " .. v .. ": they shock it "
+            .. "together " .. M.R635
+        end
+      end
+    end
+  end
+  return nil
+end
+
+--- The declared attacks not made yet [rough_and_ready 6.35]: the units declared against a
+-- hex, before their stack's first Commitment roll, that have not shocked. A declared attack
+-- that can no longer be made (its units may not shock it: the hex emptied, a unit gone) is
+-- released, and its units left out (the log says so).
+-- @treturn {string,...} the units of the attacks still to make, activation order
+function M.pending(game)
+  local alloc = game.vars.shock_alloc
+  if not alloc then return {} end
+  local out = {}
+  for _, u in ipairs(game.vars:get("activation", "units") or {}) do
+    local h = alloc[u]
+    if h ~= nil and h ~= M.LEFT_OUT and not contains(game.vars.shocked, u) then
+      local ok = M.eligible(game, u) and contains(reachable(game, u), h)
+      if ok then
+        out[#out + 1] = u
+      else
+        alloc[u] = M.LEFT_OUT
+        game.vars.shock_alloc = alloc
+        game:log(u .. " can no longer shock " .. h .. ", the hex it was declared against: its "
+          .. "attack is not made " .. M.R635)
+      end
     end
   end
   return out
@@ -189,7 +284,10 @@ function M.options(game)
       end
       return false
     end)
-    for _, s in ipairs(sets) do out[#out + 1] = table.concat(s, "+") .. " " .. h end
+    for _, s in ipairs(sets) do
+      -- a declared attack is made by every unit declared in it [6.35]
+      if not M.allocation_why(game, s, h) then out[#out + 1] = table.concat(s, "+") .. " " .. h end
+    end
   end
   return out
 end
@@ -208,6 +306,8 @@ function M.check(game, attackers, hex)
         .. "could enter, or its stack is allocated elsewhere) " .. M.R632
     end
   end
+  local why = M.allocation_why(game, attackers, hex)
+  if why then return false, why end
   return attackers
 end
 
@@ -224,7 +324,13 @@ local TOP_WHY = " (a unit that moves into a hex goes on top) "
 function M.commitment(game, unit, target)
   local mods = modifiers.new()
   local d, leader = command.commitment_drm(game, unit)
-  if d ~= 0 then mods:add(d, leader .. " stacked with it", "[rough_and_ready 4.24]") end
+  if d ~= 0 then
+    mods:add(d, leader .. " stacked with it", "[rough_and_ready 4.24]")
+  elseif leader then
+    -- a leader of another command (or the OC) is there: say why he gives nothing
+    game:log(string.format("%s is stacked with %s but does not lead its command: no -1 on "
+      .. "its Commitment [rough_and_ready 4.24, 5.26]", leader, unit))
+  end
   squares.commitment_drm(game, unit, target, mods)   -- cavalry +1 against a square [5.43]
   game.hooks:modify("shock.commitment", { units = { unit }, target = target }, mods)
   local natural = game:roll("d10", unit .. " commitment to shock " .. target, M.R633)
@@ -413,7 +519,8 @@ end
 local settle = facing.settle
 
 --- Where a defending unit may retreat from `hex` [rough_and_ready 6.75]: an adjacent map hex
--- it could enter and stack in, not enemy-occupied, not an attacker's hex of origin; of those
+-- it could enter, not enemy-occupied, not an attacker's hex of origin, whatever the stacking
+-- limits (a retreat is their exception [rough_and_ready 5.23]; docs/rulings, A24); of those
 -- the cheapest in MP (each `{at =, cost =, front = enemy or nil}`, label order). An enemy
 -- front hex is allowed, at the cost of a Hit.
 function M.retreat_hexes(game, unit, hex, origins)
@@ -427,7 +534,8 @@ function M.retreat_hexes(game, unit, hex, origins)
   end
   table.sort(near)
   for _, n in ipairs(near) do
-    if not contains(origins, n) and stacking.legal(game, unit, n) then
+    -- any friendly hex: a retreat is the exception to the stacking limits [5.23]
+    if not contains(origins, n) and stacking.legal(game, unit, n, RETREAT) then
       local cost = step(game, unit, hex, n)
       if cost then
         cands[#cands + 1] = { at = n, cost = cost, front = fronts[n] }
@@ -473,12 +581,12 @@ local function retreat_defenders(game, defenders, hex, origins)
         local names = {}
         for _, o in ipairs(opts) do names[#names + 1] = o.at end
         local a = game:ask(side, { kind = "retreat",
-          prompt = u .. " retreats from " .. hex .. ": into which hex", options = names,
+          prompt = u .. " retreats from " .. hex .. ": into which hex, "
+            .. refusal.costs(game, u, names, true), options = names,
           rule = M.R675,
           explain = function(to)
             return refusal.why(game, { unit = u, from = hex, to = to, avoid = origins,
-              avoid_why = "an attacker's hex of origin [rough_and_ready 6.75]",
-              best = opts[1].cost })
+              avoid_why = "an attacker's hex of origin", best = opts[1].cost, case = "6.75" })
           end })
         for _, o in ipairs(opts) do
           if o.at == a then pick = o end
@@ -516,8 +624,8 @@ end
 
 --- Retreats the attackers to their hexes of origin [rough_and_ready 6.73]; attacking
 -- cavalry may go on, one hex a `retreat` request (`<hex>` or `stop`), up to three hexes in
--- all [rough_and_ready 6.74]: each further hex one it could enter and stack in, not
--- enemy-occupied.
+-- all [rough_and_ready 6.74]: each further hex one it could enter, not enemy-occupied (the
+-- stacking limits do not bind a retreat [rough_and_ready 5.23]).
 local function retreat_attackers(game, attackers, hex, origin, outside)
   for _, u in ipairs(attackers) do
     settle(game, u, origin[u])
@@ -534,7 +642,7 @@ local function retreat_attackers(game, attackers, hex, origin, outside)
       local near = {}
       for _, h in ipairs(facing.grid(game):neighbors(at)) do
         if type(h) == "string" and game.map:contains(h) and h ~= hex
-            and stacking.legal(game, u, h) and step(game, u, at, h) then
+            and stacking.legal(game, u, h, RETREAT) and step(game, u, at, h) then
           near[#near + 1] = h
         end
       end
@@ -543,11 +651,12 @@ local function retreat_attackers(game, attackers, hex, origin, outside)
       near[#near + 1] = "stop"
       local from = at
       local a = game:ask(game:unit_info(u).side, { kind = "retreat",
-        prompt = u .. " may retreat a hex further (" .. n .. " of 3): <hex> or stop",
+        prompt = u .. " may retreat a hex further (" .. n .. " of 3): <hex> or stop; "
+          .. refusal.costs(game, u, near, false),
         options = near, default = "stop", rule = M.R674,
         explain = function(to)
           return refusal.why(game, { unit = u, from = from, to = to, avoid = { hex },
-            avoid_why = "the hex of the shock it lost " .. M.R674 })
+            avoid_why = "the hex of the shock it lost", case = "6.74" })
         end })
       if a == "stop" then break end
       settle(game, u, a)
@@ -615,8 +724,10 @@ end
 -- that leaves the hex without a defender ends the shock: the chargers ride through it
 -- (`charge.ride_through`) and the other committed attackers enter it, as winners do
 -- [rough_and_ready 6.33, 6.36]; when defenders stay, the chargers stay in their hexes and do
--- not attack, the other attackers go on against those left. `rec.counter` is the
--- counter-charge's result, `rec.fell_back` the chargers the fire turned back.
+-- not attack, the other attackers go on against those left. A mixed counter-charge (some
+-- units passed, the others fell back) leaves the hex held: every attacker goes on, the pass
+-- counting [rough_and_ready 6.44]. `rec.counter` is the counter-charge's result,
+-- `rec.fell_back` the chargers the fire turned back.
 -- @treturn ?{string,...} the attackers that enter and roll, or nil when the shock ends here
 local function charge_steps(game, committed, hex, origin, rec)
   game.vars.counter_charge = nil
@@ -653,6 +764,93 @@ local function charge_steps(game, committed, hex, origin, rec)
   return rest
 end
 
+--- The allocation of a stack [rough_and_ready 6.35], made when its units first shock, before
+-- their Commitment roll: the units of `at` not among `attackers` may split off against
+-- another hex, and that is declared now, not after seeing the roll. When some of them could
+-- shock a hex other than `hex`, their side is asked `allocate`: `<u1>[+<u2>] <hex>` (the
+-- units and the other hex they will shock: each target hex in label order, the sets of its
+-- units as shock.options orders them) or `none`, default `none`. The units declared must
+-- then shock that hex together (`allocation_why`; the shock step's `done` waits for them,
+-- `pending`); every other unit of the stack is left out and may not shock this activation.
+-- A stack allocated once is not asked again.
+local function allocate(game, at, attackers, hex)
+  local alloc = game.vars.shock_alloc or {}
+  local act_units = game.vars:get("activation", "units") or {}
+  local rest, fresh = {}, true
+  for _, u in ipairs(stacking.combat_units(game, at)) do
+    if contains(act_units, u) and not contains(game.vars.shocked, u) then
+      if alloc[u] ~= nil then fresh = false end
+      if not contains(attackers, u) then rest[#rest + 1] = u end
+    end
+  end
+  for _, u in ipairs(attackers) do
+    if command.on_map(game, u) == at then
+      if alloc[u] ~= nil then fresh = false end
+      alloc[u] = hex
+    end
+  end
+  if not fresh then
+    game.vars.shock_alloc = alloc
+    return
+  end
+  -- the others that could split off, in the activation's order, and the hexes they could take
+  local by_hex, hexes = {}, {}
+  for _, u in ipairs(act_units) do
+    if contains(rest, u) and M.eligible(game, u) then
+      for _, h in ipairs(reachable(game, u)) do
+        if h ~= hex then
+          if not by_hex[h] then by_hex[h], hexes[#hexes + 1] = {}, h end
+          local l = by_hex[h]
+          l[#l + 1] = u
+        end
+      end
+    end
+  end
+  table.sort(hexes)
+  local options = {}
+  for _, h in ipairs(hexes) do
+    for _, set in ipairs(require("systems.rough_and_ready.fire").subsets(by_hex[h])) do
+      options[#options + 1] = table.concat(set, "+") .. " " .. h
+    end
+  end
+  local chosen, target = {}, nil
+  if #options > 0 then
+    options[#options + 1] = "none"
+    local side = game:unit_info(attackers[1]).side
+    local a = game:ask(side, { kind = "allocate",
+      prompt = string.format("%s shock%s %s: may %s split off against another hex? Declared "
+        .. "now, before any Commitment roll: <unit>[+<unit>] <hex>, or none",
+        table.concat(attackers, "+"), #attackers == 1 and "s" or "", hex,
+        table.concat(rest, ", ")),
+      options = options, default = "none", rule = M.R635 })
+    if a ~= "none" then
+      local w = require("volley.list").words(a)
+      for x in w[1]:gmatch("[^+]+") do chosen[#chosen + 1] = x end
+      target = w[2]
+    end
+  end
+  for _, u in ipairs(rest) do
+    if contains(chosen, u) then
+      alloc[u] = target
+    else
+      alloc[u] = M.LEFT_OUT
+    end
+  end
+  game.vars.shock_alloc = alloc
+  if target then
+    game:log(string.format("%s of %s: declared against %s, before any Commitment roll %s",
+      table.concat(chosen, ", "), at, target, M.R635))
+  end
+  local out = {}
+  for _, u in ipairs(rest) do
+    if alloc[u] == M.LEFT_OUT then out[#out + 1] = u end
+  end
+  if #out > 0 and #options > 0 then
+    game:log(string.format("%s of %s: left out of its attacks, no shock this activation %s",
+      table.concat(out, ", "), at, M.R635))
+  end
+end
+
 --- Resolves one shock [rough_and_ready 6.33-6.39, 6.72-6.76]. `attackers` were checked by
 -- `check`. Returns a record `{committed, hits_on_attacker, hits_on_defender, loser}`, with
 -- `counter` and `fell_back` when the charge's steps (`charge_steps`) gave them.
@@ -670,13 +868,7 @@ function M.shock(game, attackers, hex)
     g[#g + 1] = u
     push(game, "shocked", u)
   end
-  local barred = game.vars.shock_barred or {}
-  for _, at in ipairs(order) do
-    for _, u in ipairs(game.store:stack(at)) do
-      if not contains(attackers, u) then barred[u] = hex end
-    end
-  end
-  game.vars.shock_barred = barred
+  for _, at in ipairs(order) do allocate(game, at, attackers, hex) end
   -- Commitment per attacking hex: its top attacker rolls for all [6.33, 6.34]
   local committed = {}
   for _, at in ipairs(order) do
@@ -715,11 +907,11 @@ function M.shock(game, attackers, hex)
     if foot_or_horse(game, d) then men = men + 1 end
   end
   if wagons.alone(game, defenders) then
-    -- a lone wagon: both roll, any Hit captures it [rough_and_ready 7.0] (wagons.lua)
+    -- a lone wagon: the attackers roll, any Hit captures it; the wagon's strength is 0 and
+    -- unmodifiable: it rolls no die and inflicts no Hit [rough_and_ready 7.0] (wagons.lua)
     local on_def = roll(game, "attacker", committed, defenders, hex, origin)
-    local on_att = roll(game, "defender", committed, defenders, hex, origin)
+    local on_att = wagons.hits_inflicted(game, defenders[1], hex)
     rec.hits_on_defender, rec.hits_on_attacker = on_def, on_att
-    hits.spread(game, committed, on_att, "shock at " .. hex .. " " .. M.R637)
     rec.loser = wagons.shocked(game, defenders[1], on_def, on_att, alive(game, committed))
     if rec.loser == "attacker" and #alive(game, committed) > 0 then
       apply_retreat(game, "attacker", alive(game, committed), hex, origin)
@@ -769,7 +961,7 @@ end
 --- Clears the shock step's memory (end of the activation).
 function M.reset(game)
   game.vars.shocked = nil
-  game.vars.shock_barred = nil
+  game.vars.shock_alloc = nil
   squares.reset(game)
   charge.reset(game)
 end

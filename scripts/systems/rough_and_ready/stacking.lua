@@ -46,14 +46,19 @@ end
 --   unit (#3) [rough_and_ready 5.21]; a battery is [rough_and_ready 5.22]'s.
 -- * The limits hold during movement too [rough_and_ready 5.23]: movement prohibits a hex
 --   where this says no, even to pass through (systems.rough_and_ready.movement).
+-- * Retreats are the exception 5.23 names [rough_and_ready 5.23, 6.75]: with
+--   `opts.retreat` only the enemy hex is refused (a retreat never enters one), the limits
+--   are not applied, and the overstack the retreat makes stands until its units move
+--   (docs/rulings, A24).
 -- @param game `store`
 -- @tparam string unit
 -- @tparam string hex
+-- @tparam[opt] table opts `{retreat = true}`: a retreat's hex (no limits)
 -- @treturn[1] true
 -- @treturn[2] false
 -- @treturn[2] string why, e.g. "3014 would hold 4 infantry or cavalry units (at most 3, of
 --   one command) [rough_and_ready 5.21]"
-function M.legal(game, unit, hex)
+function M.legal(game, unit, hex, opts)
   local store = game.store
   local me = info_of(game, unit)
   local ids = { unit }
@@ -64,7 +69,8 @@ function M.legal(game, unit, hex)
     end
     if other ~= unit then ids[#ids + 1] = other end
   end
-  if me.kind == "leader" then return true end
+  -- a retreat is the exception to the limits [rough_and_ready 5.23]
+  if me.kind == "leader" or (opts and opts.retreat) then return true end
   local foot, batteries, nbat, wagons, combat, commands = 0, {}, 0, 0, 0, {}
   local ncmd = 0
   for _, id in ipairs(ids) do

@@ -22,11 +22,12 @@
 --   stacked unit is eliminated, by fire or shock, is captured (`orphaned`, from
 --   command.eliminate); one whose unit retreats from a shock is captured (shock.lua).
 -- * **No fire** (7.0c): fire.lua never offers a wagon as a firer.
--- * **A lone wagon** (7.0d) may be shocked (shock.targets offers its hex). Both sides roll as
---   in any shock [rough_and_ready 6.37]: the wagon's strength is 0, so the attackers get the
---   strength comparison for all their units, and the attackers have the higher Morale
---   (+1) whatever theirs is; the wagon's roll has no modifier of its own. Any Hit on it
---   captures it; its roll's Hits fall on the attackers (`shocked`).
+-- * **A lone wagon** (7.0d) may be shocked (shock.targets offers its hex). The attackers roll
+--   as in any shock [rough_and_ready 6.37], with the strength comparison for all their units
+--   (a wagon counts none, digest A10) and the higher Morale (+1) whatever theirs is. The
+--   wagon's strength is 0 and unmodifiable: its result on the Shock Result Table is 0, so it
+--   rolls no die and inflicts no Hit (`hits_inflicted`; docs/rulings, 7.0d). Any Hit on it
+--   captures it (`shocked`).
 -- @module systems.rough_and_ready.wagons
 
 local command = require "systems.rough_and_ready.command"
@@ -105,13 +106,24 @@ function M.drm(game, attackers, defenders, hex, mods, value)
 end
 
 --- The lone wagon's modifiers [rough_and_ready 7.0] added to a shock roll's (shock.drm):
--- the attacker automatically has the higher Morale (+1); the wagon's own roll gets nothing.
--- Returns true when `defenders` is a lone wagon (the caller then skips the usual higher
--- Morale comparison).
+-- the attacker automatically has the higher Morale (+1); the wagon rolls no die
+-- (`hits_inflicted`). Returns true when `defenders` is a lone wagon (the caller then skips
+-- the usual higher Morale comparison).
 function M.morale_drm(game, role, defenders, mods)
   if not M.alone(game, defenders) then return false end
   if role == "attacker" then mods:add(1, "higher Morale (a lone wagon)", M.R70) end
   return true
+end
+
+--- The Hits a lone wagon inflicts on its attackers [rough_and_ready 7.0]: none. Its strength
+-- is 0 and unmodifiable, and a shock's result is the number of Hits the roll inflicts
+-- [rough_and_ready 6.37]: 0 on the Shock Result Table ("1 or less") is no Hit, and no modifier
+-- may change it, so no die is rolled for it (docs/rulings, 7.0d). The log says so.
+-- @treturn integer 0
+function M.hits_inflicted(game, wagon, hex)
+  game:log(string.format("%s at %s has an unmodifiable strength of 0: it rolls no die and "
+    .. "inflicts no Hit %s", wagon, hex, M.R70))
+  return 0
 end
 
 --- After a lone wagon's shock rolls [rough_and_ready 7.0, 6.37]: the attackers have taken

@@ -31,6 +31,7 @@ local command = require "systems.rough_and_ready.command"
 local facing = require "systems.rough_and_ready.facing"
 local hits = require "systems.rough_and_ready.hits"
 local wagons = require "systems.rough_and_ready.wagons"
+local refusal = require "systems.rough_and_ready.refusal"
 
 local M = {}
 
@@ -68,8 +69,8 @@ function M.fire_refusal(game, firers, hex)
   for _, f in ipairs(firers) do
     for _, u in ipairs(game.store:stack(hex)) do
       if M.bars(game, f, u) then
-        return f .. " may not fire at " .. u .. ": one withdrew from the other this activation "
-          .. "(neither fires) " .. M.R647
+        return refusal.say("6.47", f .. " may not fire at " .. u .. ": one withdrew from the "
+          .. "other this activation (neither fires)")
       end
     end
   end
@@ -104,17 +105,19 @@ end
 -- @treturn ?string
 function M.why_not(game, cavalry, mover, hex, to)
   if not require("systems.rough_and_ready.movement").is_hex(game, to) then
-    return "'" .. tostring(to) .. "' is not a hex of the map"
+    return refusal.plain("'" .. tostring(to) .. "' is not a hex of the map")
   end
   local from = command.on_map(game, cavalry)
   local d = facing.grid(game):distance(from, to)
-  if d == 0 then return cavalry .. " stands in " .. to .. " (the answer is stay)" end
-  if d > 2 then
-    return to .. " is " .. d .. " hexes from " .. from .. ": one or two " .. M.R647
+  if d == 0 then
+    return refusal.say("6.47", cavalry .. " stands in " .. to .. " (the answer is stay)")
   end
-  if to == hex then return mover .. " stands in " .. to .. " " .. M.R647 end
+  if d > 2 then
+    return refusal.say("6.47", to .. " is " .. d .. " hexes from " .. from .. ": one or two")
+  end
+  if to == hex then return refusal.say("6.47", mover .. " stands in " .. to) end
   if adjacent(game, to, hex) then
-    return to .. " is next to " .. mover .. " in " .. hex .. " " .. M.R647
+    return refusal.say("6.47", to .. " is next to " .. mover .. " in " .. hex)
   end
   local ok, why = require("systems.rough_and_ready.stacking").legal(game, cavalry, to)
   if not ok then
@@ -124,8 +127,8 @@ function M.why_not(game, cavalry, mover, hex, to)
     end
     return why
   end
-  return cavalry .. " could not move there by one or two steps of a move (the Terrain Effects "
-    .. "Chart, stacking, an enemy unit or its front on the way) [rough_and_ready 5.1]"
+  return refusal.say({ "6.47", "5.1" }, cavalry .. " could not move there by one or two steps "
+    .. "of a move (the Terrain Effects Chart, stacking, an enemy unit or its front on the way)")
 end
 
 -- The facing after a withdrawal [rough_and_ready 5.27, 5.34].

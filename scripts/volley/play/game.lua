@@ -129,6 +129,9 @@ function Play:after(answered)
     end
   end
   if self.jrnl then
+    -- the journal keeps the answer as the request took it: the legal answer a typed one
+    -- means (a request's `canonical`, volley.ask), not the words typed
+    if answered and d.taken ~= nil then answered.value = d.taken.value end
     self.jrnl:record(answered, d)
     self.autosave:sync(self.jrnl, self.out)
   end

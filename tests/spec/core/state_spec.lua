@@ -30,8 +30,9 @@ describe("volley.core.state.new", function()
   it("refuses an oob.ini with an unknown field, a duplicate id or a bad type at its line",
      function()
     local cases = {
-      {"unknown_field", 9, "unit 5US-1: unknown field 'moral' (known: battery, gun, guns, "
-        .. "independent, lancer, ma, morale, morale_reverse, regiment, regular)"},
+      {"unknown_field", 9, "unit 5US-1: unknown field 'moral' (known: also_command, also_only, "
+        .. "battery, gun, guns, independent, lancer, ma, morale, morale_reverse, regiment, "
+        .. "regular)"},
       {"duplicate_id", 12, "leader id 'Twiggs' is already taken"},
       {"bad_int", 9, "unit 5US-1: morale: 'six' is not an integer"},
       {"bad_bool", 11, "unit tampico: lancer: 'maybe' is not yes or no"},
@@ -105,7 +106,7 @@ describe("units, leaders and the hierarchy", function()
     assert.are.equal("bad argument #1 to 'get' (unknown unit 'nobody')",
                      raised(function() st:get("nobody", "morale") end))
     assert.are.same({"morale", "morale_reverse", "ma", "lancer", "independent", "gun", "guns",
-                     "battery", "regular", "regiment"}, st:fields())
+                     "battery", "regular", "regiment", "also_command", "also_only"}, st:fields())
     assert.are.same({ma = 12, activation = 5, command_range = 4, leadership = 0},
                     st:values("Garland"))
   end)

@@ -33,7 +33,7 @@ function M.open(seed)
 end
 
 --- The answers given automatically unless a spec scripts them (`auto` option).
-M.AUTO = { leadership = "no", artillery = "done", move = "done" }
+M.AUTO = { leadership = "no", artillery = "done", move = "done", also_activate = "done" }
 
 --- Plays `g` from its start (or its cursor with `opts.resume`), answering each request with
 -- the next of `answers` (kinds in `opts.auto`, default `M.AUTO`, are answered by it), until

@@ -84,7 +84,7 @@ describe("rules <case>", function()
     assert.are.same({ nil, "no case [rough_and_ready PA 9.9] in the summaries "
       .. "(scripts/systems/rough_and_ready/rules.ini) or the scripts; nearest: "
       .. "PA Initial Deployment, PA Reinforcements, PA 3.0, PA 5.0, PA 5.16, PA 5.18, PA 6.0, "
-      .. "PA 6.17, PA 6.25, PA 6.42, PA Optional Rules, PA Mexican Ammunition Problems, and 6 more" },
+      .. "PA 6.17, PA 6.25, PA 6.42, PA Optional Rules, PA Mexican Ammunition Problems, and 7 more" },
       { lookup("rough_and_ready", "PA 9.9") })
     -- nothing shares even a first character: the refusal alone
     assert.are.same({ nil, "no case [demo 9.9] in the summaries (scripts/systems/demo/rules.ini) "

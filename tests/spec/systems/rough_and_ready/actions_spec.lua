@@ -55,9 +55,11 @@ describe("[rough_and_ready 6.11] fire with nothing to fire at", function()
   it("is refused, and so is rally with nobody to rally", function()
     local g = opened({ ["4US-1"] = "SE/S" })
     local rec = rr.play(g, { "garland", "fire", "rally" }, { auto = NO })
-    assert.are.same({ "no activated unit has an enemy in its front, in range and in sight now "
-      .. "[rough_and_ready 6.11]", "no activated unit may rally now "
-      .. "[rough_and_ready 6.82]" }, rr.refusals(rec))
+    -- each unit's own reason, with the case that forbids it (4US-2 was placed with no facing)
+    assert.are.same({ "4US-1 has no enemy combat unit within 2 hexes (its range) "
+      .. "[rough_and_ready 6.11]; 4US-2 has no facing: it fires only through its front "
+      .. "[rough_and_ready 5.33]", "4US-1 is neither Disordered nor Hit [rough_and_ready 6.83]; "
+      .. "4US-2 is neither Disordered nor Hit [rough_and_ready 6.83]" }, rr.refusals(rec))
     assert.is_false(has(rec.pending.options, "fire"))
   end)
 end)

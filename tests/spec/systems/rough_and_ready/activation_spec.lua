@@ -88,9 +88,9 @@ describe("[rough_and_ready 3.21, 3.22, 3.23, E15] independents", function()
 
   it("never lets the US open with independents or with its army", function()
     local rec = rr.play(rr.open(), { "US", "belknap" })
-    assert.are.same({ "'US' is not a command US may activate (an Overall Commander never "
-      .. "activates a command [rough_and_ready E10]; a command needs its leader and a unit on "
-      .. "the map) [rough_and_ready 3.11]" }, rr.refusals(rec))
+    assert.are.same({ "US is led by Taylor, the Overall Commander, who never activates a "
+      .. "command (his Leadership may help a leader's roll) [rough_and_ready E10]" },
+      rr.refusals(rec))
   end)
 end)
 

@@ -124,7 +124,8 @@ end)
 describe("[rough_and_ready 6.43] declaring a charge in the move request", function()
   it("is offered to cavalry before it moves; Commitment passed, the move makes it Charging",
     function()
-      local g = open({ ["4US-1"] = "0303", ["RANCH-1"] = "0310" })
+      -- 4US-1 in 0307: RANCH-1 reaches 0308 next to it by 0309 (a charge's move: issue 33)
+      local g = open({ ["4US-1"] = "0307", ["RANCH-1"] = "0310" })
       g.vars.moved = {}
       assert.is_true(has(movement.options(g), "charge RANCH-1"))
       g.dice:force{ 4 }                         -- Morale 4: DR 4 commits

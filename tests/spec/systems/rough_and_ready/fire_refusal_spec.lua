@@ -53,7 +53,8 @@ describe("fire refusals say why [rough_and_ready 6.11, 6.12, 6.18, 6.21, 6.22, 5
       refused("4US-1 1299", "'1299' is not a hex of the map", legal),
       refused("8US-1 0304", "8US-1 is not activated: garland activated 4US-1, 4US-2 "
         .. "[rough_and_ready 6.12]", legal),
-      refused("4L-1 0402", "4L-1 is MEX's: only US's activated units fire", legal),
+      refused("4L-1 0402", "4L-1 is MEX's: only US's activated units fire "
+        .. "[rough_and_ready 6.12]", legal),
       refused("Nobody 0304", "no unit or leader 'Nobody'", legal),
     }, fire_refusals(g, { "4US-1 0303", "4US-1 0402", "4US-1 1299", "8US-1 0304",
                           "4L-1 0402", "Nobody 0304" }, { "garland" }, NO))

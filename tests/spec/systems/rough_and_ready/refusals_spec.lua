@@ -168,13 +168,14 @@ describe("replace handlers are held to their point's contract (points.lua)", fun
       assert.is_true(try("0508", "0508"))
     end)
 
-  it("charge.counter: ctx.result other than passed, failed or nil stops the game", function()
+  it("charge.counter: ctx.result other than passed, failed, mixed or nil stops the game",
+    function()
     local g = open({ ["4US-1"] = "0303", ["RANCH-1"] = "0304" }, "US", { "4US-1" }, "garland")
     g.hooks:on("charge.counter", function(ctx) ctx.result = "maybe" end, { kind = "replace" })
     g.dice:force{ 1 }
     assert.has_error(function()
       f.run(g, {}, function() return shock.shock(g, { "4US-1" }, "0304") end)
     end, "system: charge.counter: the replace handler set ctx.result to maybe (expected "
-      .. "'passed', 'failed' or nil) [rough_and_ready 6.44]")
+      .. "'passed', 'failed', 'mixed' or nil) [rough_and_ready 6.44]")
   end)
 end)

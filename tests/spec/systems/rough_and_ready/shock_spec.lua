@@ -85,7 +85,10 @@ describe("[rough_and_ready 6.34] [rough_and_ready 6.35] stacks and allocation", 
                        ["4L-2"] = "0304" })
       assert.are.same({ "0204", "0303" }, shock.targets(g, "4L-2"))
       g.dice:force{ 9 }
-      f.run(g, {}, function() return shock.shock(g, { "4L-1" }, "0303") end)
+      -- the split is declared before 4L-1's roll (issue 33 point 11: `allocate`)
+      local _, log = f.run(g, { "4L-2 0204" },
+        function() return shock.shock(g, { "4L-1" }, "0303") end)
+      assert.are.same({ "4L-2 0204", "none" }, log[1].options)
       assert.are.same({ "0204" }, shock.targets(g, "4L-2"))
       assert.are.same({ false, "4L-1 has shock attacked already this activation "
         .. "[rough_and_ready 6.35]" }, { shock.eligible(g, "4L-1") })

@@ -146,7 +146,7 @@ describe("[rough_and_ready 7.0] a lone wagon shocked (7.0d)", function()
   end)
 
   it("strength 0: the attackers' whole strength; the attacker has the higher Morale; no -2 "
-    .. "(digest A4: the wagon is stacked with no unit); the wagon's roll unmodified", function()
+    .. "(digest A4: the wagon is stacked with no unit); no modifier of the wagon's", function()
       local g = lone()
       local w = { "Wagon-1" }
       assert.are.same({ "+1 strength 1 against 0", "+1 higher Morale (a lone wagon)" },
@@ -159,15 +159,17 @@ describe("[rough_and_ready 7.0] a lone wagon shocked (7.0d)", function()
       assert.are.same({}, labels(shock.drm(g, "defender", { "4L-1" }, w, "3216")))
     end)
 
-  it("both roll: any Hit captures it, its roll's Hits fall on the attacker", function()
+  it("the attackers roll, any Hit captures it; the wagon rolls no die (issue 33 point 10: "
+    .. "docs/rulings, 7.0d)", function()
     local g = lone()
-    -- Commitment 0 (Morale 4); attacker 0 + 2 = 2: 1 Hit; the wagon 9: 3 Hits on 4L-1
-    g.dice:force{ 0, 0, 9 }
+    -- Commitment 0 (Morale 4); attacker 0 + 2 = 2: 1 Hit; the wagon: no die, no Hit
+    g.dice:force{ 0, 0 }
     local rec = f.run(g, {}, function() return shock.shock(g, { "4L-1" }, "3216") end)
-    assert.are.same({ "defender", 1, 3 },
+    assert.are.same({ "defender", 1, 0 },
       { rec.loser, rec.hits_on_defender, rec.hits_on_attacker })
-    assert.are.same({ "eliminated", "3216", 3 },
+    assert.are.same({ "eliminated", "3216", 0 },
       { where(g, "Wagon-1"), where(g, "4L-1"), hits.hits(g, "4L-1") })
+    assert.are.equal(2, g.dice:count())
     assert.are.same({ "3 1 wagon eliminated x 3" }, wagon_bl(g))
   end)
 
@@ -196,13 +198,15 @@ describe("[rough_and_ready 7.0, 6.73] attackers beaten off a lone wagon", functi
       g.hooks:on("retreat.apply", function(ctx)
         seen[#seen + 1] = table.concat(ctx.units, ",") .. " from " .. ctx.from
       end)
-      -- Commitment 0 (Morale 4); attacker 0 + 2 - 3 = -1: no Hit; the wagon 9: 3 Hits on
-      -- 4L-1, which has more Hits and retreats to 3215 [rough_and_ready 6.72, 6.73]
-      g.dice:force{ 0, 0, 9 }
+      -- 4L-1 (Morale 4) with 4 Hits: Adjusted Morale 0, the wagon's own. Commitment 0;
+      -- attacker 0 + 2 - 3 = -1: no Hit; the wagon rolls no die [7.0]: no Hit. Equal Hits,
+      -- equal lowest Adjusted Morale (0): the attacker retreats, to 3215 [6.72, 6.73]
+      g.store:set_marker("4L-1", "hits", 4)
+      g.dice:force{ 0, 0 }
       local rec = f.run(g, {}, function() return shock.shock(g, { "4L-1" }, "3216") end)
-      assert.are.same({ "attacker", 0, 3 },
+      assert.are.same({ "attacker", 0, 0 },
         { rec.loser, rec.hits_on_defender, rec.hits_on_attacker })
-      assert.are.same({ "3216", "3215", 3 },
+      assert.are.same({ "3216", "3215", 4 },
         { where(g, "Wagon-1"), where(g, "4L-1"), hits.hits(g, "4L-1") })
       assert.are.same({ "4L-1 from 3216" }, seen)
     end)
