@@ -527,8 +527,8 @@ function M.may_declare(game, unit, movers, done)
     return false, unit .. " is declared to charge already [rough_and_ready 6.43]"
   end
   if require("systems.rough_and_ready.fire").used(game, "fired", unit) then
-    return false, require("systems.rough_and_ready.refusal").say("6.46", unit
-      .. " has fired this activation: charging cavalry may not fire")
+    return false, unit .. " has fired this activation: charging cavalry may not fire "
+      .. "[rough_and_ready 6.46]"
   end
   local ok, why = require("systems.rough_and_ready.shock").eligible(game, unit)
   if not ok then return false, why end

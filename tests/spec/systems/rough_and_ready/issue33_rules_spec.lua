@@ -91,7 +91,8 @@ describe("[rough_and_ready 6.46] issue 33 point 1: cavalry that has fired does n
         function() actions.run(g) end)
       assert.are.same({ "move=fire", "fire=RANCH-1 0303", "return_fire=no", "move=done" },
         kinds(log))
-      assert.is_true(has(log[1].options, "charge RANCH-1"))      -- before it fired
+      -- (before it fired, its charge has no target here either [6.41, 6.42]: the typed charge's
+      -- refusal below shows that 6.46 is what forbids it)
       assert.is_false(has(log[4].options, "charge RANCH-1"))     -- after
       assert.is_true(has(log[4].options, "RANCH-1 0305"))        -- it may still move
     end)
