@@ -91,7 +91,7 @@ lua game.vars.battle
 log 2 rolls
 hash
 move 5US-1 2913 2813 2713 2613
-move 5US-1 3014 3015
+move 5US-1 2913 2913
 hash
 move 5US-1 2913
 undo
