@@ -396,7 +396,11 @@ function M.open(target, opts)
 end
 
 -- Notes the forced rolls made since the last look (from the dice's log, before anything
--- drains it) in the current step's record: the values an undo to that step queues again.
+-- drains it) in the current step's record: the values an undo to that step queues again,
+-- each with `after`, how many of the step's answers had been given when it was rolled (a
+-- forced face is used by the first rolls after the answer it was queued before, so a replay
+-- of the step queues it again when that answer is replayed, not before the step's earlier
+-- rolls).
 local function note_rolls(g)
   local t = track
   local step = t.steps[#t.steps]
@@ -404,10 +408,17 @@ local function note_rolls(g)
     if r.n > t.seen then
       t.seen = r.n
       if r.forced and step then
-        for _, f in ipairs(r.faces) do step.forced[#step.forced + 1] = f end
+        for _, f in ipairs(r.faces) do
+          step.forced[#step.forced + 1] = { face = f, after = #step.answers }
+        end
       end
     end
   end
+end
+
+-- Queues the forced faces of a list, if any.
+local function force(g, faces)
+  if faces and #faces > 0 then g.dice:force(faces) end
 end
 
 -- The units whose hidden flag is set, in id order, or nil when there is none.
@@ -478,9 +489,12 @@ function M.tracked_ask(g, side, request)
         .. request.kind) or v), 0)
     end
     value = v
+    force(g, feed.forced[feed.i - 1])   -- the faces this answer's consequences used
   else
     if feed then
-      -- the step is replayed: the host is shown nothing of it again
+      -- the step is replayed: the host is shown nothing of it again; the faces the part
+      -- taken back used come again, then those still queued (docs/save.md "Undo")
+      force(g, feed.tail)
       t.feed = nil
       g.dice:drain()
       g.roll_records = {}
@@ -534,12 +548,22 @@ end
 -- and every step after it, dropped): what `undo` and `rollback` share.
 local function back_to(g, t, k, keep)
   local step = t.steps[k]
-  -- the forced values used since the snapshot come again, before those still queued
-  local queue = {}
+  -- the forced values used since the snapshot come again, each where it was used: those
+  -- rolled before the step's first answer now, those after a kept answer when it is
+  -- replayed (tracked_ask), those of the part taken back and those still queued once the
+  -- replay is over and the game asks again
+  local at, tail = {}, {}
   for i = k, #t.steps do
-    for _, v in ipairs(t.steps[i].forced) do queue[#queue + 1] = v end
+    for _, f in ipairs(t.steps[i].forced) do
+      local list = tail
+      if i == k and f.after <= keep then
+        at[f.after] = at[f.after] or {}
+        list = at[f.after]
+      end
+      list[#list + 1] = f.face
+    end
   end
-  for _, v in ipairs(g.dice:pending()) do queue[#queue + 1] = v end
+  for _, v in ipairs(g.dice:pending()) do tail[#tail + 1] = v end
   g.store:restore(step.snap)
   -- the scripts' worlds as a replay has them at that boundary: made anew there
   if dirty() then rebuild(g) end
@@ -549,10 +573,10 @@ local function back_to(g, t, k, keep)
   g.roll_at = {}
   t.seen = g.dice:count()
   g.dice:clear_forced()
-  if #queue > 0 then g.dice:force(queue) end
+  force(g, at[0])
   for i = #g.narrative, step.narrative + 1, -1 do g.narrative[i] = nil end
   g.narrative_told = math.min(g.narrative_told or 0, step.narrative)
-  local feed = { i = 1 }
+  local feed = { i = 1, forced = at, tail = tail }
   for i = 1, keep do feed[i] = step.answers[i] end
   for i = #t.steps, k, -1 do t.steps[i] = nil end
   t.feed = feed

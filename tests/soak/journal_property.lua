@@ -6,6 +6,7 @@
 --     luajit tests/soak/journal_property.lua build-luajit --seed 17  one sequence
 --     lua5.4 tests/soak/journal_property.lua build --keep DIR N      keep each final save
 --     lua5.4 tests/soak/journal_property.lua build --battery N       every mod in each sequence
+--     lua5.4 tests/soak/journal_property.lua build --no-dice N no `dice force` in the actions
 --     lua5.4 tests/soak/journal_property.lua build --seed 17 --trace  each action and what the
 --                                                                    prompt printed
 --     lua5.4 tests/soak/journal_property.lua build --scenario palo --mod my.lua 50
@@ -31,6 +32,9 @@ while arg[k] do
   if a == "--seed" then
     opts.seeds = { assert(tonumber(arg[k + 1]), "--seed takes a number") }
     k = k + 2
+  elseif a == "--no-dice" then
+    opts.dice = false
+    k = k + 1
   elseif a == "--battery" or a == "--trace" then
     opts[a:sub(3)] = true
     k = k + 1

@@ -173,7 +173,7 @@ function M.plan(seed, opts)
   if rng:chance(15) then bot = sc.sides[2] end
   return { seed = seed, scenario = name, sc = sc, mods = mods, view = view, bot = bot,
            undo = rng:chance(50) and "solo" or "strict", actions = sc.actions,
-           dice = opts.dice }
+           dice = opts.dice ~= false }
 end
 
 --- The plan in one line, for a failure's report.

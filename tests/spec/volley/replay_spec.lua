@@ -296,6 +296,23 @@ describe("undo", function()
     end
   end)
 
+  it("under solo, puts a die forced before the answer taken back where it was used", function()
+    -- the step's earlier answers rolled naturally; the die forced before the last answer is
+    -- used by that answer's rolls, not by the replayed answers' (it once came first)
+    for _, stop in ipairs({ 7, 8, 9 }) do
+      local g = demo.play{ seed = 1, stop = stop, bots = CHARGE, undo = "solo" }
+      local p = g.pending
+      local value = demo.charge(p.side, p.request)
+      assert(g.st:call("volley.session", "force", { 6 }))
+      assert.equal("request", (g:resume(value)))
+      local after = g:state_hash()
+      assert.equal("request", (g:undo()))
+      g:resume(value)
+      assert.equal(after, g:state_hash(), "stop " .. stop)
+      g:close()
+    end
+  end)
+
   it("leaves a journal that replays, after an answer taken back and another given", function()
     local g = demo.play{ seed = 1, stop = 6, bots = CHARGE }
     assert(g:undo())
