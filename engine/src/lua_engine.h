@@ -124,6 +124,12 @@ int vl_sandbox_leave(lua_State *L, vl_engine *e, int level);
 ** code is never interrupted). Nothing outside a call. */
 void vl_sandbox_charge(lua_State *L, unsigned long cost);
 
+/* What a library function charges for its arguments before it runs (string.format,
+** string.char, math.max, math.min): one instruction, one more an argument, and one per
+** VL_BUDGET_BYTES_PER_INSTR bytes of each string argument (which converting or comparing
+** reads). */
+unsigned long vl_sandbox_args_cost(lua_State *L);
+
 /* Under a soft call memory limit (LuaJIT): when the call grew past it since the last settle,
 ** collects garbage and makes the call over on memory if what is left still passes it
 ** (vl_budget_settle). Returns the call's state. Call only where a collection may run. */

@@ -703,21 +703,6 @@ static void add_literal(lua_State *L, luaL_Buffer *b, int arg) {
   }
 }
 
-/* One instruction an argument, and one per 64 bytes of each string argument. */
-static unsigned long format_cost(lua_State *L) {
-  int i, n = lua_gettop(L);
-  unsigned long cost = 1;
-  for (i = 1; i <= n; i++) {
-    cost++;
-    if (lua_type(L, i) == LUA_TSTRING) {
-      size_t len;
-      lua_tolstring(L, i, &len);
-      cost += (unsigned long)(len / VL_BUDGET_BYTES_PER_INSTR);
-    }
-  }
-  return cost;
-}
-
 /*
 ** string.format(fmt, ...) -- volley's, the same on both VMs (it is also trusted code's, the
 ** string table being shared): Lua 5.4's specifications and checks; %d, %i, %u, %c, %o, %x and
@@ -731,7 +716,7 @@ static int sb_format(lua_State *L) {
   size_t len;
   const char *fmt = vl_checklstring(L, 1, &len), *end = fmt + len;
   luaL_Buffer b;
-  vl_sandbox_charge(L, format_cost(L));
+  vl_sandbox_charge(L, vl_sandbox_args_cost(L));
   luaL_buffinit(L, &b);
   while (fmt < end) {
     char form[MAX_FORMAT], item[MAX_ITEM];

@@ -267,8 +267,8 @@ static int t_sort(lua_State *L) {
 /* ======================================================================================= */
 /* {====== functions charged by their arguments                                            */
 
-/* One instruction an argument, and one per 64 bytes of each string argument. */
-static unsigned long args_cost(lua_State *L) {
+/* One instruction an argument, and one per 64 bytes of each string argument (lua_engine.h). */
+unsigned long vl_sandbox_args_cost(lua_State *L) {
   int i, n = lua_gettop(L);
   unsigned long cost = 1;
   for (i = 1; i <= n; i++) {
@@ -287,7 +287,7 @@ static unsigned long args_cost(lua_State *L) {
 static int charged_call(lua_State *L) {
   lua_CFunction f = lua_tocfunction(L, lua_upvalueindex(1));
   vl_engine *e = vl_engine_of(L);
-  if (e != NULL && e->budget.call.depth > 0) vl_sandbox_charge(L, args_cost(L));
+  if (e != NULL && e->budget.call.depth > 0) vl_sandbox_charge(L, vl_sandbox_args_cost(L));
   return f(L);
 }
 
