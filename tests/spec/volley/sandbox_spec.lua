@@ -3,26 +3,11 @@
 -- mods/evil.lua inside an engine-owned state, in a transaction on a state store, with its
 -- hooks fired under `ask`; then a benign mod must still work, and the store must be exactly
 -- as it was before the attempt.
-local core = require "volley.core"
-local unpack = require("volley.compat").unpack
+local host = require("support.sandbox_host").new("sandbox_harness", 2000000)
 
-local INSTR = 2000000
-local CALL_MEM = 4 * 1024 * 1024
-local INSTR_MSG = "instruction budget exceeded (2000000 instructions)"
-local MEM_MSG = "memory budget exceeded (4194304 bytes)"
-
-local function new_state(extra)
-  local opts = { instr = INSTR, call_mem = CALL_MEM, time = 20000,
-                 modules = { "tests/spec/support" } }
-  for k, v in pairs(extra or {}) do opts[k] = v end
-  return core.new_state(opts)
-end
-
-local function call(st, fn, ...)
-  local r = { st:call("sandbox_harness", fn, ...) }
-  assert(r[1], type(r[2]) == "table" and tostring(r[2].msg) or tostring(r[2]))
-  return unpack(r, 2)
-end
+local INSTR_MSG, MEM_MSG = host.INSTR_MSG,
+  require("support.sandbox_host").MEM_MSG
+local new_state, call = host.new_state, host.call
 
 -- The outcome every refused attempt shares; returns the error object.
 local function refused(st, code, point)

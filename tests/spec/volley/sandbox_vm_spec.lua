@@ -4,26 +4,11 @@
 -- strings inside C, message handlers run after a budget error, and garbage on LuaJIT. Every
 -- attempt runs under small per-call limits, so a regression fails at a budget instead of
 -- hanging.
-local core = require "volley.core"
-local unpack = require("volley.compat").unpack
+local host = require("support.sandbox_host").new("sandbox_vm_harness", 200000)
 
-local INSTR = 200000
-local CALL_MEM = 4 * 1024 * 1024
-local INSTR_MSG = "instruction budget exceeded (200000 instructions)"
-local MEM_MSG = "memory budget exceeded (4194304 bytes)"
-
-local function new_state(extra)
-  local opts = { instr = INSTR, call_mem = CALL_MEM, time = 20000,
-                 modules = { "tests/spec/support" } }
-  for k, v in pairs(extra or {}) do opts[k] = v end
-  return core.new_state(opts)
-end
-
-local function call(st, fn, ...)
-  local r = { st:call("sandbox_vm_harness", fn, ...) }
-  assert(r[1], type(r[2]) == "table" and tostring(r[2].msg) or tostring(r[2]))
-  return unpack(r, 2)
-end
+local INSTR, INSTR_MSG, MEM_MSG = host.INSTR, host.INSTR_MSG,
+  require("support.sandbox_host").MEM_MSG
+local new_state, call = host.new_state, host.call
 
 -- Runs code as mods/evil.lua (one call); returns the outcome and the named globals it set.
 local function run(st, code, names)
