@@ -21,11 +21,14 @@ local squares = require "systems.rough_and_ready.squares"
 local wagons = require "systems.rough_and_ready.wagons"
 local contract = require "systems.rough_and_ready.contract"
 local refusal = require "systems.rough_and_ready.retreat_refusal"
+local say, plain
+do
+  local r = require "systems.rough_and_ready.refusal"
+  say, plain = r.say, r.plain
+end
 
 local M = {}
 
-M.R631 = "[rough_and_ready 6.31]"
-M.R632 = "[rough_and_ready 6.32]"
 M.R633 = "[rough_and_ready 6.33]"
 M.R634 = "[rough_and_ready 6.34]"
 M.R635 = "[rough_and_ready 6.35]"
@@ -86,43 +89,47 @@ M.LEFT_OUT = "-"
 
 --- Whether an activated unit may shock attack now, and why not [rough_and_ready 6.31, 6.32,
 -- 4.23]: one of the activation's infantry or cavalry units, on the map, that began the
--- activation In Command, is not Disordered, has not rallied nor shocked already.
+-- activation In Command, is not Disordered, has not rallied nor shocked already. The reason
+-- names the case that forbids (refusal.lua): an activated gun is told it does not attack
+-- [6.39], not that it is not activated.
 -- @treturn boolean
 -- @treturn ?string why not
 function M.eligible(game, unit)
   local act = game.vars.activation
-  if not act or not contains(act.units, unit) then
-    return false, unit .. " is not activated " .. M.R631
+  if not act or not (contains(act.units, unit) or contains(act.artillery, unit)) then
+    return false, say("6.31", unit .. " is not activated")
   end
-  if not command.on_map(game, unit) then return false, unit .. " is not on the map" end
+  -- (the shock request and the move request name a unit off the map before asking this:
+  -- the reason is for `pending`'s declared units, one of them eliminated)
+  if not command.on_map(game, unit) then return false, plain(unit .. " is not on the map") end
   if not foot_or_horse(game, unit) then
-    return false, unit .. " is artillery: it defends in shock, it does not attack " .. M.R639
+    return false, say("6.39", unit .. " is artillery: it defends in shock, it does not attack")
   end
   local ok, why = command.may_shock(game, unit)
   if not ok then return false, why end
   local only = command.moves_only_why(game, unit, "charge nor shock")   -- [PA note d]
   if only then return false, only end
   if hits.disordered(game, unit) then
-    return false, unit .. " is Disordered: it may not shock attack " .. M.R632
+    return false, say("6.32", unit .. " is Disordered: it may not shock attack")
   end
   if squares.in_square(game, unit) then
-    return false, unit .. " is in a square: it defends, it does not shock attack "
-      .. "[rough_and_ready 5.43, 5.44]"
+    return false, say({ "5.43", "5.44" }, unit .. " is in a square: it defends, it does not "
+      .. "shock attack")
   end
   if contains(game.vars.rallied, unit) then
-    return false, unit .. " rallied this activation [rough_and_ready 6.82]"
+    return false, say("6.82", unit .. " rallied this activation")
   end
   if contains(game.vars.shocked, unit) then
-    return false, unit .. " has shock attacked already this activation " .. M.R635
+    return false, say("6.35", unit .. " has shock attacked already this activation")
   end
   if contains(game.vars.charge_failed, unit) then
-    return false, unit .. " failed its charge Commitment: it does nothing this activation "
-      .. "[rough_and_ready 6.43]"
+    return false, say("6.43", unit .. " failed its charge Commitment: it does nothing this "
+      .. "activation")
   end
   local alloc = (game.vars.shock_alloc or {})[unit]
   if alloc == M.LEFT_OUT then
-    return false, unit .. " was left out of the attacks its stack declared: it may not shock "
-      .. "this activation " .. M.R635
+    return false, say("6.35", unit .. " was left out of the attacks its stack declared: it may "
+      .. "not shock this activation")
   end
   return true
 end
@@ -194,23 +201,21 @@ local function declared_group(game, unit)
 end
 
 --- Why a set of attackers breaks the attacks their stacks declared [rough_and_ready 6.35], or
--- nil: a unit declared against a hex shocks that hex, with every unit declared with it.
+-- nil: a unit declared against a hex shocks that hex, with every unit declared with it. The
+-- attackers are eligible (`eligible`: a unit left out of its stack's attacks is not).
 -- @treturn ?string
 function M.allocation_why(game, attackers, hex)
   local alloc = game.vars.shock_alloc or {}
   for _, u in ipairs(attackers) do
     local h = alloc[u]
-    if h == M.LEFT_OUT then
-      return u .. " was left out of the attacks its stack declared: it may not shock this "
-        .. "activation " .. M.R635
-    elseif h ~= nil and h ~= hex then
-      return u .. " was declared against " .. h .. " before its stack's first Commitment "
-        .. "roll: it shocks " .. h .. " " .. M.R635
-    elseif h ~= nil then
+    if h ~= nil and h ~= M.LEFT_OUT and h ~= hex then
+      return say("6.35", u .. " was declared against " .. h .. " before its stack's first "
+        .. "Commitment roll: it shocks " .. h)
+    elseif h ~= nil and h ~= M.LEFT_OUT then
       for _, v in ipairs(declared_group(game, u)) do
         if not contains(attackers, v) then
-          return u .. " was declared against " .. h .. " with " .. v .. ": they shock it "
-            .. "together " .. M.R635
+          return say("6.35", u .. " was declared against " .. h .. " with " .. v .. ": they "
+            .. "shock it together")
         end
       end
     end
@@ -292,18 +297,22 @@ function M.options(game)
   return out
 end
 
---- Checks a shock answer: the attackers and the hex.
+--- Checks a shock answer: the attackers and the hex. `shock` holds its caller to it: the
+-- shock request offers only the attacks this allows, and explains a refused answer itself
+-- (fire_refusal.shock), so a refusal here is a caller's (a battle script's) attack that the
+-- request would not take; the reason is the request's.
 -- @treturn[1] {string,...} the attackers
 -- @treturn[2] false
--- @treturn[2] string why
+-- @treturn[2] ?string why (nil when only an enemy hidden from the side could say it)
 function M.check(game, attackers, hex)
-  if #attackers == 0 then return false, "no attacker named " .. M.R632 end
+  if #attackers == 0 then return false, plain("no attacker named") end
   for _, u in ipairs(attackers) do
     local ok, why = M.eligible(game, u)
     if not ok then return false, why end
     if not contains(M.targets(game, u), hex) then
-      return false, u .. " may not shock " .. hex .. " (not an enemy hex of its front that it "
-        .. "could enter, or its stack is allocated elsewhere) " .. M.R632
+      -- not an enemy hex next to it, in its front, that it could enter; or declared elsewhere
+      return false, require("systems.rough_and_ready.fire_refusal").shock(game,
+        game:unit_info(u).side, u .. " " .. tostring(hex))
     end
   end
   local why = M.allocation_why(game, attackers, hex)

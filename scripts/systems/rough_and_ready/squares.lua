@@ -20,16 +20,16 @@
 local command = require "systems.rough_and_ready.command"
 local facing = require "systems.rough_and_ready.facing"
 local stacking = require "systems.rough_and_ready.stacking"
+local refusal = require "systems.rough_and_ready.refusal"
 
 local M = {}
 
-M.R54 = "[rough_and_ready 5.4]"
-M.R541 = "[rough_and_ready 5.41]"
+local say, plain = refusal.say, refusal.plain
+
 M.R542 = "[rough_and_ready 5.42]"
 M.R543 = "[rough_and_ready 5.43]"
 M.R544 = "[rough_and_ready 5.44]"
 M.R545 = "[rough_and_ready 5.45]"
-M.RE3 = "[rough_and_ready E3]"
 
 --- What forming, joining or leaving a square costs each unit, in MP [rough_and_ready 5.4, 5.44].
 M.COST = 2
@@ -120,24 +120,24 @@ end
 
 -- Why a square may not be formed or joined, or left, next to an enemy: nil when no enemy
 -- combat unit is adjacent to `hex`.
-local function enemy_near(game, side, hex, rule)
+local function enemy_near(game, side, hex, case)
   local near = facing.adjacent_enemies(game, side, hex)
   if #near == 0 then return nil end
-  return hex .. " is next to " .. near[1] .. ": no square is formed, joined or left next to "
-    .. "an enemy combat unit " .. rule
+  return say(case, hex .. " is next to " .. near[1] .. ": no square is formed, joined or left "
+    .. "next to an enemy combat unit")
 end
 
 -- Why `unit` may not form, join or leave a square for lack of time: it rallied this
 -- activation [rough_and_ready 6.82], or has fewer than the square's 2 MP left (`doing` names
--- the action, `rule` its case); nil when neither holds.
-local function idle_or_short(game, unit, doing, rule)
+-- the action, `case` its case); nil when neither holds.
+local function idle_or_short(game, unit, doing, case)
   if contains(game.vars.rallied, unit) then
-    return unit .. " rallied this activation: it does nothing else [rough_and_ready 6.82]"
+    return say("6.82", unit .. " rallied this activation: it does nothing else")
   end
   local left = M.left(game, unit)
   if left < M.COST then
-    return unit .. " has " .. left .. " MP left: " .. doing .. " a square costs " .. M.COST .. " "
-      .. rule
+    return say(case, unit .. " has " .. left .. " MP left: " .. doing .. " a square costs "
+      .. M.COST)
   end
   return nil
 end
@@ -159,19 +159,20 @@ function M.check_form(game, hex, movers)
     if M.in_square(game, u) then members[#members + 1] = u else joiners[#joiners + 1] = u end
   end
   if #joiners == 0 then
-    return nil, hex .. " holds no unit that could form or join a square " .. M.R542
+    return nil, say("5.42", hex .. " holds no unit that could form or join a square")
   end
-  local rule = #members > 0 and M.R544 or M.R542
+  -- joining an existing square is 5.44's, forming a new one 5.42's
+  local case = #members > 0 and "5.44" or "5.42"
   for _, u in ipairs(joiners) do
     if not contains(movers, u) then
-      return nil, u .. " in " .. hex .. " is not activated: a square takes every combat unit "
-        .. "of its hex " .. rule
+      return nil, say(case, u .. " in " .. hex .. " is not activated: a square takes every "
+        .. "combat unit of its hex")
     end
     if not M.regular(game, u) then
-      return nil, u .. " is not regular infantry: it may not form square " .. M.R541
+      return nil, say("5.41", u .. " is not regular infantry: it may not form square")
     end
     local why = idle_or_short(game, u, #members > 0 and "joining" or "forming",
-                              #members > 0 and M.R544 or M.R54)
+                              #members > 0 and "5.44" or "5.4")
     if why then return nil, why end
   end
   local all = {}
@@ -180,15 +181,15 @@ function M.check_form(game, hex, movers)
   local reg = M.regiment(game, all[1])
   for _, u in ipairs(all) do
     if M.regiment(game, u) ~= reg then
-      return nil, all[1] .. " is of the " .. reg .. ", " .. u .. " of the " .. M.regiment(game, u)
-        .. ": a square's units are all of one regiment " .. M.RE3
+      return nil, say("E3", all[1] .. " is of the " .. reg .. ", " .. u .. " of the "
+        .. M.regiment(game, u) .. ": a square's units are all of one regiment")
     end
   end
   if #all < 2 or #all > M.MOST then
-    return nil, "a square is 2 or 3 units of one regiment stacked together, not " .. #all .. " "
-      .. M.R542
+    return nil, say("5.42", "a square is 2 or 3 units of one regiment stacked together, not "
+      .. #all)
   end
-  local why = enemy_near(game, side_of(game, all[1]), hex, rule)
+  local why = enemy_near(game, side_of(game, all[1]), hex, case)
   if why then return nil, why end
   return joiners, members
 end
@@ -223,17 +224,19 @@ end
 -- @treturn[2] false
 -- @treturn[2] string why
 function M.check_leave(game, unit, movers)
-  if not M.in_square(game, unit) then return false, unit .. " is not in a square " .. M.R544 end
+  if not M.in_square(game, unit) then return false, say("5.44", unit .. " is not in a square") end
   if not contains(movers, unit) then
-    return false, unit .. " is not one of the activated units [rough_and_ready 3.13]"
+    return false, say("3.13", unit .. " is not one of the activated units")
   end
   if contains(game.vars.moved, unit) then
-    return false, unit .. " has moved this activation (with its square, or forming or joining "
-      .. "it): it may leave it in a later one " .. M.R544
+    -- its movement is over: moved (5.12, MPs not saved) or formed or joined (5.42: movement
+    -- ceases); leaving is paid in MPs (5.44)
+    return false, say({ "5.12", "5.42" }, unit .. " has moved this activation (with its "
+      .. "square, or forming or joining it): it may leave it in a later one")
   end
-  local why = idle_or_short(game, unit, "leaving", M.R544)
+  local why = idle_or_short(game, unit, "leaving", "5.44")
   if why then return false, why end
-  why = enemy_near(game, side_of(game, unit), command.on_map(game, unit), M.R544)
+  why = enemy_near(game, side_of(game, unit), command.on_map(game, unit), "5.44")
   if why then return false, why end
   return true
 end
@@ -342,17 +345,20 @@ end
 -- @treturn[2] false
 -- @treturn[2] string why
 function M.validate(game, w, movers)
-  if #w ~= 2 then return false, w[1] == "square" and "square <hex>" or "unsquare <unit>" end
+  if #w ~= 2 then
+    if w[1] == "square" then return false, plain("square <hex>") end
+    return false, plain("unsquare <unit>")
+  end
   if w[1] == "square" then
     if not pcall(game.map.contains, game.map, w[2]) or not game.map:contains(w[2]) then
-      return false, "'" .. w[2] .. "' is not a hex of the map"
+      return false, plain("'" .. w[2] .. "' is not a hex of the map")
     end
     local ok, why = M.check_form(game, w[2], movers)
     if not ok then return false, why end
     return true
   end
   if not pcall(game.store.unit, game.store, w[2]) then
-    return false, "'" .. w[2] .. "' is not a unit"
+    return false, plain("'" .. w[2] .. "' is not a unit")
   end
   return M.check_leave(game, w[2], movers)
 end
@@ -378,10 +384,10 @@ function M.may_move(game, unit, movers)
   if not M.in_square(game, unit) then return true end
   for _, m in ipairs(M.members(game, command.on_map(game, unit))) do
     if not contains(movers, m) then
-      return false, m .. " is not activated: a square moves whole " .. M.R543
+      return false, say("5.43", m .. " is not activated: a square moves whole")
     end
     if contains(game.vars.moved, m) then
-      return false, m .. " has moved this activation: a square moves whole " .. M.R543
+      return false, say("5.43", m .. " has moved this activation: a square moves whole")
     end
   end
   return true

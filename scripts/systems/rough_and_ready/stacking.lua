@@ -3,6 +3,8 @@
 -- movement rules may ask it too (5.23: the limits hold at all times, even mid-move).
 -- @module systems.rough_and_ready.stacking
 
+local say = require("systems.rough_and_ready.refusal").say
+
 local M = {}
 
 --- All stacked units face alike [rough_and_ready 5.27] (a Square's opposite facings are the
@@ -65,7 +67,7 @@ function M.legal(game, unit, hex, opts)
   for _, other in ipairs(store:stack(hex)) do
     local o = info_of(game, other)
     if o.side ~= me.side then
-      return false, hex .. " holds an enemy unit (" .. other .. ") [rough_and_ready 5.28]"
+      return false, say("5.28", hex .. " holds an enemy unit (" .. other .. ")")
     end
     if other ~= unit then ids[#ids + 1] = other end
   end
@@ -92,31 +94,31 @@ function M.legal(game, unit, hex, opts)
     end
   end
   if wagons > 1 then
-    return false, hex .. " would hold 2 wagons (one a hex) [rough_and_ready 7.0]"
+    return false, say("7.0", hex .. " would hold 2 wagons (one a hex)")
   end
   if wagons == 1 and combat > 1 then
-    return false, hex .. " would hold a wagon and " .. combat .. " combat units (a wagon "
-      .. "stacks with one) [rough_and_ready 7.0]"
+    return false, say("7.0", hex .. " would hold a wagon and " .. combat .. " combat units (a "
+      .. "wagon stacks with one)")
   end
   if nbat == 0 then
     if foot > 3 then
-      return false, hex .. " would hold " .. foot .. " infantry or cavalry units (at most 3, "
-        .. "of one command) [rough_and_ready 5.21]"
+      return false, say("5.21", hex .. " would hold " .. foot .. " infantry or cavalry units "
+        .. "(at most 3, of one command)")
     end
     if foot > 1 and ncmd > 1 then
-      return false, hex .. " would hold infantry or cavalry of " .. ncmd .. " commands (up to "
-        .. "3 stack only when of one command) [rough_and_ready 5.21]"
+      return false, say("5.21", hex .. " would hold infantry or cavalry of " .. ncmd
+        .. " commands (up to 3 stack only when of one command)")
     end
     return true
   end
   if nbat > 2 then
-    return false, hex .. " would hold " .. nbat .. " artillery batteries (at most 2) "
-      .. "[rough_and_ready 5.21, 5.22]"
+    return false, say({ "5.21", "5.22" }, hex .. " would hold " .. nbat .. " artillery "
+      .. "batteries (at most 2)")
   end
   if foot > 0 and (nbat > 1 or foot > 1) then
-    return false, hex .. " would hold " .. nbat .. " batter" .. (nbat > 1 and "ies" or "y")
-      .. " and " .. foot .. " infantry or cavalry (a battery stacks with one unit) "
-      .. "[rough_and_ready 5.21]"
+    local batteries_held = nbat .. (nbat > 1 and " batteries" or " battery")
+    return false, say("5.21", hex .. " would hold " .. batteries_held .. " and " .. foot
+      .. " infantry or cavalry (a battery stacks with one unit)")
   end
   return true
 end

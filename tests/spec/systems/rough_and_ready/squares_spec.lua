@@ -401,7 +401,7 @@ describe("[rough_and_ready 5.44] leaving and joining", function()
     local h = square_0302()
     movement.apply(h, "4US-1", assert(movement.check(h, "4US-1", { "0301" })))
     assert.are.same({ false, "4US-1 has moved this activation (with its square, or forming or "
-      .. "joining it): it may leave it in a later one [rough_and_ready 5.44]" },
+      .. "joining it): it may leave it in a later one [rough_and_ready 5.12, 5.42]" },
       { movement.validate(h, "unsquare 4US-1") })
   end)
 
