@@ -362,11 +362,11 @@ function M.closed_why(game, unit, p)
     end
   end
   if #leaders > 0 and not combat then
-    return refusal.say({ "5.28", "6.32" }, unit .. " may not enter " .. p.at .. ": "
-      .. table.concat(leaders, ", ") .. " (enemy leader" .. (#leaders > 1 and "s" or "")
-      .. ") hold" .. (#leaders > 1 and "" or "s") .. " it; a unit enters an enemy-occupied hex "
-      .. "only to shock, and a leader alone is no shock target (no rule captures or displaces "
-      .. "him)"), true
+    local who = table.concat(leaders, ", ") .. (#leaders > 1 and " (enemy leaders) hold"
+      or " (enemy leader) holds")
+    return refusal.say({ "5.28", "6.32" }, unit .. " may not enter " .. p.at .. ": " .. who
+      .. " it; a unit enters an enemy-occupied hex only to shock, and a leader alone is no "
+      .. "shock target (no rule captures or displaces him)"), true
   end
   -- the case the query's mark carries (`[rough_and_ready 5.28]`: movement's, artillery's,
   -- the Intermission's, a square's, a battle handler's)
