@@ -429,6 +429,7 @@ end)
 
 -- the situations of each part of the rules (support/rr_refusal.lua)
 -- (each file runs in this spec's environment, where busted's describe and it are)
+-- luacheck: read globals setfenv getfenv _ENV
 for _, file in ipairs(R.situation_files()) do
   local chunk
   if setfenv then                                          -- LuaJIT
