@@ -146,6 +146,16 @@ describe("[rough_and_ready 5.24, 5.33, 6.11-6.15, 6.18] small-arms fire answers"
       stop(g, { "fire", "4US-1 0304", "no", "fire", "4US-1 0304" }))
   end)
 
+  it("a unit with no facing fires through no front [5.33]", function()
+    -- the fixture as support/rr.lua sets it up, placed without facings (no face request yet)
+    local rec = rr.play(rr.open(), { "garland", "C3US", "fire" },
+      { auto = { leadership = "no" } })
+    assert.are.same({ "4US-1 has no facing: it fires only through its front "
+      .. "[rough_and_ready 5.33]; 4US-2 has no facing: it fires only through its front "
+      .. "[rough_and_ready 5.33]; C3US has no facing [rough_and_ready 5.33]" },
+      rr.refusals(rec))
+  end)
+
   it("a wagon never fires [7.0]", function()
     -- Palo Alto's US wagon activated with the guns of a leader's range (4.28)
     local g = palo_alto({ ["Wagon-1"] = "3520", ["5US-1"] = "3518" }, "US", {}, { "Wagon-1" })
@@ -162,6 +172,12 @@ describe("[rough_and_ready 5.24, 5.33, 6.11-6.15, 6.18] small-arms fire answers"
         .. "[rough_and_ready 6.11]" }, { fire.may_fire(g, "C3US") })
       -- a fire answer names one firer at least (fire_refusal's form)
       assert.are.equal("no firer", fire.check(g, {}, "0709"))
+      -- fire_refusal asks first whether the firer is on the map and the hex holds an enemy
+      assert.are.same({ false, "M8 is not on the map" }, { fire.may_fire(g, "M8") })
+      assert.are.equal("0603 holds no enemy combat unit [rough_and_ready 6.11]",
+        fire.check(g, { "C3US" }, "0603"))
+      assert.are.equal("0708 holds no enemy combat unit [rough_and_ready 6.11]",
+        fire.check(g, { "4US-1" }, "0708"))
       -- a counter-charger is the defender of the activation where it counter-charged: its
       -- fire there is reaction fire, whose requests list only the fires allowed
       g.vars.counter_charged = { "VN-1" }
