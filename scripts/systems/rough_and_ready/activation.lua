@@ -22,6 +22,11 @@
 
 local modifiers = require "volley.modifiers"
 local command = require "systems.rough_and_ready.command"
+local say, plain
+do
+  local refusal = require "systems.rough_and_ready.refusal"
+  say, plain = refusal.say, refusal.plain
+end
 
 local M = {}
 
@@ -97,11 +102,11 @@ local function repeat_of(game, side, cand)
   local last = game.vars.last
   if not last or last.side ~= side then return nil end          -- enemy activity breaks it
   if cand.kind == "command" and (last.target == cand.target or last.leader == cand.leader) then
-    return cand.target .. " went last: no command or leader twice in a row"
+    return say("4.1", cand.target .. " went last: no command or leader twice in a row")
   end
   for _, u in ipairs(cand.units) do
     if contains(last.units, u) then
-      return u .. " went last: no unit twice in a row"
+      return say("4.1", u .. " went last: no unit twice in a row")
     end
   end
   return nil
@@ -135,8 +140,8 @@ function M.candidates(game, side, mode)
   for _, o in ipairs(out) do
     if not kept[o] then
       local why = type(ctx.reasons) == "table" and ctx.reasons[o]
-      reasons[o] = type(why) == "string" and why or ("'" .. o .. "' may not be activated now "
-        .. "(a battle rule)")
+      reasons[o] = type(why) == "string" and why or plain("'" .. o .. "' may not be activated "
+        .. "now (a battle rule)")
     end
   end
   return final, reasons
@@ -146,12 +151,11 @@ end
 -- it only explains, it never accepts). `reasons` are the battle's, by answer.
 local function refusal(game, side, mode, reasons)
   return function(answer)
-    if type(answer) ~= "string" then return false, "not a command or hex" end
+    if type(answer) ~= "string" then return false, plain("not a command or hex") end
     if reasons and reasons[answer] then return false, reasons[answer] end
     local cand = M.candidate(game, side, answer)
     if not cand then
       if contains(game.store:commands{ side = side }, answer) then
-        local say = require("systems.rough_and_ready.refusal").say
         local info = game.store:command(answer)
         local leader = info.leaders[1]
         if info.parent == nil or (leader and command.is_oc(game, leader)) then
@@ -163,16 +167,18 @@ local function refusal(game, side, mode, reasons)
         return false, say("4.27", answer .. " has no leader or no unit on the map: "
           .. "a command whose units are gone is out of the game")
       end
-      return false, "'" .. answer .. "' is not a command of " .. side
-        .. " or a hex of its independents"
+      return false, plain("'" .. answer .. "' is not a command of " .. side
+        .. " or a hex of its independents")
     end
     if mode == "roll" then
       local why = repeat_of(game, side, cand)
       if why then return false, why end
     elseif cand.kind == "independent" then
-      return false, "independents are activated only by die roll"
+      return false, say("3.23", "independents are activated only by die roll")
     end
-    return false, "'" .. answer .. "' may not be activated now"
+    -- every other candidate is one of the options (those a battle handler took away have
+    -- their reason above), which volley.ask never validates: no reason of ours is reached
+    return false
   end
 end
 
@@ -360,7 +366,6 @@ function M.artillery(game, side, leader)
       default = "done",
       rule = "[rough_and_ready 4.28]",
       validate = function(a)
-        local say = require("systems.rough_and_ready.refusal").say
         if a == "all" then
           return false, say("4.28", "all is no answer here: " .. guns[1] .. " is the "
             .. "only gun or wagon left within " .. leader .. "'s range (answer " .. guns[1]
@@ -613,8 +618,8 @@ end
 function M.oc_moved(game, oc)
   local side = game:unit_info(oc).side
   if M.oc_may_move(game, side) ~= oc then
-    return false, oc .. " may move only in a free activation after the opponent's failed "
-      .. "roll [rough_and_ready 4.26]"
+    return false, say("4.26", oc .. " may move only in a free activation after the opponent's "
+      .. "failed roll")
   end
   game.store:set_marker(oc, "oc_moved", 1)
   game.vars:set("oc_moved", side, game.vars.activation.n)

@@ -64,8 +64,9 @@ function M.gun_range_drm(game, gun, range)
   if not h then return nil, err end
   local r = game:charts():lookup("artillery_range_drm", { header = h, value = range })
   if not r then
-    return nil, string.format("%s (%s) cannot reach %d hexes (maximum %d) %s", gun,
-      (h:gsub("_", " ")), range, M.max_range(game, gun), M.R621)
+    local name = h:gsub("_", " ")
+    return nil, require("systems.rough_and_ready.refusal").say("6.21", gun .. " (" .. name
+      .. ") cannot reach " .. range .. " hexes (maximum " .. M.max_range(game, gun) .. ")")
   end
   return tonumber(r.cell)
 end

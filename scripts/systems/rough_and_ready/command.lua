@@ -122,8 +122,8 @@ end
 function M.moves_only_why(game, unit, what)
   local leader = M.moves_only(game, unit)
   if not leader then return nil end
-  return unit .. " is activated by " .. leader .. " for movement only: it may not " .. what
-    .. " [rough_and_ready PA note d]"
+  return require("systems.rough_and_ready.refusal").say("PA note d", unit .. " is activated by "
+    .. leader .. " for movement only: it may not " .. what)
 end
 
 --- The commands a side may activate at all: led by a leader on the map who is not an
@@ -254,7 +254,8 @@ end
 -- @treturn ?string why not
 function M.may_shock(game, unit)
   if M.out_of_command(game, unit) then
-    return false, unit .. " is out of command: no shock [rough_and_ready 4.23]"
+    return false, require("systems.rough_and_ready.refusal").say("4.23", unit .. " is out of "
+      .. "command: no shock")
   end
   return true
 end

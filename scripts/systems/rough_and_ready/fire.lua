@@ -17,11 +17,10 @@ local artillery = require "systems.rough_and_ready.artillery"
 local command = require "systems.rough_and_ready.command"
 local script_api = require "systems.rough_and_ready.script_api"
 local stacking = require "systems.rough_and_ready.stacking"
+local refusal = require "systems.rough_and_ready.refusal"
 
 local M = {}
 
-M.R611 = "[rough_and_ready 6.11]"
-M.R612 = "[rough_and_ready 6.12]"
 M.R614 = "[rough_and_ready 6.14]"
 M.R615 = "[rough_and_ready 6.15]"
 M.R617 = "[rough_and_ready 6.17]"
@@ -129,22 +128,22 @@ end
 function M.may_fire(game, unit)
   local info = game:unit_info(unit)
   local at = command.on_map(game, unit)
-  if not at then return false, unit .. " is not on the map" end
+  if not at then return false, refusal.plain(unit .. " is not on the map") end
   if info.type == "wagon" then
-    return false, unit .. " is a wagon: wagons never fire [rough_and_ready 7.0]"
+    return false, refusal.say("7.0", unit .. " is a wagon: wagons never fire")
   end
   if info.type ~= "infantry" and info.type ~= "cavalry" then
-    return false, unit .. " is not infantry or cavalry: no small arms " .. M.R611
+    return false, refusal.say("6.11", unit .. " is not infantry or cavalry: no small arms")
   end
   if game.store:get(unit, "lancer") then
-    return false, unit .. " is Lancer cavalry: it may not fire [rough_and_ready 6.13]"
+    return false, refusal.say("6.13", unit .. " is Lancer cavalry: it may not fire")
   end
   if game.store:facing(unit) == nil then
-    return false, unit .. " has no facing: it fires only through its front " .. sight.R533
+    return false, refusal.say("5.33", unit .. " has no facing: it fires only through its front")
   end
   if sight.top(game, at) ~= unit and not sight.in_square(game, unit) then
-    return false, unit .. " is not the top unit of " .. at .. ": only the top unit fires "
-      .. "[rough_and_ready 5.24]"
+    return false, refusal.say("5.24", unit .. " is not the top unit of " .. at .. ": only the "
+      .. "top unit fires")
   end
   return true
 end
@@ -175,15 +174,15 @@ function M.refusal(game, unit, hex)
   local at = command.on_map(game, unit)
   local side = game:unit_info(unit).side
   if game.store:count(hex, { enemy_of = side, class = "combat" }) == 0 then
-    return hex .. " holds no enemy combat unit"
+    return refusal.say("6.11", hex .. " holds no enemy combat unit")
   end
   local range = M.range(game, unit)
   if sight.distance(game, at, hex) > range then
-    return hex .. " is " .. sight.distance(game, at, hex) .. " hexes from " .. at
-      .. " (small arms reach " .. range .. ") " .. M.R611
+    return refusal.say("6.11", hex .. " is " .. sight.distance(game, at, hex) .. " hexes from "
+      .. at .. " (small arms reach " .. range .. ")")
   end
   if not sight.in_front(game, unit, hex, range) then
-    return hex .. " is not in " .. unit .. "'s front " .. sight.R533
+    return refusal.say("5.33", hex .. " is not in " .. unit .. "'s front")
   end
   local clear, lwhy = sight.clear(game, at, hex)
   if not clear then return lwhy end
@@ -260,30 +259,31 @@ end
 --   `moved`)
 function M.check(game, firers, hex, opts)
   opts = opts or {}
-  if #firers == 0 then return "no firer" end
+  if #firers == 0 then return refusal.plain("no firer") end
   local guns = artillery.is_guns(game, firers)
   if not guns and #firers > 1 then
-    return "small-arms units never combine: each fires on its own " .. M.R615
+    return refusal.say("6.15", "small-arms units never combine: each fires on its own")
   end
   local at = command.on_map(game, firers[1])
   for _, f in ipairs(firers) do
     if command.on_map(game, f) ~= at then
-      return "only the guns of one hex combine " .. artillery.R622
+      return refusal.say("6.22", "only the guns of one hex combine")
     end
     if opts.activated and M.used(game, "fired", f) then
-      return f .. " has fired this activation (once only) " .. M.R612
+      return refusal.say("6.12", f .. " has fired this activation (once only)")
     end
     local only = opts.activated and command.moves_only_why(game, f, "fire")   -- [PA note d]
     if only then return only end
     if contains(game.vars.counter_charged, f) then
-      return f .. " counter-charged this activation: it may not fire [rough_and_ready 6.46]"
+      return refusal.say("6.46", f .. " counter-charged this activation: it may not fire")
     end
     if game.store:marker(f, "out_of_ammo") > 0 then
-      return f .. " is out of ammunition for the rest of the battle"
+      -- the marker of Palo Alto's option Mexican Ammunition Problems, the one rule that sets it
+      return refusal.say("PA-Opt1", f .. " is out of ammunition for the rest of the battle")
     end
     if guns and opts.activated and moved(game, f) and not artillery.may_move_and_fire(game, f)
         then
-      return f .. " has moved this activation: artillery moves or fires " .. artillery.R625
+      return refusal.say("6.25", f .. " has moved this activation: artillery moves or fires")
     end
   end
   -- a withdrawn cavalry unit and its mover do not fire at each other [rough_and_ready 6.47]
@@ -291,18 +291,18 @@ function M.check(game, firers, hex, opts)
   if wwhy then return wwhy end
   if not guns then return M.refusal(game, firers[1], hex) end
   for _, g in ipairs(firers) do
-    if game.store:facing(g) == nil then return g .. " has no facing " .. sight.R533 end
+    if game.store:facing(g) == nil then return refusal.say("5.33", g .. " has no facing") end
   end
   local side = game:unit_info(firers[1]).side
   if game.store:count(hex, { enemy_of = side, class = "combat" }) == 0 then
-    return hex .. " holds no enemy combat unit"
+    return refusal.say("6.11", hex .. " holds no enemy combat unit")
   end
   local d = sight.distance(game, at, hex)
   local _, why = artillery.range_drm(game, firers, d)
   if why then return why end
   for _, g in ipairs(firers) do
     if not sight.in_front(game, g, hex, d) then
-      return hex .. " is not in " .. g .. "'s front " .. sight.R533
+      return refusal.say("5.33", hex .. " is not in " .. g .. "'s front")
     end
   end
   local clear, lwhy = sight.clear(game, at, hex)

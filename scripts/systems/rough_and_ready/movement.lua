@@ -28,13 +28,13 @@ local command = require "systems.rough_and_ready.command"
 local stacking = require "systems.rough_and_ready.stacking"
 local facing = require "systems.rough_and_ready.facing"
 local squares = require "systems.rough_and_ready.squares"
+local refusal = require "systems.rough_and_ready.refusal"
 
 local M = {}
 
 M.R511 = "[rough_and_ready 5.11]"
 M.R513 = "[rough_and_ready 5.13]"
 M.R514 = "[rough_and_ready 5.14]"
-M.R515 = "[rough_and_ready 5.15]"
 M.R523 = "[rough_and_ready 5.23]"
 M.R528 = "[rough_and_ready 5.28]"
 M.RE12 = "[rough_and_ready E12, 6.61]"
@@ -257,13 +257,13 @@ end
 -- [rough_and_ready 5.15]: from an enemy front hex, one hex, and not next to any enemy.
 local function leave_front_ok(game, unit, by, path)
   if #path > 1 then
-    return false, unit .. " starts in the front of " .. by .. ": it may move one hex away, "
-      .. "no more " .. M.R515
+    return false, refusal.say("5.15", unit .. " starts in the front of " .. by .. ": it may "
+      .. "move one hex away, no more")
   end
   local near = facing.adjacent_enemies(game, game:unit_info(unit).side, path[1])
   if #near > 0 then
-    return false, unit .. " starts in the front of " .. by .. ": it may not move next to "
-      .. near[1] .. " in " .. path[1] .. " " .. M.R515
+    return false, refusal.say("5.15", unit .. " starts in the front of " .. by .. ": it may "
+      .. "not move next to " .. near[1] .. " in " .. path[1])
   end
   return true
 end
@@ -316,7 +316,6 @@ end
 -- @treturn ?{table,...} the destinations (`{hex =, cost =, ...}`)
 -- @treturn ?string why none, with its case
 function M.reach(game, unit)
-  local refusal = require "systems.rough_and_ready.refusal"
   if game.vars.activation and contains(M.movers(game), unit) then
     local charge = require "systems.rough_and_ready.charge"
     if charge.failed(game, unit) then
@@ -363,13 +362,16 @@ function M.closed_why(game, unit, p)
     end
   end
   if #leaders > 0 and not combat then
-    return unit .. " may not enter " .. p.at .. ": " .. table.concat(leaders, ", ")
-      .. " (enemy leader" .. (#leaders > 1 and "s" or "") .. ") hold" .. (#leaders > 1 and ""
-      or "s") .. " it; a unit enters an enemy-occupied hex only to shock, and a leader "
-      .. "alone is no shock target (no rule captures or displaces him) "
-      .. "[rough_and_ready 5.28, 6.32]", true
+    local who = table.concat(leaders, ", ") .. (#leaders > 1 and " (enemy leaders) hold"
+      or " (enemy leader) holds")
+    return refusal.say({ "5.28", "6.32" }, unit .. " may not enter " .. p.at .. ": " .. who
+      .. " it; a unit enters an enemy-occupied hex only to shock, and a leader alone is no "
+      .. "shock target (no rule captures or displaces him)"), true
   end
-  return unit .. " may not enter " .. p.at .. ": " .. p.why .. " " .. p.rule, false
+  -- the case the query's mark carries (`[rough_and_ready 5.28]`: movement's, artillery's,
+  -- the Intermission's, a square's, a battle handler's)
+  return refusal.say(refusal.cases_of(p.rule, "5.11"), unit .. " may not enter " .. p.at
+    .. ": " .. p.why), false
 end
 
 --- Checks a move answered with a path (`places`: the hexes entered, the last the
@@ -381,13 +383,13 @@ end
 function M.check(game, unit, places)
   for _, h in ipairs(places) do
     if not M.is_hex(game, h) then
-      return false, "'" .. tostring(h) .. "' is not a hex of the map " .. M.R511
+      return false, refusal.plain("'" .. tostring(h) .. "' is not a hex of the map")
     end
   end
   local _, from = game.store:where(unit)
   if #places == 1 and places[1] == from then
-    return false, unit .. " is already in " .. from .. " (turning in place: face "
-      .. unit .. " <vertex>) " .. facing.R534
+    return false, refusal.say("5.34", unit .. " is already in " .. from .. " (turning in "
+      .. "place: face " .. unit .. " <vertex>)")
   end
   local typed = #places > 1          -- a path, each step as given (not the cheapest way)
   if typed and places[1] == from then
@@ -401,7 +403,7 @@ function M.check(game, unit, places)
   local q, listed = M.query(game, unit)
   local r, why
   if not typed then
-    r, why = game.move:path(from, places[1], q)
+    r = game.move:path(from, places[1], q)
     if not r then
       -- the cheapest search says only "cannot be reached": name the step that fails on the
       -- straight line when the goal is next door
@@ -434,12 +436,14 @@ function M.check(game, unit, places)
         end
         far.must_stop = stops
         local fr = game.move:path(from, places[1], far)
-        return false, places[1] .. " is out of " .. unit .. "'s reach: " .. (fr and ("it costs "
-          .. fr.cost .. " MP, ") or "") .. unit .. " has " .. q.ma .. " " .. M.R511
+        return false, refusal.say("5.11", places[1] .. " is out of " .. unit .. "'s reach: "
+          .. (fr and ("it costs " .. fr.cost .. " MP, ") or "") .. unit .. " has " .. q.ma)
       end
-      local v, vwhy = game.move:validate(from, places, q)
-      if not v then return false, vwhy end
-      return false, why .. " " .. M.R511
+      -- the goal is next door: the one step's own check names the step, the reason and its
+      -- rule (volley.core.move). It refuses wherever the search found no path (the search
+      -- tries that step first), so no reason of ours follows it.
+      local _, vwhy = game.move:validate(from, places, q)
+      return false, vwhy
     end
   else
     r, why = game.move:validate(from, places, q)
@@ -489,20 +493,20 @@ end
 function M.may_turn(game, unit, movers, done)
   done = done or moved(game)
   if not contains(movers, unit) then
-    return false, unit .. " is not one of the activated units [rough_and_ready 3.13]"
+    return false, refusal.say("3.13", unit .. " is not one of the activated units")
   end
   if contains(done, unit) then
-    return false, unit .. " has moved this activation: its facing is fixed " .. facing.R534
+    return false, refusal.say("5.34", unit .. " has moved this activation: its facing is fixed")
   end
   if not facing.faces(game, unit) then
-    return false, unit .. " does not face (only combat units do) " .. facing.R531
+    return false, refusal.say("5.31", unit .. " does not face (only combat units do)")
   end
   local _, hex = game.store:where(unit)
   for _, other in ipairs(game.store:stack(hex)) do
     if other ~= unit and facing.faces(game, other)
         and (not contains(movers, other) or contains(done, other)) then
-      return false, unit .. " is stacked with " .. other .. ", whose facing is fixed: stacked "
-        .. "units face alike " .. facing.R527
+      return false, refusal.say("5.27", unit .. " is stacked with " .. other .. ", whose facing "
+        .. "is fixed: stacked units face alike")
     end
   end
   return true
@@ -514,27 +518,29 @@ end
 -- shock (shock.eligible). `done`: as for `may_turn`.
 function M.may_declare(game, unit, movers, done)
   if not contains(movers, unit) then
-    return false, unit .. " is not one of the activated units [rough_and_ready 3.13]"
+    return false, refusal.say("3.13", unit .. " is not one of the activated units")
   end
   if game:unit_info(unit).type ~= "cavalry" then
-    return false, unit .. " is not mounted cavalry: it may not charge [rough_and_ready 6.41]"
+    return false, refusal.say("6.41", unit .. " is not mounted cavalry: it may not charge")
   end
   if contains(done or moved(game), unit) then
-    return false, unit .. " has moved: a charge is declared before moving [rough_and_ready 6.43]"
+    return false, refusal.say("6.43", unit .. " has moved: a charge is declared before moving")
   end
   local charge = require "systems.rough_and_ready.charge"
   if charge.declared(game, unit) then
-    return false, unit .. " is declared to charge already [rough_and_ready 6.43]"
+    return false, refusal.say("6.43", unit .. " is declared to charge already")
   end
+  -- 6.46 before the target: a unit that fired is refused for what it did, whatever lies
+  -- ahead of it
   if require("systems.rough_and_ready.fire").used(game, "fired", unit) then
-    return false, unit .. " has fired this activation: charging cavalry may not fire "
-      .. "[rough_and_ready 6.46]"
+    return false, refusal.say("6.46", unit .. " has fired this activation: charging cavalry "
+      .. "may not fire")
   end
   local ok, why = require("systems.rough_and_ready.shock").eligible(game, unit)
   if not ok then return false, why end
   -- no Commitment rolled for a charge that could reach no enemy (issue 33 point 12)
   if not charge.target(game, unit) then
-    return false, require("systems.rough_and_ready.refusal").say({ "6.41", "6.42" }, unit
+    return false, refusal.say({ "6.41", "6.42" }, unit
       .. "'s charge would have no target: no enemy it could shock lies next to the end of a "
       .. "charge move from " .. tostring(command.on_map(game, unit)) .. " (2 or more hexes, "
       .. "each of 1 MP or less, within its MA)")
@@ -604,47 +610,48 @@ end
 --- Checks a typed answer that is not an option: a path (`<unit> <hex> <hex>...`) or a turn
 -- with an alias (`face <unit> E`). The refusal names the rule.
 function M.validate(game, answer)
-  if type(answer) ~= "string" then return false, "not a move" end
+  if type(answer) ~= "string" then return false, refusal.plain("not a move") end
   local w = {}
   for x in answer:gmatch("%S+") do w[#w + 1] = x end
   local movers = M.movers(game)
   if game.vars.redeploying and (w[1] == "charge" or w[1] == "square") then
-    return false, "the Intermission is movement only: no " .. w[1] .. " "
-      .. require("systems.rough_and_ready.intermission").RULE
+    return false, refusal.say("PA-Opt2", "the Intermission is movement only: no " .. w[1])
   end
   if w[1] == "charge" then
-    if #w ~= 2 then return false, "charge <unit>" end
+    if #w ~= 2 then return false, refusal.plain("charge <unit>") end
     return M.may_declare(game, w[2], movers)
   end
   if w[1] == "square" or w[1] == "unsquare" then return squares.validate(game, w, movers) end
   if w[1] == "face" then
-    if #w ~= 3 then return false, "face <unit> <vertex>" end
+    if #w ~= 3 then return false, refusal.plain("face <unit> <vertex>") end
     local ok, why = M.may_turn(game, w[2], movers)
     if not ok then return false, why end
     if not facing.canonical(game, w[3]) then
-      return false, "'" .. w[3] .. "' is not a vertex (" .. table.concat(facing.words(game), " ")
-        .. ", E, W) " .. facing.R531
+      -- a unit faces a vertex, never a hexside [rough_and_ready 5.31]
+      return false, refusal.say("5.31", "'" .. w[3] .. "' is not a vertex ("
+        .. table.concat(facing.words(game), " ") .. ", E, W)")
     end
     return true
   end
   if #w < 2 then
-    return false, "'" .. answer .. "' is no move: <unit> <hex> [<hex>...], face <unit> <vertex> "
-      .. "or done"
+    return false, refusal.plain("'" .. answer .. "' is no move: <unit> <hex> [<hex>...], face "
+      .. "<unit> <vertex> or done")
   end
   local unit = w[1]
   if not contains(movers, unit) then
-    return false, unit .. " is not one of the activated units [rough_and_ready 3.13]"
+    return false, refusal.say("3.13", unit .. " is not one of the activated units")
   end
   if contains(moved(game), unit) then
-    return false, unit .. " has moved this activation (MPs are not saved) [rough_and_ready 5.12]"
+    return false, refusal.say("5.12", unit .. " has moved this activation (MPs are not saved)")
   end
   local sq, sqwhy = squares.may_move(game, unit, movers)
   if not sq then return false, sqwhy end
   if squares.in_square(game, unit) then
     local top = squares.members(game, command.on_map(game, unit))[1]
     if top ~= unit then
-      return false, unit .. " is in the square of " .. command.on_map(game, unit) .. ": the "
-        .. "square moves whole, under its top unit (" .. top .. " <hex>) [rough_and_ready 5.43]"
+      return false, refusal.say("5.43", unit .. " is in the square of "
+        .. command.on_map(game, unit) .. ": the square moves whole, under its top unit (" .. top
+        .. " <hex>)")
     end
   end
   local places = {}
@@ -694,8 +701,9 @@ local function face_after(game, unit, side)
     options = facing.words(game),
     validate = function(a)
       if word_of(a) then return true end
-      return false, "'" .. tostring(a) .. "' is not a facing of " .. unit .. " ("
-        .. table.concat(facing.words(game), " ") .. ", E, W)"
+      -- a unit faces a vertex, never a hexside: 5.31, not the request's 5.34
+      return false, refusal.say("5.31", "'" .. tostring(a) .. "' is not a facing of " .. unit
+        .. " (" .. table.concat(facing.words(game), " ") .. ", E, W)")
     end,
     default = (now ~= nil and now ~= "none") and now or nil,
     rule = facing.R534,

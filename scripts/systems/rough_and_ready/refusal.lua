@@ -39,6 +39,25 @@ function M.cite(case)
   return "[" .. M.SYSTEM .. " " .. case .. "]"
 end
 
+--- The cases of a citation of the system, for `say`: `[rough_and_ready 6.25, 7.0]` gives
+-- `{"6.25, 7.0"}`, `[rough_and_ready PA 6.17] [rough_and_ready RP 6.17]` gives
+-- `{"PA 6.17", "RP 6.17"}`, `[rough_and_ready TEC] note g` gives `{"TEC note g"}` (the case
+-- a movement query's mark or a line of sight's reason carries as data); `fallback` when it
+-- names none.
+-- @tparam ?string citation
+-- @tparam string fallback the case when the citation names none
+-- @treturn {string,...}
+function M.cases_of(citation, fallback)
+  local out = {}
+  local text = tostring(citation)
+  for c, after in text:gmatch("%[" .. M.SYSTEM:gsub("%p", "%%%0") .. " ([^%]]+)%]([^%[]*)") do
+    after = after:match("^%s*(.-)%s*$")
+    out[#out + 1] = after ~= "" and (c .. " " .. after) or c
+  end
+  if #out == 0 then out[1] = fallback end
+  return out
+end
+
 
 --- A refusal: `text` and the citation of `case`.
 -- @tparam string|{string,...} case the case (or cases) that forbid the answer

@@ -11,11 +11,9 @@
 
 local core = require "volley.core"
 local command = require "systems.rough_and_ready.command"
+local refusal = require "systems.rough_and_ready.refusal"
 
 local M = {}
-
-M.R533 = "[rough_and_ready 5.33]"
-M.R618 = "[rough_and_ready 6.18]"
 
 --- The map's hex grid (kept on the game object: derived, not state).
 function M.grid(game)
@@ -108,8 +106,9 @@ function M.clear(game, from, to, occupied)
   local ok, why = M.line(game, from, to, occupied)
   if ok then return true end
   local where = why.blocked_by and (" at " .. why.blocked_by) or ""
-  return false, "no line of sight from " .. from .. " to " .. to .. ": blocked" .. where
-    .. " (" .. tostring(why.reason) .. ") " .. tostring(why.rule or M.R618)
+  -- the case the line of sight's policy cites for what blocks (a battle's [6.17]), else 6.18
+  return false, refusal.say(refusal.cases_of(why.rule, "6.18"), "no line of sight from "
+    .. from .. " to " .. to .. ": blocked" .. where .. " (" .. tostring(why.reason) .. ")")
 end
 
 --- The enemy hexes a unit could fire at through its front within `range` with a line of

@@ -147,8 +147,9 @@ local function face_after(game, unit, side)
     options = words,
     validate = function(a)
       if facing.canonical(game, a) then return true end
-      return false, "'" .. tostring(a) .. "' is not a facing (" .. table.concat(words, " ")
-        .. ", E, W)"
+      -- a unit faces a vertex, never a hexside: 5.31, not the request's 5.34
+      return false, refusal.say("5.31", "'" .. tostring(a) .. "' is not a facing ("
+        .. table.concat(words, " ") .. ", E, W)")
     end,
     default = (now ~= nil and now ~= "none") and now or nil,
     rule = facing.R534,

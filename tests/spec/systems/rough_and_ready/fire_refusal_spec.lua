@@ -39,8 +39,7 @@ describe("fire refusals say why [rough_and_ready 6.11, 6.12, 6.18, 6.21, 6.22, 5
       { ["4L-1"] = "0604", M8 = "0606" })
     assert.are.same({
       refused("C3US 0606", "no line of sight from 0602 to 0606: blocked at 0604 (4L-1, a "
-        .. "combat unit) [rough_and_ready PA 6.17] [rough_and_ready RP 6.17] "
-        .. "[rough_and_ready RS 6.17]", "C3US 0210, C3US 0604, C3US 0808, done"),
+        .. "combat unit) [rough_and_ready PA 6.17, RP 6.17, RS 6.17]", "C3US 0210, C3US 0604, C3US 0808, done"),
     }, fire_refusals(g, { "C3US 0606" }, { "garland", "C3US" }, GUN))
   end)
 
@@ -110,8 +109,7 @@ describe("fire refusals say why [rough_and_ready 6.11, 6.12, 6.18, 6.21, 6.22, 5
     g = opened(faces, places)
     assert.are.same({
       refused("C3US 0606", "no line of sight from 0602 to 0606: blocked at 0604 (6L-1, a "
-        .. "combat unit) [rough_and_ready PA 6.17] [rough_and_ready RP 6.17] "
-        .. "[rough_and_ready RS 6.17]", "C3US 0210, C3US 0408, C3US 0604, done"),
+        .. "combat unit) [rough_and_ready PA 6.17, RP 6.17, RS 6.17]", "C3US 0210, C3US 0408, C3US 0604, done"),
       refused("C3US 0601", "0601 is not in C3US's front [rough_and_ready 5.33]",
         "C3US 0210, C3US 0408, C3US 0604, done"),
     }, fire_refusals(g, { "C3US 0606", "C3US 0601" }, { "garland", "C3US" }, GUN))

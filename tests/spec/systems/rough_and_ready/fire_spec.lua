@@ -32,7 +32,8 @@ describe("[rough_and_ready 6.11] who may fire at what", function()
       fire.refusal(g, "4US-1", "0604"))
     assert.are.equal("0706 is 3 hexes from 0703 (small arms reach 2) [rough_and_ready 6.11]",
       fire.refusal(g, "4US-1", "0706"))
-    assert.are.equal("0705 holds no enemy combat unit", fire.refusal(g, "4US-1", "0705"))
+    assert.are.equal("0705 holds no enemy combat unit [rough_and_ready 6.11]",
+      fire.refusal(g, "4US-1", "0705"))
     assert.are.same({}, fire.targets(g, "4US-1"))
     assert.are.equal("0703 is not in 4L-1's front [rough_and_ready 5.33]",
       fire.refusal(g, "4L-1", "0703"))                   -- 0703 is 0604's NE: a flank hex
@@ -44,14 +45,13 @@ describe("[rough_and_ready 6.11] who may fire at what", function()
     .. "[rough_and_ready 6.18, PA 6.17]", function()
     local g = f.fixture({ ["4US-1"] = "0103", ["4L-1"] = "0105" })
     assert.are.equal("no line of sight from 0103 to 0105: blocked at 0104 (Chaparral: fire "
-      .. "into, not through) [rough_and_ready PA 6.17] [rough_and_ready RP 6.17]",
+      .. "into, not through) [rough_and_ready PA 6.17, RP 6.17]",
       fire.refusal(g, "4US-1", "0105"))
     assert(g.store:place("4L-1", "0104"))
     assert.is_nil(fire.refusal(g, "4US-1", "0104"))
     local g2 = f.fixture({ ["4US-1"] = "0703", ["4US-2"] = "0704", ["4L-1"] = "0705" })
     assert.are.equal("no line of sight from 0703 to 0705: blocked at 0704 (4US-2, a combat "
-      .. "unit) [rough_and_ready PA 6.17] [rough_and_ready RP 6.17] "
-      .. "[rough_and_ready RS 6.17]", fire.refusal(g2, "4US-1", "0705"))
+      .. "unit) [rough_and_ready PA 6.17, RP 6.17, RS 6.17]", fire.refusal(g2, "4US-1", "0705"))
   end)
 
   it("only the top unit of a stack fires [rough_and_ready 5.24]; Lancers never "

@@ -283,7 +283,7 @@ describe("[rough_and_ready 5.27, 5.34] facing: chosen at the end of a move, fixe
       local rec = rr.play(g, { "garland", "4US-2 0403", "face 4US-1 W", "face 4US-2 W",
         "4US-1 0303", "E" }, { auto = NO })
       assert.are.same({ "'face 4US-1 W' is not a facing of 4US-2 (N/NE NE/SE SE/S S/SW SW/NW "
-        .. "NW/N, E, W) [rough_and_ready 5.34]" }, rr.refusals(rec))
+        .. "NW/N, E, W) [rough_and_ready 5.31]" }, rr.refusals(rec))
       assert.are.equal("SW/NW", g.store:facing("4US-2"))
       assert.are.equal("NE/SE", g.store:facing("4US-1"))
     end)

@@ -57,7 +57,8 @@ describe("[rough_and_ready PA-Opt1] Mexican ammunition", function()
         lines = { "8pdr ammunition check: d10 9 + Ammo Usage 6 = 15: out of ammunition for the "
           .. "rest of the battle [rough_and_ready PA-Opt1]",
           "8pdr: no fire (8pdr is out of ammunition [rough_and_ready PA-Opt1])" },
-        check = "8pdr is out of ammunition for the rest of the battle", offered = {},
+        check = "8pdr is out of ammunition for the rest of the battle [rough_and_ready PA-Opt1]",
+        offered = {},
         offered_with_ammo = { "8pdr 1610" } }, call("ammo_out"))
     end)
 
