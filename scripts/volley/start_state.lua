@@ -150,7 +150,8 @@ local function parse_path(s)
     elseif c == "[" then
       local n = s:match("^%[([1-9][0-9]*)%]", i)
       if not n or #n > 9 then
-        return nil, "a list index [1], [2] ... expected at '" .. show(s:sub(i)) .. "'"
+        return nil, "a list index [1], [2] ... expected at '" .. show(s:sub(i))
+          .. "'"
       end
       parts[#parts + 1] = tonumber(n)
       i = i + #n + 2
@@ -177,9 +178,9 @@ local function parse_value(s)
   if w[1]:match("^%-?%d+$") and #w == 1 then
     local digits = w[1]:gsub("^%-", "")
     if #digits > 16 or tonumber(w[1]) > INT_MAX or tonumber(w[1]) < -INT_MAX then
-      return nil, w[1] .. " is out of range (-" .. INT_MAX .. " to " .. INT_MAX .. ")"
+      return nil, w[1] .. " is out of range (-9007199254740992 to 9007199254740992)"
     end
-    return math.tointeger(tonumber(w[1])) or tonumber(w[1])
+    return tonumber(w[1])
   end
   if #w == 1 and (w[1] == "true" or w[1] == "false") then return w[1] == "true" end
   if #w == 1 and (w[1] == "{}" or w[1] == "[]") then return {} end
@@ -201,7 +202,7 @@ local function parse_unit(w)
     u.loc = { kind = kind }
     i = i + 1
     if kind == "hex" then
-      while w[i] and w[i]:match("^[%d(]") and #u.loc < 3 do
+      while w[i] and (#u.loc == 0 or w[i]:match("^[%d(]")) and #u.loc < 3 do
         u.loc[#u.loc + 1] = w[i]
         i = i + 1
       end
@@ -296,7 +297,9 @@ function M.parse(text, name)
       local v, err = parse_value(after)
       if v == nil then return nil, where .. err end
       local key = {}
-      for i, p in ipairs(path) do key[i] = type(p) == "number" and ("[" .. p .. "]") or ("." .. p) end
+      for i, p in ipairs(path) do
+        key[i] = type(p) == "number" and ("[" .. p .. "]") or ("." .. p)
+      end
       key = table.concat(key)
       if seen_path[key] then
         return nil, where .. "the same path is given twice (first at line " .. seen_path[key] .. ")"
@@ -327,7 +330,7 @@ local function field_value(store, id, name, text)
     if text == "no" then return false end
     return nil, id .. ": " .. name .. ": '" .. show(text) .. "' is neither yes nor no"
   elseif type(cur) == "number" then
-    local n = text:match("^%-?%d+$") and math.tointeger(tonumber(text))
+    local n = text:match("^%-?%d+$") and #text <= 12 and tonumber(text)
     if not n then return nil, id .. ": " .. name .. ": '" .. show(text) .. "' is not an integer" end
     return n
   end
@@ -346,7 +349,11 @@ local function apply_unit(game, u)
         if not fine then return nil, store_why(on) end
         if not on then return nil, "hex " .. show(label) .. " is not on the map" end
       end
-      where = #u.loc == 1 and u.loc[1] or { table.unpack(u.loc) }
+      where = u.loc[1]
+      if #u.loc > 1 then
+        where = {}
+        for k, label in ipairs(u.loc) do where[k] = label end
+      end
     elseif u.loc.kind == "space" then
       where = { space = u.loc[1] }
     elseif u.loc.kind == "box" then
@@ -354,7 +361,9 @@ local function apply_unit(game, u)
     else
       where = u.loc.kind
     end
-    ok, why = store:place(u.id, where)
+    local fine
+    fine, ok, why = pcall(store.place, store, u.id, where)
+    if not fine then return nil, "cannot place " .. u.id .. ": " .. store_why(ok) end
     if not ok then return nil, "cannot place " .. u.id .. ": " .. tostring(why) end
   end
   if u.model then
@@ -376,6 +385,12 @@ local function apply_unit(game, u)
   end
   if u.facing then
     local word = u.facing ~= "-" and u.facing or nil
+    local setup_rules = require "volley.placement_setup"
+    if word and store:where(u.id) == "hex"
+        and not setup_rules.facing_kind(store, setup_rules.grid(game.map), u.id) then
+      return nil, "cannot face " .. u.id .. " " .. show(word) .. ": " .. u.id .. " does not face "
+        .. "(model '" .. tostring(store:model(u.id)) .. "')"
+    end
     local fine, done, refusal = pcall(store.face, store, u.id, word)
     if not fine then return nil, store_why(done) end
     if not done then return nil, "cannot face " .. u.id .. " " .. show(u.facing) .. ": "
@@ -394,7 +409,7 @@ local function apply_unit(game, u)
     if not fine then return nil, store_why(e2) end
   end
   for _, m in ipairs(u.markers) do
-    local n = m.text:match("^%d+$") and #m.text <= 9 and math.tointeger(tonumber(m.text))
+    local n = m.text:match("^%d+$") and #m.text <= 9 and tonumber(m.text)
     if not n then
       return nil, u.id .. ": marker " .. show(m.name) .. ": '" .. show(m.text)
         .. "' is not a count (0 or more)"
@@ -442,7 +457,8 @@ local function values_of(vars)
       for i = 2, #e.path - 1 do
         local p = e.path[i]
         if type(p) == "number" and p > #cur + 1 then
-          return nil, e.line, "list item [" .. p .. "] out of order (expected [" .. (#cur + 1) .. "])"
+          return nil, e.line, "list item [" .. p .. "] out of order (expected ["
+            .. (#cur + 1) .. "])"
         end
         if cur[p] == nil then cur[p] = {} end
         cur = cur[p]
@@ -452,7 +468,8 @@ local function values_of(vars)
       end
       local last = e.path[#e.path]
       if type(last) == "number" and last ~= #cur + 1 then
-        return nil, e.line, "list item [" .. last .. "] out of order (expected [" .. (#cur + 1) .. "])"
+        return nil, e.line, "list item [" .. last .. "] out of order (expected ["
+          .. (#cur + 1) .. "])"
       end
       if cur[last] ~= nil then return nil, e.line, "the same path is given twice" end
       cur[last] = var_value(e.value)
@@ -499,10 +516,17 @@ local function check_board(game, placed, pending, at)
   table.sort(hexes)
   for _, h in ipairs(hexes) do
     local stack = game.store:stack(h)
-    for _, u in ipairs(stack) do
-      local ok, why = setup_rules.check(game, u, h, "hex")
-      if not ok then
-        return nil, at[u] or at[seen[h]], "cannot stand " .. u .. " in " .. h .. ": " .. tostring(why)
+    -- each unit of one hex taken off and asked for as the set-up asks (may it stand there
+    -- with what the hex holds), then put back where it was in the stack
+    for pos, u in ipairs(stack) do
+      if #game.store:hexes(u) == 1 then
+        assert(game.store:place(u, "none"))
+        local ok, why = setup_rules.check(game, u, h, "hex")
+        assert(game.store:place(u, h, pos))
+        if not ok then
+          return nil, at[u] or at[seen[h]], "cannot stand " .. u .. " in " .. h .. ": "
+            .. tostring(why)
+        end
       end
     end
     local first

@@ -28,7 +28,9 @@ local function unit_of_side(game, id, side)
   if type(id) ~= "string" then return nil, tostring(id) .. " is not a unit id (a string)" end
   local ok, info = pcall(game.unit_info, game, id)
   if not ok then return nil, "unknown unit '" .. id .. "'" end
-  if info.side ~= side then return nil, id .. " is side " .. info.side .. "'s, not " .. side .. "'s" end
+  if info.side ~= side then
+    return nil, id .. " is side " .. info.side .. "'s, not " .. side .. "'s"
+  end
   return info
 end
 
@@ -51,7 +53,7 @@ local function by_side(each)
 end
 
 local function count_of(v, what)
-  if math.type(v) ~= "integer" or v < 0 or v > 1000000000 then
+  if type(v) ~= "number" or v ~= math.floor(v) or v < 0 or v > 1000000000 then
     return nil, tostring(v) .. " is not " .. what .. " (an integer, 0 or more)"
   end
   return true
@@ -105,6 +107,7 @@ local function check_last(game, v)
       return nil, "unknown key '" .. k .. "' (last holds side, target, kind, leader, units)"
     end
   end
+  if v.side == nil then return nil, "last.side is missing (the side that went)" end
   if not is_side(game, v.side) then
     return nil, "last.side " .. tostring(v.side) .. " is not a side (" .. sides_of(game) .. ")"
   end
@@ -191,18 +194,23 @@ local function marker_ok(game, id, name, info)
       .. "start state begins between activations [rough_and_ready 4.23]"
   elseif name == "oc_moved" then
     if info.kind == "leader" and command.is_oc(game, id) then return true end
-    return nil, id .. " is not an Overall Commander: only he carries OC Moved [rough_and_ready 4.26]"
+    return nil, id .. " is not an Overall Commander: only he carries OC Moved "
+      .. "[rough_and_ready 4.26]"
   elseif info.kind == "leader" then
     return nil, "a leader carries no " .. name .. " marker [rough_and_ready 2.23]"
   elseif name == "hits" then
-    if not combat then return nil, id .. " is not a combat unit: it takes no Hits [rough_and_ready 6.51]" end
+    if not combat then
+      return nil, id .. " is not a combat unit: it takes no Hits [rough_and_ready 6.51]"
+    end
     local n, morale = game.store:marker(id, "hits"), game.store:get(id, "morale")
     if n > morale then
       return nil, id .. ": " .. n .. " Hits exceed its Morale " .. morale .. ": it would be "
         .. "eliminated (give it the location 'eliminated') [rough_and_ready 6.54]"
     end
   elseif name == "disordered" then
-    if not combat then return nil, id .. " is not a combat unit: it is never Disordered [rough_and_ready 6.61]" end
+    if not combat then
+      return nil, id .. " is not a combat unit: it is never Disordered [rough_and_ready 6.61]"
+    end
   elseif name == "square" then
     if not require("systems.rough_and_ready.squares").regular(game, id) then
       return nil, id .. " is not regular infantry: it forms no square [rough_and_ready 5.41]"
