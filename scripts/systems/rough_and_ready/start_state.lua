@@ -176,6 +176,26 @@ M.values = {
   { name = "units_used", type = "map: side -> list of unit ids",
     meaning = "the units two commands share that went in the side's last activation",
     rule = "[rough_and_ready PA note d]", check = by_side(unit_list(shared)) },
+  { name = "battle", type = "map: name -> a string, an integer or true/false",
+    meaning = "the battle script's own flags (ctx.game.flag in its hooks)",
+    rule = "(the battle's rules.lua)", check = function(_, v)
+      if type(v) ~= "table" then return nil, "a map of flags expected" end
+      for k, x in pairs(v) do
+        local t = type(x)
+        if type(k) ~= "string" or (t ~= "string" and t ~= "number" and t ~= "boolean") then
+          return nil, "a flag holds a string, a number or a boolean"
+        end
+      end
+      return true
+    end },
+  { name = "withdrawals", type = "map: n, pairs (as a dump writes it)",
+    meaning = "the pre-shock withdrawals of activation n: kept as given, the rules read it only "
+      .. "during that activation", rule = "[rough_and_ready 6.47]", check = function(_, v)
+      if type(v) ~= "table" or type(v.n) ~= "number" or type(v.pairs) ~= "table" then
+        return nil, "withdrawals.n (an activation) and withdrawals.pairs expected"
+      end
+      return true
+    end },
 }
 
 --- Values a start state may not set, and why.
@@ -299,6 +319,7 @@ function M.complete(game, given)
   out.streak = given.streak or {}
   out.artillery_used = given.artillery_used or {}
   out.units_used = given.units_used
+  out.battle, out.withdrawals = given.battle, given.withdrawals
   local last = given.last
   out.count = given.count or (last and 1 or 0)
   if last then

@@ -166,7 +166,7 @@ describe("Rough & Ready: a start state", function()
         .. "[rough_and_ready 8.0]" },
       { { "var moved[1] \"4US-1\"" }, "start.state:1: unknown value 'moved' of system "
         .. "rough_and_ready (a start state may set: last, play, mode, count, artillery_used, "
-        .. "oc_moved, streak, units_used)" },
+        .. "oc_moved, streak, units_used, battle, withdrawals)" },
     }
     for _, c in ipairs(cases) do assert.are.equal(c[2], refusal(c[1])) end
   end)
