@@ -119,7 +119,7 @@ describe("volley.start_state", function()
         { "unit A1 markers fatigue=1", "start.state:1: unknown marker 'fatigue'" },
         { "unit A1 markers hits=10", "start.state:1: A1: marker hits 10 is outside 0-9" },
         { "unit A1 markers hits=3", "start.state:1: A1: 3 hits reach its strength 3: it would be "
-          .. "eliminated (give it the location 'eliminated') [demo 5.2]" },
+          .. "eliminated (give it the location 'eliminated') [demo 5.3]" },
         { "unit A1 strength=12", "start.state:1: A1: strength 12 is outside 1-9" },
         { "unit A1 hex 1313", "start.state:1: hex 1313 is not on the map" },
         { "unit A1 hex zz", "start.state:1: invalid hex label 'zz': expected 4 digits" },

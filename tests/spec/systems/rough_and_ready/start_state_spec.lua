@@ -105,6 +105,30 @@ describe("Rough & Ready: a start state", function()
     remove(dir)
   end)
 
+  it("reads back a dump of a game between two activations", function()
+    -- the fixture set up at its defaults, then Garland's opening activation played out: the
+    -- dump at the next select is the start state of a game in the same state (its cursor and
+    -- dice lines skipped)
+    local g = game.open("tests/data/rr")
+    g:setup_defaults()
+    g.setup = { choices = {}, facings = {} }
+    local rec = rr.play(g, { "garland" })
+    assert.are.equal("activate", rec.pending.kind)
+    local dump = g.store:serialize()
+    g.store:close()
+    assert.truthy(dump:find("\nvar last.target \"garland\"\n"))
+    local lines = {}
+    for l in dump:gmatch("[^\n]+") do lines[#lines + 1] = l end
+    local file, dir = with_start(lines)
+    local again = game.open(file)
+    remove(dir)
+    local function state(text)
+      return (text:gsub("cursor [^\n]*\n", ""):gsub("dice [^\n]*\n", ""))
+    end
+    assert.are.equal(state(dump), state(again.store:serialize()))
+    again.store:close()
+  end)
+
   it("refuses what the rules forbid, at its line", function()
     local cases = {
       { { "unit 4US-1 markers hits=7" }, "start.state:1: 4US-1: 7 Hits exceed its Morale 6: it "
