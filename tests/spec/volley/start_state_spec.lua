@@ -154,6 +154,26 @@ describe("volley.start_state", function()
       assert.truthy(tostring(why):find(") is not a regular file", 1, true))
     end)
 
+    it("reads through volley.core.text.read_file: a regular file only, never waiting on a FIFO",
+      function()
+        local core = require "volley.core"
+        local dir = os.tmpname()
+        os.remove(dir)
+        assert(os.execute("mkdir -p " .. dir .. " && mkfifo " .. dir .. "/fifo"))
+        local f = assert(io.open(dir .. "/small", "wb"))
+        f:write("unit A1\0\n")
+        f:close()
+        assert.are.same({ nil, "not a regular file" }, { core.text.read_file(dir .. "/fifo", 10) })
+        assert.are.same({ nil, "not a regular file" }, { core.text.read_file(dir, 10) })
+        assert.are.equal("unit A1\0\n", core.text.read_file(dir .. "/small", 9))
+        assert.are.same({ nil, "larger than 8 bytes (the most this file may hold)" },
+                        { core.text.read_file(dir .. "/small", 8) })
+        local none, why = core.text.read_file(dir .. "/none", 8)
+        assert.is_nil(none)
+        assert.truthy(why:find("^cannot open %("))
+        remove(dir)
+      end)
+
     it("is one of the files a save records", function()
       local file, dir = demo_with("unit A1 markers hits=1\n")
       local g = game.open(file)
