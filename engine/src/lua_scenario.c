@@ -45,7 +45,7 @@ static void push_scenario(lua_State *L, const vl_scenario *s) {
   static const char *const singles[][2] = {
     {"scenario", "title"}, {"scenario", "system"}, {"scenario", "map"}, {"scenario", "oob"},
     {"scenario", "rules"}, {"scenario", "provenance"}, {"scenario", "setup_rule"},
-    {"scenario", "max_decisions"}, {"sides", "order"}, {"sides", "first"}};
+    {"scenario", "max_decisions"}, {"scenario", "start"}, {"sides", "order"}, {"sides", "first"}};
   size_t k;
   int i, n;
   lua_createtable(L, 0, 20);

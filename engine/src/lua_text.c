@@ -13,8 +13,11 @@ Text from outside: bounded lines, checks, cleaning.
 #include "lua_modules.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "textbuf.h"
 
@@ -160,8 +163,77 @@ static int text_clean(lua_State *L) {
   return 1;
 }
 
+/***
+Reads a whole data file that is not INI (a scenario's start state): a regular file of at most
+`max` bytes. Anything else is refused before a byte is read: a folder, a FIFO (opened without
+waiting for a writer), a device, a larger file. What the bytes hold is the caller's to check.
+@function read_file
+@tparam string path
+@tparam integer max the most bytes (1 to 2^30)
+@treturn[1] string the file's bytes
+@treturn[2] nil
+@treturn[2] string why: "cannot open (No such file or directory)", "not a regular file",
+"larger than 1048576 bytes (the most this file may hold)", "cannot read (...)"
+*/
+static int text_read_file(lua_State *L) {
+  const char *path = luaL_checkstring(L, 1);
+  lua_Integer max = luaL_checkinteger(L, 2);
+  struct stat sb;
+  luaL_Buffer b;
+  size_t total = 0;
+  int fd;
+  luaL_argcheck(L, max >= 1 && max <= (lua_Integer)1 << 30, 2, "max out of range (1 to 2^30)");
+  fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    int e = errno;
+    lua_pushnil(L);
+    lua_pushfstring(L, "cannot open (%s)", strerror(e));
+    return 2;
+  }
+  if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+    close(fd);
+    lua_pushnil(L);
+    lua_pushstring(L, "not a regular file");
+    return 2;
+  }
+  if (sb.st_size > (off_t)max) {
+    close(fd);
+    lua_pushnil(L);
+    lua_pushfstring(L, "larger than %d bytes (the most this file may hold)", (int)max);
+    return 2;
+  }
+  luaL_buffinit(L, &b);
+  for (;;) {
+    char *p = luaL_prepbuffer(&b);
+    ssize_t n = read(fd, p, LUAL_BUFFERSIZE);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      int e = errno;
+      close(fd);
+      luaL_pushresult(&b);
+      lua_pushnil(L);
+      lua_pushfstring(L, "cannot read (%s)", strerror(e));
+      return 2;
+    }
+    if (n == 0) break;
+    luaL_addsize(&b, (size_t)n);
+    total += (size_t)n;
+    if (total > (size_t)max) {   /* grew while read */
+      close(fd);
+      luaL_pushresult(&b);
+      lua_pushnil(L);
+      lua_pushfstring(L, "larger than %d bytes (the most this file may hold)", (int)max);
+      return 2;
+    }
+  }
+  close(fd);
+  luaL_pushresult(&b);
+  return 1;
+}
+
 static const luaL_Reg text_funcs[] = {
   {"read_line", text_read_line},
+  {"read_file", text_read_file},
   {"check", text_check},
   {"clean", text_clean},
   {NULL, NULL},

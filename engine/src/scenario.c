@@ -68,11 +68,12 @@ struct vl_scenario {
 
 static const char *const scenario_keys[] = {"title", "system", "map", "oob", "rules",
                                             "provenance", "setup_rule", "max_decisions", "base",
-                                            NULL};
+                                            "start", NULL};
 static const char *const sides_keys[] = {"order", "first", NULL};
 
 #define KNOWN_SECTIONS "scenario, sides, params, victory, options, setup.<SIDE>"
-#define SCENARIO_KEYS "title, system, map, oob, rules, provenance, setup_rule, max_decisions, base"
+#define SCENARIO_KEYS \
+  "title, system, map, oob, rules, provenance, setup_rule, max_decisions, base, start"
 
 /* ---- small helpers ------------------------------------------------------------------------- */
 
@@ -360,6 +361,10 @@ static int check_scenario_section(vl_scenario *s, vl_error *err) {
     return VL_EPARSE;
   if ((k = find_key(s->keys, s->nkey, "scenario", "rules")) != NULL &&
       check_path(s, k, "rules", ".lua", err) != VL_OK)
+    return VL_EPARSE;
+  /* the start state (docs/scenarios.md "Start states"): read by volley.start_state */
+  if ((k = find_key(s->keys, s->nkey, "scenario", "start")) != NULL &&
+      check_path(s, k, "start", ".state", err) != VL_OK)
     return VL_EPARSE;
   if ((k = find_key(s->keys, s->nkey, "scenario", "max_decisions")) != NULL) {
     char why[64];

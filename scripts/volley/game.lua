@@ -170,6 +170,12 @@ function M.open(what, opts)
   self.victory = scenario.victory(sc)
   self.options = options
   self.setup = plan
+  -- the start state, over the set-up's fixed placements, before the sequence of play
+  -- (docs/scenarios.md "Start states")
+  if sc.paths.start then
+    ok, err = require("volley.start_state").apply(self, sc.paths.start)
+    if not ok then error(err, 0) end
+  end
   return self
 end
 

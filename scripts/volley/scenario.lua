@@ -193,7 +193,8 @@ end
 -- @tparam string what an id or a path
 -- @tparam[opt] table opts `{roots = {...}}`
 -- @treturn ?table the description of `volley.core.scenario.load` with `id` (nil for a
---   scenario addressed by path) and `paths = {map =, oob =, rules =, options = {name = path}}`,
+--   scenario addressed by path) and `paths = {map =, oob =, rules =, start =, options =
+--   {name = path}}`,
 --   the files joined to the scenario's folder
 -- @treturn ?string why not: "no scenario ...", or "file:line: message"
 function M.read(what, opts)
@@ -203,7 +204,8 @@ function M.read(what, opts)
   if not sc then return nil, tostring(err) end
   sc.id = where.id
   sc.paths = { map = join(sc.dir, sc.map), oob = join(sc.dir, sc.oob),
-               rules = sc.rules and join(sc.dir, sc.rules) or nil, options = {} }
+               rules = sc.rules and join(sc.dir, sc.rules) or nil,
+               start = sc.start and join(sc.dir, sc.start) or nil, options = {} }
   for _, o in ipairs(sc.options) do sc.paths.options[o.name] = join(sc.dir, o.path) end
   return sc
 end

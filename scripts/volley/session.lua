@@ -265,7 +265,8 @@ end
 
 --- The files a game is played with, as a save's header records them (docs/save.md
 -- "Replay, undo and resume"; docs/formats.md "The save file"): role "scenario" for the
--- scenario's own files (its .ini, its base, map, order of battle, rules.lua, its charts/),
+-- scenario's own files (its .ini, its base, map, order of battle, rules.lua, its start state,
+-- its charts/),
 -- role "system" for the system's scripts (`scripts/systems/<id>/**.lua`) and charts
 -- (`charts/<id>/*.ini`). Options and mods are recorded apart.
 -- @tparam table g the game (`volley.game.open`)
@@ -285,6 +286,7 @@ function M.files(g)
   add("scenario", sc.paths.map)
   add("scenario", sc.paths.oob)
   add("scenario", sc.paths.rules)
+  add("scenario", sc.paths.start)
   local own = {}
   for _, e in ipairs(core.scenario.list_dir((sc.dir or ".") .. "/charts") or {}) do
     if e.kind == "file" and e.name:match("%.ini$") then own[#own + 1] = e.name end

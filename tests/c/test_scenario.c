@@ -198,7 +198,7 @@ static void broken_scenarios_are_refused(void **state) {
     {"unknown_section", NULL, 12, "unknown section [units] (known: scenario, sides, params, "
                                   "victory, options, setup.<SIDE>)"},
     {"unknown_key", NULL, 3, "unknown key 'titel' in [scenario] (known: title, system, map, oob, "
-                             "rules, provenance, setup_rule, max_decisions, base)"},
+                             "rules, provenance, setup_rule, max_decisions, base, start)"},
     {"unknown_sides_key", NULL, 11, "unknown key 'last' in [sides] (known: order, first)"},
     {"missing_title", NULL, 2, "[scenario] has no title"},
     {"missing_sides", NULL, 7, "missing section [sides]"},
@@ -209,6 +209,9 @@ static void broken_scenarios_are_refused(void **state) {
     {"map_missing", NULL, 5, "map: no file 'nomap.ini' in the scenario's folder "
                              "(tests/data/broken/scenario)"},
     {"rules_not_lua", NULL, 8, "rules: 'rules.txt' is not a .lua file"},
+    {"start_not_state", NULL, 8, "start: 'rules.txt' is not a .state file"},
+    {"start_missing", NULL, 8, "start: no file 'nostart.state' in the scenario's folder "
+                               "(tests/data/broken/scenario)"},
     {"bad_max_decisions", NULL, 8, "max_decisions: 'lots' is not a positive integer"},
     {"max_decisions_too_large", NULL, 8, "max_decisions: '99999999999999999999999' is too large "
                                          "(at most 2147483647)"},

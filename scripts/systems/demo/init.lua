@@ -18,6 +18,9 @@ M.params = {
     help = "units of a side a hex may hold at the end of a move" },
 }
 
+--- What a scenario's start state may set (docs/demo.md "Start states").
+M.start_state = require "systems.demo.start_state"
+
 M.points = {
   { name = "turn.start", kinds = { "observe" }, when = "at the start of each turn",
     fields = { "turn" } },

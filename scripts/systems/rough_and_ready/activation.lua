@@ -645,17 +645,21 @@ end
 -- }====================================================================================
 
 --- The opening [rough_and_ready 3.11]: the scenario's first side (`[sides] first`, the US)
--- activates any one command without a roll. A `game.start` replace handler may open
+-- activates any one command without a roll; or, after a start state (docs/rough_and_ready.md
+-- "Start states"), the chain goes on from where it says. A `game.start` replace handler may open
 -- otherwise and say where play goes by returning `{play = side, mode = m}` (RS: after the US
 -- movement-only activation, the Mexicans' free activation: `{play = "MEX", mode = "free"}`).
 function M.open(game)
   local first = game:first_side()
-  game.vars.streak = {}
-  game.vars.artillery_used = {}
-  game.vars.oc_moved = {}
-  game.vars.count = 0
-  game.vars.play = first
-  game.vars.mode = "open"
+  -- a scenario's start state has set where the chain stands already (start_state.lua)
+  if game.vars.play == nil then
+    game.vars.streak = {}
+    game.vars.artillery_used = {}
+    game.vars.oc_moved = {}
+    game.vars.count = 0
+    game.vars.play = first
+    game.vars.mode = "open"
+  end
   game.hooks:fire("game.start", { first = first })
   local r = game.hooks:replace("game.start", { first = first }, function() return nil end)
   follow(game, first, r, "game.start")

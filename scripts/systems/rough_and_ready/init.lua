@@ -25,6 +25,10 @@ M.params = {}
 
 M.points = require "systems.rough_and_ready.points"
 
+--- What a scenario's start state may set: the markers and the activation chain's values
+-- (docs/rough_and_ready.md "Start states").
+M.start_state = require "systems.rough_and_ready.start_state"
+
 --- The line of sight the rules see [rough_and_ready 6.18, PA 6.17], for the prompt's `los`
 -- in a game (volley.queries.los, on the store the viewer sees): the terrain and the combat
 -- units in the way, the one that blocks named (sight.line).

@@ -24,7 +24,7 @@ describe("volley.journal", function()
       "scenario tests/data/demo/oob.ini",
       "system scripts/systems/demo/fire.lua", "system scripts/systems/demo/init.lua",
       "system scripts/systems/demo/movement.lua", "system scripts/systems/demo/stacking.lua",
-      "system scripts/systems/demo/victory.lua",
+      "system scripts/systems/demo/start_state.lua", "system scripts/systems/demo/victory.lua",
       "system charts/demo/fire.ini", "system charts/demo/los.ini",
       "system charts/demo/movement.ini", "system charts/demo/terrain.ini",
       "system charts/demo/units.ini",
