@@ -432,14 +432,12 @@ end)
 -- luacheck: read globals setfenv getfenv _ENV
 for _, file in ipairs(R.situation_files()) do
   local chunk
-  -- luacheck: push ignore 113 (setfenv and getfenv on LuaJIT, _ENV on Lua 5.4)
   if setfenv then                                          -- LuaJIT
     chunk = assert(loadfile(file))
     setfenv(chunk, getfenv(1))
   else
     chunk = assert(loadfile(file, "t", _ENV))
   end
-  -- luacheck: pop
   chunk()
 end
 
