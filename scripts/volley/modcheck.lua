@@ -80,7 +80,8 @@ end
 -- @tparam string system the scenario's system id
 -- @treturn string
 function M.explain(msg, system)
-  local head, name, list, tail = msg:match("^(.-unknown hook point )'([^']*)' %(known: ([^)]*)%)(.*)$")
+  local head, name, list, tail =
+    msg:match("^(.-unknown hook point )'([^']*)' %(known: ([^)]*)%)(.*)$")
   if not head then return msg end
   local known = {}
   for k in list:gmatch("[^,%s]+") do known[#known + 1] = k end
@@ -141,6 +142,80 @@ local function answer_text(list, n)
       end
     end
   end
+end
+
+-- The save of a journal cut after its answer n, that answer's state hash replaced by `state`
+-- (what the other VM computed), written to path: the other program's `dump` of it then
+-- prints its state after answer n.
+local function write_cut(j, n, state, path)
+  local core = require "volley.core"
+  local save = j:save()
+  local list, k = {}, 0
+  for _, e in ipairs(save.journal) do
+    if e.kind == "answer" then
+      k = k + 1
+      if k > n then break end
+    end
+    if k == n and e.kind == "answer" then
+      local copy = {}
+      for key, v in pairs(e) do copy[key] = v end
+      copy.state = state
+      e = copy
+    end
+    list[#list + 1] = e
+  end
+  save.journal = list
+  local ok, wok, err = pcall(core.save.write, path, save)
+  return ok and wok, err
+end
+
+-- The first line where two state texts differ: `line K: "<a>" here, "<b>" there`.
+local function first_difference(a, b)
+  local la, lb = {}, {}
+  for l in (a .. "\n"):gmatch("([^\n]*)\n") do la[#la + 1] = l end
+  for l in (b .. "\n"):gmatch("([^\n]*)\n") do lb[#lb + 1] = l end
+  for i = 1, math.max(#la, #lb) do
+    if la[i] ~= lb[i] then
+      local function q(x)
+        return x and ('"' .. x:sub(1, 120):gsub("%c", "?") .. '"') or "nothing"
+      end
+      return "line " .. i .. ": " .. q(la[i]) .. " here, " .. q(lb[i]) .. " there"
+    end
+  end
+end
+
+-- What differs in the state after answer n between this VM and the other program, which
+-- computed the state hash `theirs` there: the first line of the state texts (docs/formats.md
+-- "The state serialisation") that differs, or nil when it cannot be shown.
+local function state_difference(j, n, theirs, other)
+  local path = os.tmpname()
+  local here, there
+  -- this VM's state after answer n: a replay of the journal cut there, its own hash kept
+  local mine
+  local k = 0
+  for _, e in ipairs(j:save().journal) do
+    if e.kind == "answer" then
+      k = k + 1
+      if k == n then mine = e.state end
+    end
+  end
+  if mine and write_cut(j, n, mine, path) then
+    local game = replay.load(path)
+    if game then
+      here = game:serialize()
+      game:close()
+    end
+  end
+  if here and write_cut(j, n, theirs, path) then
+    local p = io.popen(quote(other) .. " dump " .. quote(path) .. " 2>/dev/null")
+    if p then
+      there = p:read("*a")
+      p:close()
+    end
+  end
+  os.remove(path)
+  if not (here and there and there ~= "") then return nil end
+  return first_difference(here, there)
 end
 
 --- Plays the determinism game: random bots for every side, seed `M.SEED`, at most
@@ -268,6 +343,12 @@ function M.determinism(target, mods, opts)
       local a = answer_text(list, tonumber(div))
       fail("determinism: " .. vm .. " (" .. other .. ") diverged at answer " .. div .. ": "
         .. dwhy .. (a and (" (answer " .. div .. " was " .. a .. ")") or ""))
+      local theirs = dwhy:match("^state (%x+) after it")
+      local diff = theirs and state_difference(played.journal, tonumber(div), theirs, other)
+      if diff then
+        r.lines[#r.lines + 1] = "determinism: the state after answer " .. div
+          .. " differs first at " .. diff
+      end
     elseif hash then
       fail("determinism: " .. vm .. " (" .. other .. ") ends in state " .. hash .. ", the game in "
         .. played.state_hash)

@@ -65,7 +65,22 @@ else
   [ $status -eq 1 ] || fail "check_border_demo: exit $status: $out"
   echo "$out" | grep -q "^determinism: LuaJIT.* diverged at answer [0-9]*: state \|^determinism: Lua 5.4.* diverged at answer [0-9]*: state " \
     || fail "check_border_demo does not diverge on the other VM: $out"
+  # what differs: a Hit the fire gave on one VM and not on the other
+  echo "$out" | grep -q '^determinism: the state after answer [0-9]* differs first at line [0-9]*: "unit .*hits=1.*" here, "unit [^"]*" there$\|^determinism: the state after answer [0-9]* differs first at line [0-9]*: "unit [^"]*" here, "unit .*hits=1.*" there$' \
+    || fail "check_border_demo: what differs is not said: $out"
 fi
+
+# Palo Alto: a mod of Rough & Ready's points, its game of 300 decisions played and replayed;
+# a typo of a point named with the nearest ones.
+out=$("$volley" check rough-and-ready/palo-alto --mod tests/data/mods/check_observe_rr.lua)
+[ $? -eq 0 ] || fail "Palo Alto with a good mod: $out"
+echo "$out" | grep -q "^determinism: played 300 decisions with random bots (seed 1), state " \
+  || fail "Palo Alto's game: $out"
+sed 's/activation.start/activation.strat/' tests/data/mods/check_observe_rr.lua > "$tmp/typo.lua"
+out=$("$volley" check rough-and-ready/palo-alto --mod "$tmp/typo.lua")
+[ $? -eq 1 ] || fail "Palo Alto with a typo: not 1: $out"
+echo "$out" | grep -qF "$tmp/typo.lua:4: unknown hook point 'activation.strat' (nearest: activation.start; volley hooks rough_and_ready lists them all)" \
+  || fail "Palo Alto with a typo: $out"
 
 # Usage.
 "$volley" check tests/data/demo --mod >/dev/null 2>&1
