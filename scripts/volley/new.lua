@@ -177,7 +177,7 @@ provisional = made by volley new: replace with the battle's own
 --
 -- A modifier of +1 on every fire roll, cited to the battle's own rule:
 -- volley.on("fire.drm", function(_, mods)
---   mods:add(1, "{battle}: veterans", "[demo BT 1]")
+--   mods:add(1, "veterans", "[{battle} 1]")
 -- end, { kind = "modify" })
 ]] },
 }

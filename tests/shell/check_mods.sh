@@ -21,11 +21,16 @@ echo "$out" | grep -q "^determinism: replayed on .*($volley): the same" \
   || fail "a good mod: --other-vm not replayed: $out"
 echo "$out" | tail -n 1 | grep -q "^0 errors, 0 warnings, 0 provisional values$" || fail "summary: $out"
 
-# A syntax error: file:line, exit 1, no game.
-out=$("$volley" check tests/data/demo --mod tests/data/mods/veterans.lua \
-  --mod tests/data/mods/check_syntax.lua)
+# A syntax error: file:line, exit 1, no game. (Written here: luacheck reads tests/data/mods.)
+cat > "$tmp/syntax.lua" <<'LUA'
+-- a mod that does not parse
+volley.on("fire.drm", function(_, mods)
+  mods:add(1 "tired", "[house 2]")
+end, { kind = "modify" })
+LUA
+out=$("$volley" check tests/data/demo --mod tests/data/mods/veterans.lua --mod "$tmp/syntax.lua")
 [ $? -eq 1 ] || fail "a syntax error: exit not 1: $out"
-echo "$out" | grep -q "^tests/data/mods/check_syntax.lua:4: .*(load, tests/data/mods/check_syntax.lua)$" \
+echo "$out" | grep -q "^$tmp/syntax.lua:3: .*(load, $tmp/syntax.lua)$" \
   || fail "a syntax error is not named: $out"
 echo "$out" | grep -q "determinism" && fail "a mod that does not load is not played: $out"
 echo "$out" | tail -n 1 | grep -q "^1 errors," || fail "a syntax error: summary: $out"
