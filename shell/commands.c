@@ -24,7 +24,11 @@ static const command commands[] = {
   {"list", "list", "every scenario and variant: id, title, system, sides, provisional", cmd_list},
   {"replay", "replay FILE", "recompute a saved game, verify it, print its state hash", cmd_replay},
   {"dump", "dump FILE", "a saved game's final state, the bytes its state hash is taken of", cmd_dump},
-  {"check", "check <id|path>", "validate a scenario's data and scripts", cmd_check},
+  {"check", "check <id|path> [--mod FILE]... [--other-vm PATH]",
+   "validate a scenario's data and scripts; with --mod, the mods and their game on both VMs",
+   cmd_check},
+  {"new", "new <game>/<battle> [--system ID] [--from SCENARIO] [--dir DIR]",
+   "make a new scenario folder: a skeleton that check accepts and play opens", cmd_new},
   {"sources", "sources <id|path>", "every provisional value and why", cmd_sources},
   {"export", "export <save> --as SIDE", "one side's view of a save: no seed, no full hashes, "
    "nothing hidden from it (docs/shell.md)", cmd_export},

@@ -64,7 +64,8 @@ int render_marks_lua(struct lua_State *L);
 /* cmd_export.c: `volley export SAVE --as SIDE`. */
 int cmd_export(int argc, char **argv);
 
-int cmd_check(int argc, char **argv);    /* cmd_check.c: `volley check <id|path>` */
+int cmd_check(int argc, char **argv);    /* cmd_check.c: `volley check <id|path> [--mod F]...` */
+int cmd_new(int argc, char **argv);      /* cmd_new.c: `volley new <game>/<battle> ...` */
 int cmd_sources(int argc, char **argv);  /* cmd_sources.c: `volley sources <id|path>` */
 int cmd_options(int argc, char **argv);  /* cmd_options.c: `volley options <id|path>` */
 

@@ -73,6 +73,12 @@ typedef struct mparse {
   vec hexes;                  /* vl_hex: a place, entry or road */
   int have_last;              /* roads: the path's last hex */
   vl_hex last;
+  /* [hexsides]: a `line L... | R...` being read (docs/formats.md "Hexside lines") */
+  int line_part;              /* 0 none, 1 the hexes before '|', 2 those after */
+  int line_line;              /* the line of its `line` word */
+  int line_kind;              /* its feature index */
+  const char *line_name;      /* and id (an arena copy) */
+  vec line_hex[2];            /* vl_hex: the two sides */
   ptrack *track;              /* tracks: the track the key adds to */
   int track_part;             /* 0 spaces, 1 adjacent, 2 links */
   /* finished lists */
@@ -399,11 +405,144 @@ static int close_grid(mparse *p, vl_error *err) {
 
 /* ---- [hexsides] --------------------------------------------------------------------------- */
 
+/* Marks the hexside between a and b (adjacent) with feature f: VL_OK, or "already" when it
+** has it. */
+static int mark_side(mparse *p, const vl_ini_item *it, vl_hex a, vl_hex b, int f,
+                     const char *name, vl_error *err) {
+  vl_map *m = p->m;
+  vl_hexside s;
+  long c;
+  uint32_t bit = (uint32_t)1 << f;
+  char x[16], y[16];
+  (void)vl_hexside_between(&m->grid, a, b, &s);
+  c = vl_map_cell(m, s.hex);
+  if (m->side_feat[3 * c + s.dir] & bit) {
+    format_hex(m, a, x, sizeof x);
+    format_hex(m, b, y, sizeof y);
+    return vl_ini_error(err, it, "hexside %s/%s is already %s", x, y, name);
+  }
+  m->side_feat[3 * c + s.dir] |= bit;
+  return VL_OK;
+}
+
+static int adjacent(const vl_map *m, vl_hex a, vl_hex b) {
+  vl_hexside s;
+  return vl_hexside_between(&m->grid, a, b, &s) == VL_OK;
+}
+
+/* Ends the `line` being read: every hexside between a hex of one side and an adjacent hex
+** of the other gets the feature, once each hex of a side touches the other side and the
+** hexsides make one unbroken line (each shares a corner with the next). Errors at the line's
+** `line` word. */
+static int close_line(mparse *p, vl_error *err) {
+  vl_map *m = p->m;
+  vl_ini_item at;
+  const vl_hex *side[2];
+  size_t n[2], i, j, k, ns = 0, reached;
+  struct pair { vl_hex a, b; } *sides;
+  unsigned char *seen;
+  char x[16], y[16];
+  int rc = VL_OK;
+  if (p->line_part == 0) return VL_OK;
+  memset(&at, 0, sizeof at);
+  at.file = p->file;
+  at.line = p->line_line;
+  p->line_part = 0;
+  for (k = 0; k < 2; k++) {
+    side[k] = p->line_hex[k].p;
+    n[k] = p->line_hex[k].n;
+  }
+  if (n[0] == 0 || n[1] == 0) {
+    p->line_hex[0].n = p->line_hex[1].n = 0;
+    return vl_ini_error(err, &at, "line: give the hexes on both sides of the line, "
+                                  "'line 0304 0305 | 0404 0405'");
+  }
+  sides = malloc((n[0] * 6 + 1) * sizeof *sides);
+  seen = calloc(n[0] * 6 + 1, 1);
+  if (sides == NULL || seen == NULL) {
+    free(sides);
+    free(seen);
+    return oom(err, &at);
+  }
+  for (k = 0; k < 2 && rc == VL_OK; k++)
+    for (i = 0; i < n[k] && rc == VL_OK; i++) {
+      int touches = 0;
+      for (j = 0; j < n[1 - k]; j++) {
+        if (vl_hex_eq(side[k][i], side[1 - k][j])) {
+          format_hex(m, side[k][i], x, sizeof x);
+          rc = vl_ini_error(err, &at, "line: hex %s is on both sides of the line", x);
+          break;
+        }
+        if (adjacent(m, side[k][i], side[1 - k][j])) touches = 1;
+      }
+      if (rc == VL_OK && !touches) {
+        format_hex(m, side[k][i], x, sizeof x);
+        rc = vl_ini_error(err, &at, "line: hex %s touches no hex across the line (the hexes "
+                                    "%s '|' must be its neighbours)", x,
+                          k == 0 ? "after" : "before");
+      }
+    }
+  /* the hexsides, in the order of the first side's hexes */
+  for (i = 0; i < n[0] && rc == VL_OK; i++)
+    for (j = 0; j < n[1]; j++)
+      if (adjacent(m, side[0][i], side[1][j]) && ns < n[0] * 6) {
+        sides[ns].a = side[0][i];
+        sides[ns].b = side[1][j];
+        ns++;
+      }
+  /* one line: every hexside reached from the first through hexsides sharing a corner (two
+  ** hexsides share a corner when their three hexes are each other's neighbours) */
+  if (rc == VL_OK && ns > 0) {
+    size_t *queue = malloc(ns * sizeof *queue), head = 0, tail = 0;
+    if (queue == NULL) {
+      rc = oom(err, &at);
+    } else {
+      queue[tail++] = 0;
+      seen[0] = 1;
+      while (head < tail) {
+        const struct pair *s = &sides[queue[head++]];
+        for (j = 0; j < ns; j++) {
+          const struct pair *t = &sides[j];
+          int corner;
+          if (seen[j]) continue;
+          if (vl_hex_eq(s->a, t->a))
+            corner = adjacent(m, s->b, t->b);
+          else if (vl_hex_eq(s->b, t->b))
+            corner = adjacent(m, s->a, t->a);
+          else
+            corner = 0;
+          if (corner) {
+            seen[j] = 1;
+            queue[tail++] = j;
+          }
+        }
+      }
+      reached = tail;
+      free(queue);
+      if (reached < ns) {
+        for (j = 0; j < ns && seen[j]; j++) {}
+        format_hex(m, sides[j].a, x, sizeof x);
+        format_hex(m, sides[j].b, y, sizeof y);
+        rc = vl_ini_error(err, &at, "line: the hexsides break off before %s/%s (each hexside "
+                                    "of a line shares a corner with the next)", x, y);
+      }
+    }
+  }
+  for (i = 0; i < ns && rc == VL_OK; i++)
+    rc = mark_side(p, &at, sides[i].a, sides[i].b, p->line_kind, p->line_name, err);
+  free(sides);
+  free(seen);
+  p->line_hex[0].n = p->line_hex[1].n = 0;
+  return rc;
+}
+
 static int hexside_value(mparse *p, const vl_ini_item *it, vl_error *err) {
   vl_map *m = p->m;
   const char *cur = it->value, *w;
   size_t n;
+  int rc;
   int f = vl_terrain_find(m->terrain, VL_TERRAIN_HEXSIDE, it->key, strlen(it->key));
+  if (!it->continuation && (rc = close_line(p, err)) != VL_OK) return rc;
   if (f < 0) {
     char known[160];
     vl_known_terrain(m->terrain, VL_TERRAIN_HEXSIDE, known, sizeof known);
@@ -413,22 +552,56 @@ static int hexside_value(mparse *p, const vl_ini_item *it, vl_error *err) {
   while ((w = vl_ini_word(&cur, &n)) != NULL) {
     const char *slash = memchr(w, '/', n);
     vl_hex a, b;
-    vl_hexside s;
-    long c;
-    int rc;
-    uint32_t bit = (uint32_t)1 << f;
+    if (n == 4 && memcmp(w, "line", 4) == 0) {
+      if ((rc = close_line(p, err)) != VL_OK) return rc;
+      p->line_part = 1;
+      p->line_line = it->line;
+      p->line_kind = f;
+      p->line_name = vl_arena_strndup(&m->arena, it->key, strlen(it->key));
+      if (p->line_name == NULL) return oom(err, it);
+      continue;
+    }
+    if (n == 1 && w[0] == '|') {
+      if (p->line_part != 1)
+        return vl_ini_error(err, it, p->line_part == 0
+                                         ? "'|' outside a line (line 0304 0305 | 0404 0405)"
+                                         : "a line has one '|'");
+      p->line_part = 2;
+      continue;
+    }
+    if (slash == NULL && p->line_part != 0) {
+      vec *v = &p->line_hex[p->line_part - 1];
+      vl_hex *slot;
+      size_t i;
+      if ((rc = parse_hex(p, it, w, n, &a, err)) != VL_OK) return rc;
+      for (i = 0; i < p->line_hex[0].n + p->line_hex[1].n; i++) {
+        vl_hex o = i < p->line_hex[0].n ? ((vl_hex *)p->line_hex[0].p)[i]
+                                         : ((vl_hex *)p->line_hex[1].p)[i - p->line_hex[0].n];
+        if (vl_hex_eq(o, a))
+          return vl_ini_error(err, it, "line: hex %.*s is named twice", (int)n, w);
+      }
+      if (v->n > 0 && !adjacent(m, ((vl_hex *)v->p)[v->n - 1], a)) {
+        char x[16];
+        format_hex(m, ((vl_hex *)v->p)[v->n - 1], x, sizeof x);
+        return vl_ini_error(err, it, "line: %s and %.*s are not adjacent (the hexes on each "
+                                     "side of a line are a path, each next to the one before)",
+                            x, (int)n, w);
+      }
+      slot = vl_vec_push(v, sizeof *slot);
+      if (slot == NULL) return oom(err, it);
+      *slot = a;
+      continue;
+    }
+    if ((rc = close_line(p, err)) != VL_OK) return rc;
     if (slash == NULL)
       return vl_ini_error(err, it, "bad hexside '%.*s' (two adjacent hexes: 2014/2015)",
                           (int)(n < 40 ? n : 40), w);
     if ((rc = parse_hex(p, it, w, (size_t)(slash - w), &a, err)) != VL_OK) return rc;
     if ((rc = parse_hex(p, it, slash + 1, n - (size_t)(slash - w) - 1, &b, err)) != VL_OK)
       return rc;
-    if (vl_hexside_between(&m->grid, a, b, &s) != VL_OK)
+    if (!adjacent(m, a, b))
       return vl_ini_error(err, it, "hexside %.*s: the hexes are not adjacent", (int)n, w);
-    c = vl_map_cell(m, s.hex);
-    if (m->side_feat[3 * c + s.dir] & bit)
-      return vl_ini_error(err, it, "hexside %.*s is already %s", (int)n, w, it->key);
-    m->side_feat[3 * c + s.dir] |= bit;
+    if ((rc = mark_side(p, it, a, b, f, it->key, err)) != VL_OK) return rc;
   }
   return VL_OK;
 }
@@ -690,6 +863,7 @@ static int close_section(mparse *p, vl_error *err) {
   case S_ROADS:
   case S_PLACES:
   case S_EDGES: return close_list(p, err);
+  case S_HEXSIDES: return close_line(p, err);
   default: return VL_OK;
   }
 }
@@ -952,6 +1126,8 @@ vl_map *vl_map_load(const char *path, const vl_path *data, vl_error *err) {
   free(p.rows_seen[0]);
   free(p.rows_seen[1]);
   vl_vec_free(&p.hexes);
+  vl_vec_free(&p.line_hex[0]);
+  vl_vec_free(&p.line_hex[1]);
   vl_vec_free(&p.places);
   vl_vec_free(&p.entries);
   vl_vec_free(&p.roads);

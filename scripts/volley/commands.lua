@@ -65,7 +65,7 @@ M.HELP = {
   { "rules", "rules <case>", "the project's one-line summary of a rule case and where it is "
       .. "implemented (rules 4.2, rules demo 4.2)" },
   { "sources", "sources", "the scenario's provisional values and why" },
-  { "reload", "reload", "re-read the scenario's scripts and replay the game to here" },
+  { "reload", "reload", "re-read the scenario's files and scripts, replay the game to here" },
   { "lua", "lua <expr>", "evaluate a Lua expression, sandboxed and read-only (game.units, "
       .. "game.vars)" },
   { "save", "save <file>", "write the game so far to a save file" },

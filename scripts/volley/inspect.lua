@@ -11,7 +11,8 @@
 local M = {}
 
 local function usage(cmd, msg)
-  io.stderr:write("volley ", cmd, ": ", msg, "\nusage: volley ", cmd, " <id|path>\n")
+  io.stderr:write("volley ", cmd, ": ", msg, "\nusage: volley ", cmd, " <id|path>",
+    cmd == "check" and " [--mod FILE]... [--other-vm PATH]" or "", "\n")
   return 2
 end
 
@@ -59,10 +60,13 @@ end
 -- each option's script into the sandbox, places the set-up at its defaults, and counts the
 -- provisional values.
 -- @tparam string target an id or a path
+-- @tparam[opt] {string,...} mods `--mod` files, loaded after the options as `volley play`
+--   loads them (each credited to its path); an unknown hook point is named with the nearest
+--   known ones (volley.modcheck)
 -- @treturn table `{errors = {"file:line: message", ...}, warnings = {...}, provisional = n,
 --   options = {{name =, path =}, ...}}` (the host reads the options' files for their
 --   descriptions: the state has no io)
-function M.check_in_state(target)
+function M.check_in_state(target, mods)
   local scenario = require "volley.scenario"
   local game_mod = require "volley.game"
   local session = require "volley.session"
@@ -91,6 +95,12 @@ function M.check_in_state(target)
     if not ok then errors[#errors + 1] = plain(err) end
     result.options[#result.options + 1] = { name = o.name, path = o.path }
   end
+  for _, path in ipairs(mods or {}) do
+    ok, err = pcall(session.load_script, g, path, path)
+    if not ok then
+      errors[#errors + 1] = require("volley.modcheck").explain(plain(err), g.scenario.system)
+    end
+  end
   ok, err = pcall(g.setup_defaults, g)
   if not ok then errors[#errors + 1] = plain(err) end
   if sc.max_decisions == nil then
@@ -115,24 +125,62 @@ function M.summary(n, m, p)
 end
 
 M.CHECK_HELP = [[
-usage: volley check <id|path>
+usage: volley check <id|path> [--mod FILE]... [--other-vm PATH]
 
 Validates a scenario's data and scripts as `volley play` loads them: scenario.ini, the map,
 the order of battle, the movement and chart tables, the parameters, the set-up, the battle's
 rules.lua and every option's script (in the sandbox). Prints each error as
 `file:line: message` and each warning as `file:line: warning: message`, then the summary
   N errors, M warnings, P provisional values
+--mod FILE (again for more): the mods loaded after them, as volley play --mod loads them (an
+unknown hook point named with the nearest known ones); then, when they load, the determinism
+check: a game of at most 300 decisions with random bots (seed 1) played with the mods,
+replayed from its journal here and by the other VM's program (--other-vm PATH, else
+build-luajit/volley or build/volley beside this program's folder), every answer's state
+hash compared (`diverged at answer N: ...` is an error).
 Exit status: 0 no errors, 1 errors, 2 usage (docs/shell.md).
 ]]
 
---- `volley check <id|path>`. Returns the exit status.
-function M.check_main(args)
-  local target, status = target_of("check", args, M.CHECK_HELP)
-  if not target then return status end
+-- check's arguments: the scenario, then --mod FILE (repeated) and --other-vm PATH. Returns
+-- target, mods, other, or nil and the exit status.
+local function check_args(args)
+  local rest, mods, other = {}, {}, nil
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    if a == "--mod" or a == "--other-vm" then
+      local v = args[i + 1]
+      if v == nil or v == "" then return nil, usage("check", a .. " needs a file") end
+      if a == "--mod" then
+        mods[#mods + 1] = v
+      elseif other then
+        return nil, usage("check", "--other-vm given twice")
+      else
+        other = v
+      end
+      i = i + 2
+    else
+      rest[#rest + 1] = a
+      i = i + 1
+    end
+  end
+  if other and #mods == 0 then return nil, usage("check", "--other-vm is for --mod") end
+  local target, status = target_of("check", rest, M.CHECK_HELP)
+  if not target then return nil, status end
+  return target, mods, other
+end
+
+--- `volley check <id|path> [--mod FILE]... [--other-vm PATH]`. Returns the exit status.
+-- @tparam {string,...} args
+-- @tparam[opt] table env `{program = this program's path}` (the other VM's is looked for
+--   beside it)
+function M.check_main(args, env)
+  local target, mods, other = check_args(args)
+  if not target then return mods end
   local core = require "volley.core"
   local st = core.new_state{}
   local ok, r = st:require("volley.inspect")
-  if ok then ok, r = st:call("volley.inspect", "check_in_state", target) end
+  if ok then ok, r = st:call("volley.inspect", "check_in_state", target, mods) end
   st:close()
   if not ok then
     r = { errors = { plain(type(r) == "table" and (r.msg or "?") or r) }, warnings = {},
@@ -144,12 +192,22 @@ function M.check_main(args)
         .. "(its first line, a comment, says what it does; volley options prints it)"
     end
   end
+  local lines, errors = {}, 0
+  if #mods > 0 and #r.errors == 0 then
+    local d = require("volley.modcheck").determinism(target, mods,
+      { other = other, program = env and env.program })
+    for _, w in ipairs(d.warnings) do r.warnings[#r.warnings + 1] = w end
+    lines = d.lines   -- what it did and its errors, in order, after the others
+    errors = #d.errors
+  end
   for _, e in ipairs(r.errors) do io.stdout:write(e, "\n") end
+  for _, l in ipairs(lines) do io.stdout:write(l, "\n") end
   for _, w in ipairs(r.warnings) do
     io.stdout:write((w:gsub("^(%S+:%d+: )", "%1warning: ")), "\n")
   end
-  io.stdout:write(M.summary(#r.errors, #r.warnings, r.provisional), "\n")
-  return #r.errors > 0 and 1 or 0
+  errors = errors + #r.errors
+  io.stdout:write(M.summary(errors, #r.warnings, r.provisional), "\n")
+  return errors > 0 and 1 or 0
 end
 
 -- }====================================================================================

@@ -173,7 +173,7 @@ echo 'volley.on("movement.enter", function() end)' > "$tmp/fix.lua"
 printf 'reload\nmove A4 0605\n' >&3
 exec 3>&-
 wait $!
-grep -q '^reloaded the scenario.s scripts: 0 answers replayed' "$tmp/rout" \
+grep -q "^reloaded the scenario's files (changed: $tmp/fix.lua): 0 answers replayed" "$tmp/rout" \
   && grep -q 'A4 moves 0205 -> 0605' "$tmp/rout" || fail "reload of a fixed mod: $(cat "$tmp/rout" "$tmp/rerr")"
 # with a bot answering, nobody can answer otherwise: the game stops (exit 1)
 echo 'volley.on("movement.enter", function() error("boom") end)' > "$tmp/boom2.lua"

@@ -70,20 +70,47 @@ local function save(g, a)
   return { "saved " .. g.jrnl:answers() .. " answers to " .. a[1] }
 end
 
+-- The files of a game's journal (its scenario's and system's files, options, mods) whose
+-- contents are not what they were when the journal was made (the game opened, or its last
+-- load or reload): their names as the save's header gives them, in its order; a file gone is
+-- named "<name> (gone)".
+local function changed_files(jrnl)
+  local core = require "volley.core"
+  local h, out, k = jrnl.h, {}, 0
+  for _, list in ipairs({ h.files, h.options, h.mods }) do
+    for _, e in ipairs(list) do
+      k = k + 1
+      local file = jrnl.inputs[k] and jrnl.inputs[k][2] or e.path
+      local now = core.save.hash_file(file)
+      if not now then
+        out[#out + 1] = e.path .. " (gone)"
+      elseif now ~= e.sha256 then
+        out[#out + 1] = e.path
+      end
+    end
+  end
+  return out
+end
+
 -- load FILE, and reload (the game so far saved to a temporary file and loaded again).
 local function load(g, a, verb)
   local path = a[1]
+  local changed
   if verb == "reload" then
     if not g.jrnl then return nil, "reload: this game cannot be named in a save" end
+    changed = changed_files(g.jrnl)
     path = os.tmpname()
     local wok, werr = g.jrnl:write(path)
     if not wok then return nil, "reload: " .. tostring(werr) end
   end
-  -- reload re-reads the scripts as they are now (a fixed mod): the answers replayed and
-  -- their state hashes checked, not the files' hashes of the game so far
+  -- reload re-reads the files and scripts as they are now (a fixed mod, a changed map): the
+  -- answers replayed and their state hashes checked, not the files' hashes of the game so far
   local game, why = replay.load(path, verb == "reload" and { check = false } or nil)
   if verb == "reload" then os.remove(path) end
-  if not game then return nil, verb .. ": " .. why end
+  local said = changed and #changed > 0 and ("changed: " .. table.concat(changed, ", "))
+  if not game then
+    return nil, verb .. ": " .. (said and (said .. "; ") or "") .. why
+  end
   local sides = table.concat(g.sides, " ")
   if table.concat(game.info.sides, " ") ~= sides then
     game:close()
@@ -100,8 +127,9 @@ local function load(g, a, verb)
   end
   local kept = g:replace(game, verb == "reload")
   if verb == "load" then g.saved_answers = game.answers end
-  local lines = { (verb == "load" and ("loaded " .. path) or "reloaded the scenario's scripts")
-    .. ": " .. game.answers .. " answers replayed" }
+  local lines = { (verb == "load" and ("loaded " .. path)
+    or said and ("reloaded the scenario's files (" .. said .. ")")
+    or "reloaded the scenario's scripts") .. ": " .. game.answers .. " answers replayed" }
   if kept then lines[2] = "the game before the load stays in its autosave " .. kept end
   return lines, nil, "replaced"
 end
