@@ -25,6 +25,9 @@ M.params = {}
 
 M.points = require "systems.rough_and_ready.points"
 
+--- The system's part of the script API (volley.script_api; docs/modding.md).
+M.script_api = "systems.rough_and_ready.script_api"
+
 --- The line of sight the rules see [rough_and_ready 6.18, PA 6.17], for the prompt's `los`
 -- in a game (volley.queries.los, on the store the viewer sees): the terrain and the combat
 -- units in the way, the one that blocks named (sight.line).
