@@ -512,7 +512,11 @@ local function build(game, point, allowed, ask)
     end
     local ok, err = pcall(game.store.set_marker, game.store, unit, name, n)
     if not ok then
-      fail("set_marker", core.text.clean(tostring(err):gsub("^[^\n]-:%d+: ", "")))
+      err = tostring(err)
+      if err:find("unknown marker", 1, true) then
+        fail("set_marker", "no marker " .. shown(name) .. " in the units chart")
+      end
+      fail("set_marker", core.text.clean((err:gsub("^[^\n]-:%d+: ", ""))))
     end
   end
 
