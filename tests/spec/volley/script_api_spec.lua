@@ -214,6 +214,29 @@ end)
     os.remove(path)
   end)
 
+  it("asks where the point allows it, and not in a movement query", function()
+    local path = mod([[
+volley.on("turn.start", function(ctx)
+  if ctx.turn ~= 1 then return end
+  local a = ctx.game.ask("B", { kind = "house", prompt = "scouts?", rule = "[mod 1]",
+                                options = { "yes", "no" } })
+  volley.log("B answered " .. a)
+end)
+volley.on("movement.cost", function(ctx)
+  local ok, e = pcall(ctx.game.ask, "A", { kind = "x", prompt = "?", rule = "[m]",
+                                           options = { "y" } })
+  assert(not ok and e == "game.ask: not allowed at movement.cost (it allows: reading and "
+    .. "log only)", e)
+end, { kind = "modify" })
+]])
+    local st, what, side = play("tests/data/demo", { path }, 3, { "no" })
+    assert.equal("request", what)
+    assert.equal("A", side)
+    assert.same({ "B answered no" }, grep(lines(st), "^B answered"))
+    st:close()
+    os.remove(path)
+  end)
+
   it("gives every hostile argument a clean error", function()
     local path = mod([[
 volley.on("turn.start", function(ctx)
