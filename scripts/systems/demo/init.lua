@@ -31,7 +31,7 @@ end
 -- are in the middle of a calculation (a reach, a roll's modifiers) a handler only reads.
 M.points = {
   { name = "turn.start", kinds = { "observe" }, when = "at the start of each turn",
-    fields = { f("turn", "integer", "the turn beginning, from 1 [demo 4.1]") },
+    fields = { f("turn", "integer", "the turn beginning, from 1") },
     actions = "all" },
   { name = "movement.cost", kinds = { "modify" },
     when = "before a unit's reach is computed: add extra costs or prohibit hexes",
@@ -46,7 +46,7 @@ M.points = {
   { name = "reaction.offer", kinds = { "observe", "replace" },
     when = "an enemy unit next to a unit that has just moved may react",
     fields = { f("unit", "unit", "the unit that moved"),
-               f("reactor", "unit", "the enemy unit that may fire at it [demo 5.1]") },
+               f("reactor", "unit", "the enemy unit that may fire at it") },
     actions = { "roll", "ask", "hit", "set_marker", "set_flag", "eliminate",
                 "declare_result" } },
   { name = "fire.drm", kinds = { "modify" }, when = "before a fire roll is totalled",
@@ -55,10 +55,10 @@ M.points = {
     actions = { "roll", "set_marker", "set_flag" } },
   { name = "fire.resolved", kinds = { "observe" }, when = "after a fire roll's result is applied",
     fields = { f("firer", "unit", "the unit that fired"), f("target", "unit", "the unit fired at"),
-               f("result", "string", "miss, hit or eliminated [demo 5.2-5.3]") },
+               f("result", "string", "miss, hit or eliminated") },
     actions = "all" },
   { name = "victory.check", kinds = { "observe", "replace" }, when = "at the end of each turn",
-    fields = { f("turn", "integer", "the turn ending [demo 6]") },
+    fields = { f("turn", "integer", "the turn ending") },
     actions = "all" },
 }
 

@@ -1,7 +1,7 @@
 --- The demo system's part of the script API (docs/modding.md "The script API",
--- volley.script_api; docs/demo.md "Scripts"): the die a script rolls (a d6, [demo 5.2]), the
--- turn under way [demo 4.1], the system's marker (`hits`, [demo 5.2-5.3]), its hits and
--- elimination, a displacement, and whether a unit has moved in the phase under way.
+-- volley.script_api; docs/demo.md): the die a script rolls (a d6, as fire's), the turn under
+-- way, the system's marker (`hits`), its hits and elimination, a displacement, and whether a
+-- unit has moved in the phase under way. (Its cases are cited where they are played, below.)
 -- @module systems.demo.script_api
 
 local api = require "volley.script_api"
@@ -29,7 +29,7 @@ function M.now(game)
   return out
 end
 
---- One hit [demo 5.2]: a unit with as many hits as its strength is eliminated [demo 5.3].
+--- One hit: a unit with as many hits as its strength is eliminated.
 function M.hit(game, unit, why)
   local store = game.store
   if store:where(unit) ~= "hex" then return false end
@@ -43,7 +43,7 @@ function M.hit(game, unit, why)
   return false
 end
 
---- Elimination [demo 5.3]: off the map, its hits cleared.
+--- Elimination: off the map, its hits cleared.
 function M.eliminate(game, unit, why)
   assert(game.store:place(unit, "eliminated"))
   game.store:set_marker(unit, "hits", 0)
@@ -57,7 +57,7 @@ function M.move(game, unit, hex, why)
   game:log(unit .. " is moved " .. from .. " -> " .. hex .. ": " .. why)
 end
 
---- `moved(u)`: whether the unit has moved in the movement phase under way [demo 4.2].
+--- `moved(u)`: whether the unit has moved in the movement phase under way.
 M.reads = {
   moved = function(game, unit)
     api.check_unit(game, "moved", unit)
