@@ -1,7 +1,8 @@
 /*
-** cmd_hooks.c -- `volley hooks <system-id>`: a rule system's hook catalogue, one point a line
-** (`<noun>.<event> <kinds> <when>`), then the context fields of each point (DESIGN.md Part B
-** "The command line"; docs/runtime.md).
+** cmd_hooks.c -- `volley hooks <system-id> [--json]`: a rule system's hook catalogue, one
+** point a line (`<noun>.<event> <kinds> <when>`), then the context fields of each point, then
+** each point's context typed and described with what a script's handler may do there; or all
+** of it as one JSON object (DESIGN.md Part B "The command line"; docs/runtime.md, docs/shell.md).
 */
 #include <dirent.h>
 #include <stdio.h>
@@ -60,14 +61,21 @@ static void print_known(FILE *f) {
 int cmd_hooks(int argc, char **argv) {
   const command *self = command_find("hooks");
   char err[512], rel[256];
-  const char *id;
+  const char *id = NULL;
   lua_State *L;
   vl_path *p;
-  int status = 0;
+  int status = 0, json = 0, i;
   if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0))
     return command_help(self);
-  if (argc != 2 || argv[1][0] == '-') return command_usage(self, "give one system id");
-  id = argv[1];
+  for (i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--json") == 0 && !json)
+      json = 1;
+    else if (argv[i][0] == '-' || id != NULL)
+      return command_usage(self, "give one system id (and --json)");
+    else
+      id = argv[i];
+  }
+  if (id == NULL) return command_usage(self, "give one system id");
   if (id[0] == '\0' || strspn(id, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(id) ||
       strlen(id) > 64)
     return command_usage(self, "a system id is lower-case letters, digits and '_'");
@@ -89,10 +97,11 @@ int cmd_hooks(int argc, char **argv) {
   lua_getglobal(L, "require");
   lua_pushliteral(L, "volley.systems");
   if (lua_pcall(L, 1, 1, 0) == LUA_OK) {
-    lua_getfield(L, -1, "catalogue_text");
+    lua_getfield(L, -1, "hooks_main");
     lua_pushstring(L, id);
-    if (lua_pcall(L, 1, 1, 0) == LUA_OK) {
-      fputs(lua_tostring(L, -1), stdout);
+    lua_pushboolean(L, json);
+    if (lua_pcall(L, 2, 1, 0) == LUA_OK) {
+      status = (int)lua_tointeger(L, -1);
     } else {
       fprintf(stderr, "volley hooks: %s\n", lua_tostring(L, -1));
       status = 1;
@@ -101,6 +110,7 @@ int cmd_hooks(int argc, char **argv) {
     fprintf(stderr, "volley hooks: %s\n", lua_tostring(L, -1));
     status = 1;
   }
+  fflush(stdout);
   host_close(L);
   return status;
 }

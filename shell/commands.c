@@ -10,7 +10,8 @@
 #include <unistd.h>
 
 static const command commands[] = {
-  {"hooks", "hooks <system-id>", "a rule system's hook points: kinds, when, context fields",
+  {"hooks", "hooks <system-id> [--json]",
+   "a rule system's hook points: kinds, when, context fields typed, what a handler may do",
    cmd_hooks},
   {"play", "play <id|path> [--bot SIDE=NAME]... [--script F|-] [--json] [--save F] ...",
    "play a game: bots and a script's commands (volley play --help; docs/shell.md)", cmd_play},

@@ -45,10 +45,26 @@ local function check_point_name(name)
   end
 end
 
+--- A context field's declaration as `{name =, type =, meaning =}`: a catalogue gives a field
+-- as `{name, type, meaning}` (the typed form every system's catalogue uses) or as a bare
+-- name (type "any", no meaning).
+-- @treturn ?table nil for a malformed declaration
+function M.field(fd)
+  if type(fd) == "string" then return { name = fd, type = "any", meaning = "" } end
+  if type(fd) ~= "table" then return nil end
+  local name, ty, meaning = fd[1] or fd.name, fd[2] or fd.type, fd[3] or fd.meaning
+  if type(name) ~= "string" or type(ty) ~= "string" or type(meaning) ~= "string" then
+    return nil
+  end
+  return { name = name, type = ty, meaning = meaning }
+end
+
 --- Makes a registry from a catalogue of points.
 -- @tparam table catalogue a list of point declarations, each
 --   `{name = "<noun>.<event>", kinds = {"observe", "modify", ...}, when = "text",
---   fields = {"unit", "hex", ...}}`; `kinds` defaults to `{"observe"}`
+--   fields = {{"unit", "unit", "the unit moving"}, ...}, actions = {"roll", ...} | "all"}`;
+--   `kinds` defaults to `{"observe"}`; a field may be a bare name; `actions`, what a script's
+--   handler may do there (volley.script_api), defaults to none (it reads and logs)
 -- @treturn Registry
 -- @raise on a malformed declaration or a point declared twice
 function M.new(catalogue)
@@ -68,8 +84,22 @@ function M.new(catalogue)
       end
       kinds[k] = true
     end
+    local names, info = {}, {}
+    for j, fd in ipairs(p.fields or {}) do
+      local f = M.field(fd)
+      if not f then
+        error("bad context field #" .. j .. " of hook point '" .. p.name .. "' (a name, or "
+          .. "{name, type, meaning} expected)", 2)
+      end
+      names[#names + 1] = f.name
+      info[#info + 1] = f
+    end
+    local actions = p.actions
+    if actions ~= nil and actions ~= "all" and type(actions) ~= "table" then
+      error("bad actions of hook point '" .. p.name .. "' (a list or \"all\" expected)", 2)
+    end
     self.points[p.name] = { name = p.name, kinds = kinds, when = p.when or "",
-                            fields = p.fields or {} }
+                            fields = names, field_info = info, actions = actions }
     self.handlers[p.name] = {}
   end
   return self

@@ -61,12 +61,17 @@ function M.drain(viewer)
       k = k + 1
     end
   end
+  local seen_lines = {}
   for i, line in ipairs(d.narrative) do
     rolls_before(i)
-    if v:line(line) then events[#events + 1] = { text = v:line(line) } end
+    local shown = v:line(line, d.narrative_to and d.narrative_to[i])
+    if shown then
+      events[#events + 1] = { text = shown }
+      seen_lines[#seen_lines + 1] = shown
+    end
   end
   rolls_before(math.huge)
-  d.seen = { rolls = rolls, narrative = v:lines(d.narrative), events = events }
+  d.seen = { rolls = rolls, narrative = seen_lines, events = events }
   if viewer and viewer ~= "referee" then d.view_hash = v:hash() end
   return d
 end
@@ -374,7 +379,7 @@ function M.log(viewer, n, rolls)
   end
   for i, text in ipairs(g.narrative) do
     rolls_before(i)
-    if v:line(text) then out[#out + 1] = { text = text } end
+    if v:line(text, g.narrative_to and g.narrative_to[i]) then out[#out + 1] = { text = text } end
   end
   rolls_before(math.huge)
   if n and #out > n then

@@ -111,6 +111,8 @@ function Runner:run_step(node, game, names)
   for k, v in pairs(self.iters) do iter[k] = v end
   local ctx = { step = node.name, path = path, iter = iter }
   if self.hooks then
+    -- the point takes observe handlers too (volley.systems): they see each step begin
+    self.hooks:fire("sequence.step", ctx)
     self.hooks:replace("sequence.step", ctx, function(c) return node.fn(game, c) end)
   else
     node.fn(game, ctx)

@@ -13,6 +13,7 @@ local compat = require "volley.compat"
 local ask = require "volley.ask"
 local game_mod = require "volley.game"
 local sandbox = require "volley.sandbox"
+local script_api = require "volley.script_api"
 
 local M = {}
 
@@ -84,11 +85,27 @@ local function cleaned(list)
   return out
 end
 
--- The API a mod's script sees as `volley`: registering hooks, under the mod's own name.
+-- The API a mod's script sees as `volley` (docs/modding.md "The script API"): registering
+-- hooks, under the mod's own name, asking, logging, the API's version and the system's points.
 -- `volley.on` works only while a script's top level runs (`load_script` sets g.loading): a
--- handler that registered another would grow the list being fired, without end.
+-- handler that registered another would grow the list being fired, without end. Every
+-- handler finds the runtime's read-only `ctx.game` (volley.script_api) in its context, bound
+-- to its point: what the point's catalogue entry allows it to do.
 local function mod_api(g, path)
   local api = {}
+  --- volley.api_version: the script API's version (volley.script_api.VERSION).
+  api.api_version = script_api.VERSION
+  --- volley.system: the id of the game's rule system ("demo", "rough_and_ready").
+  api.system = g.system.id
+  --- volley.points(): the hook points of the game's system, sorted.
+  function api.points()
+    return g.hooks:point_names()
+  end
+  --- volley.has_point(name): whether the game's system has the point (a mod for several
+  -- systems registers only the points the game has).
+  function api.has_point(name)
+    return type(name) == "string" and g.hooks.points[name] ~= nil
+  end
   --- volley.on(point, fn, {kind, priority}) [docs/modding.md]
   function api.on(point, fn, opts)
     if not g.loading then
@@ -99,6 +116,7 @@ local function mod_api(g, path)
     end
     local guarded = sandbox.guard({ point = point, source = path }, fn)
     local handler = function(ctx, mods, ...)
+      local game_api = script_api.for_point(g, point, path, api.ask)
       if type(mods) == "table" and mods.add then
         -- a script gets a facade of the list (it cannot reach its fields or its source),
         -- as its second argument and as ctx.mods of a copy of the context
@@ -107,9 +125,11 @@ local function mod_api(g, path)
         if type(ctx) == "table" then
           for k, v in pairs(ctx) do view[k] = v end
           view.mods = facade
+          view.game = game_api
         end
         return guarded(type(ctx) == "table" and view or ctx, facade, ...)
       end
+      if type(ctx) == "table" then ctx.game = game_api end
       return guarded(ctx, mods, ...)
     end
     g.hooks:set_source(path)
@@ -190,6 +210,14 @@ local function mod_api(g, path)
       end
     end
     return g:ask(side, r)
+  end
+  --- volley.log(text [, visibility]): a line of the game's narrative, seen by every view
+  -- ("all", the default) or only by the sides listed (and the referee): ctx.game.log.
+  function api.log(text, visibility)
+    if g.loading then
+      error("volley.log: a script logs from a handler, not while it loads", 2)
+    end
+    return script_api.of(g).log(text, visibility)
   end
   return api
 end
@@ -576,7 +604,10 @@ local function back_to(g, t, k, keep)
   t.seen = g.dice:count()
   g.dice:clear_forced()
   force(g, at[0])
-  for i = #g.narrative, step.narrative + 1, -1 do g.narrative[i] = nil end
+  for i = #g.narrative, step.narrative + 1, -1 do
+    g.narrative[i] = nil
+    if g.narrative_to then g.narrative_to[i] = nil end
+  end
   g.narrative_told = math.min(g.narrative_told or 0, step.narrative)
   local feed = { i = 1, forced = at, tail = tail }
   for i = 1, keep do feed[i] = step.answers[i] end
@@ -774,7 +805,8 @@ end
 -- narrative lines, the state hash and the roll count; and `taken`, `{value = v}` with the
 -- last answer a request took since the last drain, as it took it (the legal answer a typed
 -- one means: `volley.ask`'s canonical), or nil.
--- @treturn table `{rolls = {...}, narrative = {...}, state_hash = hex, rolls_count = n,
+-- @treturn table `{rolls = {...}, narrative = {...}, narrative_to = {[i] = {side, ...}},
+--   state_hash = hex, rolls_count = n,
 --   taken = {value = v} or nil}`
 function M.drain()
   local g = current
@@ -796,17 +828,23 @@ function M.drain()
                           provisional = c.provisional,
                           at = at and math.max(0, at - told) or 0 }
   end
-  local lines = {}
-  for k = (g.narrative_told or 0) + 1, #g.narrative do lines[#lines + 1] = g.narrative[k] end
+  local lines, to = {}, {}
+  for k = (g.narrative_told or 0) + 1, #g.narrative do
+    lines[#lines + 1] = g.narrative[k]
+    -- the sides a line is for, when a script's log said (volley.script_api.log)
+    to[#lines] = g.narrative_to and g.narrative_to[k] or nil
+  end
   g.narrative_told = #g.narrative
-  return { rolls = rolls, narrative = lines, state_hash = g.store:hash(),
+  return { rolls = rolls, narrative = lines, narrative_to = to, state_hash = g.store:hash(),
            rolls_count = g.dice:count(), taken = taken }
 end
 
---- How the game ended: `{winner = side or "draw" or nil, reason = text, state_hash = hex}`.
+--- How the game ended: `{winner = side or "draw" or nil, reason = text, level = word or nil,
+-- state_hash = hex}` (`level`: the victory level a declared result named, volley.script_api).
 function M.result()
   local g = current
-  return { winner = g.vars.winner, reason = g.vars.reason, state_hash = g.store:hash() }
+  return { winner = g.vars.winner, reason = g.vars.reason, level = g.vars.level,
+           state_hash = g.store:hash() }
 end
 
 --- The names a player may type for the host's command language (`volley.commands`; DESIGN.md

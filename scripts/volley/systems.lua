@@ -22,7 +22,9 @@ local M = {}
 M.RUNTIME_POINTS = {
   { name = "sequence.step", kinds = { "observe", "replace" },
     when = "each step of the sequence of play; replace to skip it or add work around it",
-    fields = { "step", "path" } },
+    fields = { { "step", "string", "the step's name (\"movement\")" },
+               { "path", "string", "where it is in the sequence (\"turn 2/phase 1/movement\")" } },
+    actions = "all" },
 }
 
 local function check_id(id)
@@ -75,8 +77,55 @@ function M.registry(sys)
   return hooks.new(M.catalogue(sys))
 end
 
+--- What `volley hooks <id> --json` gives, and the text's last part: the system's points in
+-- name order, each with its kinds, when, the actions a script's handler may take there
+-- (volley.script_api: "all" spelled out; `log` and the reads are everywhere) and every context
+-- field typed and described, `game` (ctx.game) last.
+-- @tparam string id
+-- @treturn table `{system =, title =, api_version =, points = {{name =, kinds =, when =,
+--   actions =, fields = {{name =, type =, meaning =}, ...}}, ...}}`
+function M.describe(id)
+  local sys = M.load(id)
+  local reg = M.registry(sys)
+  local script_api = require "volley.script_api"
+  local own = sys.script_api and require(sys.script_api) or {}
+  local every = {}
+  for _, a in ipairs(script_api.ACTIONS) do every[#every + 1] = a end
+  local extra = {}
+  for a in pairs(own.actions or {}) do extra[#extra + 1] = a end
+  table.sort(extra)
+  for _, a in ipairs(extra) do every[#every + 1] = a end
+  local points = {}
+  for _, name in ipairs(reg:point_names()) do
+    local pt = reg.points[name]
+    local kinds = {}
+    for _, k in ipairs({ "observe", "modify", "replace" }) do
+      if pt.kinds[k] then kinds[#kinds + 1] = k end
+    end
+    local actions = {}
+    for _, a in ipairs(pt.actions == "all" and every or pt.actions or {}) do
+      actions[#actions + 1] = a
+    end
+    table.sort(actions)
+    local fields, has_game = {}, false
+    for _, f in ipairs(pt.field_info) do
+      fields[#fields + 1] = { name = f.name, type = f.type, meaning = f.meaning }
+      has_game = has_game or f.name == "game"
+    end
+    if not has_game then
+      fields[#fields + 1] = { name = "game", type = "game",
+                              meaning = "the read-only game (ctx.game, volley.script_api)" }
+    end
+    points[#points + 1] = { name = name, kinds = kinds, when = pt.when, actions = actions,
+                            fields = fields }
+  end
+  return { system = sys.id, title = sys.title, api_version = script_api.VERSION,
+           points = points }
+end
+
 --- The text `volley hooks <id>` prints: one point a line (`<noun>.<event> <kinds> <when>`),
--- sorted by name; then each point's context fields.
+-- sorted by name; then each point's context fields; then each point's context typed and
+-- described with what a handler may do there (`describe`).
 -- @tparam string id
 -- @treturn string
 function M.catalogue_text(id)
@@ -87,7 +136,34 @@ function M.catalogue_text(id)
     local fields = reg.points[name].fields
     out[#out + 1] = "  " .. name .. ": " .. (#fields > 0 and table.concat(fields, ", ") or "-")
   end
+  local d = M.describe(id)
+  out[#out + 1] = "\ncontexts (script API version " .. d.api_version .. "; every handler "
+    .. "reads the game through ctx.game and may log; it may also do what `may` lists):"
+  for _, pt in ipairs(d.points) do
+    out[#out + 1] = pt.name .. " (" .. table.concat(pt.kinds, ",") .. ")"
+    out[#out + 1] = "  may: " .. (#pt.actions > 0 and table.concat(pt.actions, ", ")
+      or "read only")
+    for _, f in ipairs(pt.fields) do
+      out[#out + 1] = string.format("  %-12s %-9s %s", f.name, f.type, f.meaning)
+    end
+  end
   return table.concat(out, "\n") .. "\n"
+end
+
+--- `volley hooks <system-id> [--json]` (shell/cmd_hooks.c checks the id and calls this):
+-- the text, or one JSON object (`volley.json`) of `describe`. Returns the exit status.
+-- @tparam string id
+-- @tparam boolean json
+-- @treturn integer
+function M.hooks_main(id, json)
+  if json then
+    local d = M.describe(id)
+    d.event, d.v = "hooks", require("volley.json").V
+    io.stdout:write(require("volley.json").encode(d), "\n")
+  else
+    io.stdout:write(M.catalogue_text(id))
+  end
+  return 0
 end
 
 return M

@@ -10,7 +10,8 @@
 -- * units: a hidden unit is not listed, not resolved by name (it is "no unit or leader"),
 --   not drawn;
 -- * text (narrative, rolls, log, answers): a line that names a hidden unit (its id as a
---   word) is dropped whole: a side does not see what it cannot see happen;
+--   word) is dropped whole: a side does not see what it cannot see happen; so is a narrative
+--   line a script gave to other sides only (`volley.log(text, {"B"})`);
 -- * refusals: the rules' words are kept, each hidden id replaced by "a hidden unit";
 -- * hashes: the view carries `view_hash`, the SHA-256 (first 16 hex digits) of the view's
 --   canonical text, never `state_hash`, the seed or the dice generator;
@@ -72,10 +73,18 @@ local function names_hidden(self, text)
   return false
 end
 
---- A line of text as the viewer sees it: the line, or nil when it names a hidden unit.
+--- A line of text as the viewer sees it: the line, or nil when it names a hidden unit, or
+-- when it is a narrative line a script gave to some sides only (`to`, its list: `volley.log`'s
+-- visibility) and the viewer is neither one of them nor the referee.
 -- @tparam string text
+-- @tparam[opt] {string,...} to the sides the line is for (nil: every viewer)
 -- @treturn ?string
-function View:line(text)
+function View:line(text, to)
+  if to and self.viewer ~= "referee" then
+    local mine = false
+    for _, s in ipairs(to) do mine = mine or s == self.viewer end
+    if not mine then return nil end
+  end
   if type(text) ~= "string" or self:whole() then return text end
   if names_hidden(self, text) then return nil end
   return text

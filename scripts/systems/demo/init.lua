@@ -21,23 +21,48 @@ M.params = {
 --- What a scenario's start state may set (docs/demo.md "Start states").
 M.start_state = require "systems.demo.start_state"
 
+--- The system's part of the script API (volley.script_api; docs/modding.md).
+M.script_api = "systems.demo.script_api"
+
+-- A context field: its name, type and meaning (docs/runtime.md "Hook points").
+local function f(name, type, meaning)
+  return { name, type, meaning }
+end
+
+--- The hook points: each context field typed and described, and the actions a script's
+-- handler may take there (volley.script_api; `volley hooks demo` prints them). Where the rules
+-- are in the middle of a calculation (a reach, a roll's modifiers) a handler only reads.
 M.points = {
   { name = "turn.start", kinds = { "observe" }, when = "at the start of each turn",
-    fields = { "turn" } },
+    fields = { f("turn", "integer", "the turn beginning, from 1") },
+    actions = "all" },
   { name = "movement.cost", kinds = { "modify" },
     when = "before a unit's reach is computed: add extra costs or prohibit hexes",
-    fields = { "unit", "overlay" } },
+    fields = { f("unit", "unit", "the unit whose reach is computed"),
+               f("overlay", "query", "its movement query (docs/move.md): ma, prohibited, "
+                 .. "must_stop, costs; change it") },
+    actions = {} },
   { name = "movement.enter", kinds = { "observe" }, when = "after a unit has moved",
-    fields = { "unit", "from", "to", "cost" } },
+    fields = { f("unit", "unit", "the unit that moved"), f("from", "hex", "where it was"),
+               f("to", "hex", "where it is"), f("cost", "integer", "the MP it spent") },
+    actions = { "roll", "ask", "set_marker", "set_flag", "declare_result" } },
   { name = "reaction.offer", kinds = { "observe", "replace" },
     when = "an enemy unit next to a unit that has just moved may react",
-    fields = { "unit", "reactor" } },
+    fields = { f("unit", "unit", "the unit that moved"),
+               f("reactor", "unit", "the enemy unit that may fire at it") },
+    actions = { "roll", "ask", "hit", "set_marker", "set_flag", "eliminate",
+                "declare_result" } },
   { name = "fire.drm", kinds = { "modify" }, when = "before a fire roll is totalled",
-    fields = { "firer", "target" } },
+    fields = { f("firer", "unit", "the unit firing"), f("target", "unit", "the unit fired at"),
+               f("mods", "modifiers", "the roll's modifiers: mods:add(value, label, rule)") },
+    actions = { "roll", "set_marker", "set_flag" } },
   { name = "fire.resolved", kinds = { "observe" }, when = "after a fire roll's result is applied",
-    fields = { "firer", "target", "result" } },
+    fields = { f("firer", "unit", "the unit that fired"), f("target", "unit", "the unit fired at"),
+               f("result", "string", "miss, hit or eliminated") },
+    actions = "all" },
   { name = "victory.check", kinds = { "observe", "replace" }, when = "at the end of each turn",
-    fields = { "turn" } },
+    fields = { f("turn", "integer", "the turn ending") },
+    actions = "all" },
 }
 
 --- The sequence of play [demo 4.1]: turns until a side wins or the last turn
@@ -65,6 +90,8 @@ function M.sequence(_)
     runner.step("victory", function(game, ctx)
       local c = { turn = ctx.iter.turn }
       game.hooks:fire("victory.check", c)
+      -- a result a script declared ends the game here, before the rule's own check
+      if victory.declared(game) then return end
       game.hooks:replace("victory.check", c, function() victory.check(game, ctx.iter.turn) end)
     end),
   })

@@ -16,6 +16,14 @@ function M.strength(game, side)
   return total
 end
 
+--- A result a battle's or a mod's script declared (`ctx.game.declare_result`,
+-- volley.script_api): at the end of the turn [demo 6] it ends the game, whatever the
+-- strength left. Whether it did.
+-- @treturn boolean
+function M.declared(game)
+  return require("volley.script_api").apply_declared(game)
+end
+
 --- The victory check at the end of a turn [demo 6]: sets vars.winner ("A", "B" or "draw")
 -- and vars.reason when the game is over.
 function M.check(game, turn)

@@ -29,6 +29,9 @@ M.points = require "systems.rough_and_ready.points"
 -- (docs/rough_and_ready.md "Start states").
 M.start_state = require "systems.rough_and_ready.start_state"
 
+--- The system's part of the script API (volley.script_api; docs/modding.md).
+M.script_api = "systems.rough_and_ready.script_api"
+
 --- The line of sight the rules see [rough_and_ready 6.18, PA 6.17], for the prompt's `los`
 -- in a game (volley.queries.los, on the store the viewer sees): the terrain and the combat
 -- units in the way, the one that blocks named (sight.line).

@@ -17,7 +17,7 @@ end
 
 local O, M, R = "observe", "modify", "replace"
 
-return {
+local points = {
   -- the game -------------------------------------------------------------------------------------
   p("game.start", { O, R },
     "before the first activation; replace to open otherwise (RS's movement-only activation)",
@@ -104,7 +104,7 @@ return {
     "6.25, PA 6.25", { "unit", "allowed", "game" }),
   p("fire.drm", { M },
     "a fire roll's modifiers are assembled; ctx.game",
-    "6.15, 6.2", { "firers", "target", "kind", "range", "game" }),
+    "6.15, 6.2", { "firers", "target", "kind", "range", "mods", "game" }),
   p("fire.return", { O, R }, "a unit fired on may return fire", "6.14", { "unit", "firer" }),
   p("fire.resolved", { O },
     "after a fire result is applied (PA grass fire); ctx.game",
@@ -123,7 +123,7 @@ return {
     "3.13, 6.31", { "side", "n" }),
   p("shock.commitment", { M },
     "a Commitment roll's modifiers (leader -1, square +1)",
-    "6.33, 4.24, 5.43", { "units", "target" }),
+    "6.33, 4.24, 5.43", { "units", "target", "mods" }),
   p("charge.counter", { O, R },
     "the charged hex's cavalry may counter-charge: replace to make the attempt (set "
       .. "ctx.result `passed` or `failed` for all, or `mixed` with ctx.results[unit] `passed` "
@@ -133,7 +133,7 @@ return {
     "6.44", { "units", "chargers", "attackers", "hex", "result", "results" }),
   p("shock.drm", { M },
     "a shock roll's modifiers, attacker's or defender's",
-    "6.38", { "attackers", "defenders", "role" }),
+    "6.38", { "attackers", "defenders", "role", "mods" }),
   p("shock.resolved", { O },
     "both shock rolls are read and Hits applied",
     "6.37", { "attackers", "defenders", "hits", "loser" }),
@@ -157,3 +157,147 @@ return {
       .. "ctx.first moves first; replace to play it otherwise",
     "PA Grass Fire", { "why", "first", "game" }),
 }
+
+-- The context fields' types and meanings (docs/runtime.md "Hook points"): a field's name
+-- means the same at every point that has it, unless the point says otherwise below.
+local FIELDS = {
+  first = { "side", "the side that moves first" },
+  winner = { "string", "the side that won, or \"draw\"" },
+  reason = { "string", "why the game ended" },
+  side = { "side", "the side whose activation or play it is" },
+  mode = { "string", "how the side came to choose: open, roll, free, after_pass, intermission" },
+  options = { "list", "the choices offered (remove some)" },
+  reasons = { "table", "why a candidate was removed, by candidate (set it)" },
+  target = { "string", "the command (or the independents' hex) activated" },
+  leader = { "unit", "the leader concerned" },
+  oc = { "unit", "the side's Overall Commander" },
+  usable = { "boolean", "whether the OC's Leadership DRM may be used (set it)" },
+  why = { "string", "why (set it with the change)" },
+  rating = { "integer", "the leader's rating a roll must not exceed" },
+  mods = { "modifiers", "the modifiers: mods:add(value, label, rule)" },
+  kind = { "string", "command or independent" },
+  streak = { "integer", "the side's rolls already made in a row" },
+  natural = { "integer", "the natural die" },
+  total = { "integer", "the die with its modifiers" },
+  success = { "boolean", "whether the roll succeeded" },
+  from = { "hex", "the hex left" },
+  to = { "hex", "the hex entered (nil: none)" },
+  units = { "units", "the units concerned" },
+  artillery = { "units", "the guns the leader activated" },
+  free = { "boolean", "whether the activation is free (no roll)" },
+  n = { "integer", "the activation's number" },
+  unit = { "unit", "the unit concerned" },
+  in_command = { "boolean", "whether the unit is in command (set it)" },
+  hex = { "hex", "the hex concerned" },
+  mounted = { "boolean", "whether the unit is mounted" },
+  ma = { "integer", "its Movement Allowance" },
+  query = { "query", "the movement query (docs/move.md): ma, prohibited, costs; change it" },
+  game = { "game", "the read-only game (ctx.game, volley.script_api)" },
+  cost = { "integer", "the MP spent" },
+  enemies = { "units", "the enemy units whose Front it is" },
+  cavalry = { "units", "the enemy mounted cavalry" },
+  entered = { "hexes", "the hexes entered in the move" },
+  firers = { "units", "the units (or guns) firing" },
+  reaction = { "string", "\"return\" for return fire, else nil" },
+  allowed = { "boolean", "whether the gun may move and fire (set it)" },
+  range = { "integer", "the range in hexes" },
+  firer = { "unit", "the unit that fired" },
+  result = { "string", "the chart's result" },
+  second = { "boolean", "whether it is the unit's second Disorder" },
+  hits = { "integer", "the unit's Hits now" },
+  chargers = { "units", "the charging cavalry" },
+  attackers = { "units", "the attacking units" },
+  defenders = { "units", "the defending units" },
+  results = { "table", "each unit's outcome (set it)" },
+  role = { "string", "attacker or defender" },
+  loser = { "string", "the side that lost the shock, or nil" },
+  choice = { "string", "what the unit does" },
+}
+
+-- Where a field means something else at one point.
+local OVERRIDE = {
+  ["game.start"] = {},
+  ["play.received"] = { from = { "side", "the side whose roll failed" } },
+  ["play.pass"] = { side = { "side", "the side that passes" } },
+  ["activation.artillery"] = { options = { "units", "the guns offered (remove some)" } },
+  ["activation.select"] = { options = { "list", "the candidates, commands or hexes (remove "
+    .. "some)" } },
+  ["leader.relocated"] = { from = { "hex", "the leader's hex (nil: none)" },
+    to = { "hex", "where he went (nil: removed)" } },
+  ["unit.eliminated"] = { hex = { "hex", "where it was (nil: off the map)" },
+    why = { "string", "what eliminated it" } },
+  ["movement.start"] = { hex = { "hex", "where it starts" } },
+  ["movement.front"] = { hex = { "hex", "the Front hex entered" } },
+  ["cavalry.withdrawal"] = { hex = { "hex", "the hex the foot unit entered" },
+    options = { "list", "the hexes it may withdraw to, {hex, path}" },
+    to = { "hex", "where it withdrew (observe), nil to stay" } },
+  ["movement.end"] = { hex = { "hex", "where it stops" } },
+  ["fire.declared"] = { target = { "hex", "the hex fired at" },
+    kind = { "string", "small_arms or artillery" },
+    why = { "string", "why firers were taken out (set it)" } },
+  ["fire.drm"] = { target = { "hex", "the hex fired at" },
+    kind = { "string", "small_arms or artillery" } },
+  ["fire.resolved"] = { target = { "hex", "the hex fired at" },
+    kind = { "string", "small_arms or artillery" } },
+  ["fire.return"] = { unit = { "unit", "the unit fired on" } },
+  ["shock.commitment"] = { target = { "hex", "the hex attacked" } },
+  ["charge.counter"] = { hex = { "hex", "the charged hex" },
+    units = { "units", "the cavalry that may counter-charge" },
+    result = { "string", "passed, failed or mixed (set it)" } },
+  ["retreat.apply"] = { from = { "hex", "the hex the units retreat from" } },
+  ["shock.stacking"] = { hex = { "hex", "the hex won" }, units = { "units", "the units backed "
+    .. "out" } },
+  ["shock.start"] = { n = { "integer", "the activation's number" } },
+  ["victory.bl"] = { side = { "side", "the side whose BL are totalled" } },
+  ["victory.check"] = { n = { "integer", "the activation just played" } },
+  ["wagon.exit"] = { hex = { "hex", "the hex it left from" } },
+  ["intermission.start"] = { why = { "string", "why play stops" } },
+}
+
+-- What a script's handler may do at each point (volley.script_api): "all" at the moments
+-- between procedures; reading only where the rules are in the middle of a calculation a
+-- query may run too (`reach` runs command status) or a total; at the seven points that
+-- carried ctx.game before issue 34, what they allowed then (roll, hit, set_marker, set_flag,
+-- intermission), and more.
+local TODAY = { "roll", "hit", "set_marker", "set_flag", "intermission", "declare_result" }
+local SOME = { "roll", "ask", "set_marker", "set_flag", "declare_result" }
+local ACTIONS = {
+  ["game.start"] = "all", ["game.end"] = {},
+  ["activation.select"] = { "set_flag", "declare_result" },
+  ["activation.leadership"] = {}, ["activation.rating"] = {},
+  ["activation.roll"] = { "roll", "set_marker", "set_flag", "declare_result" },
+  ["play.received"] = "all", ["play.pass"] = "all",
+  ["activation.artillery"] = {},
+  ["activation.start"] = "all", ["activation.actions"] = "all", ["activation.end"] = "all",
+  ["command.status"] = {},
+  ["unit.eliminated"] = "all", ["leader.relocated"] = "all",
+  ["mount.change"] = "all", ["movement.start"] = SOME,
+  ["movement.cost"] = TODAY,
+  ["movement.enter"] = SOME, ["movement.front"] = SOME,
+  ["cavalry.withdrawal"] = "all", ["movement.end"] = "all",
+  ["fire.declared"] = TODAY, ["artillery.move_and_fire"] = TODAY, ["fire.drm"] = TODAY,
+  ["fire.return"] = SOME, ["fire.resolved"] = "all",
+  ["disorder.applied"] = "all", ["hit.applied"] = "all",
+  ["charge.declared"] = SOME, ["shock.start"] = "all",
+  ["shock.commitment"] = { "roll", "set_marker", "set_flag" },
+  ["charge.counter"] = "all",
+  ["shock.drm"] = { "roll", "set_marker", "set_flag" },
+  ["shock.resolved"] = "all", ["retreat.apply"] = "all", ["shock.stacking"] = "all",
+  ["rally.attempt"] = "all", ["victory.bl"] = {}, ["victory.check"] = "all",
+  ["wagon.exit"] = "all", ["intermission.start"] = "all",
+}
+
+for _, pt in ipairs(points) do
+  local over = OVERRIDE[pt.name] or {}
+  local typed = {}
+  for _, name in ipairs(pt.fields) do
+    local d = over[name] or FIELDS[name]
+    if not d then error("points.lua: no type for field '" .. name .. "' of " .. pt.name) end
+    typed[#typed + 1] = { name, d[1], d[2] }
+  end
+  pt.fields = typed
+  pt.actions = ACTIONS[pt.name]
+  if pt.actions == nil then error("points.lua: no actions for " .. pt.name) end
+end
+
+return points

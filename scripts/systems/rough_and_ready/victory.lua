@@ -199,10 +199,17 @@ function M.check(game)
   end
 end
 
---- The victory step: `victory.check` (observe, then replace) around `check`.
+--- The victory step: `victory.check` (observe, then replace) around `check`. A result a
+-- battle's or a mod's script declared (`ctx.game.declare_result`, volley.script_api) ends the
+-- game here, after the activation, in place of the withdrawal rolls: the battle's own victory
+-- conditions (a hex held, a unit exited) stand beside 8.0's [rough_and_ready 8.0].
 function M.step(game)
   local ctx = { n = game.vars.count }
   game.hooks:fire("victory.check", ctx)
+  if require("volley.script_api").apply_declared(game) then
+    game.hooks:fire("game.end", { winner = game.vars.winner, reason = game.vars.reason })
+    return
+  end
   game.hooks:replace("victory.check", ctx, function() M.check(game) end)
 end
 

@@ -36,6 +36,7 @@ local function report_over(g)
   if winner == "draw" then winner = nil end
   local over = { event = "game_over", v = json.V, winner = winner or json.null,
                  reason = reason or "", draw = (not capped and r.winner == "draw") or nil,
+                 level = (not capped and r.level) or nil,
                  decisions = g.decisions, max_decisions = g.cap }
   if view == "referee" then
     over.seed, over.state_hash = g.seed, r.state_hash
@@ -45,8 +46,9 @@ local function report_over(g)
   g.out:event(over)
   local tail = view == "referee" and string.format("; seed %d; state %s", g.seed, r.state_hash)
     or string.format("; view %s %s", view, vh)
-  g.out:text(string.format("game over: %s (%s) after %d decisions%s",
-    winner or (capped and "no winner" or "draw"), reason or "", g.decisions, tail))
+  g.out:text(string.format("game over: %s%s (%s) after %d decisions%s",
+    winner or (capped and "no winner" or "draw"), over.level and (" " .. over.level) or "",
+    reason or "", g.decisions, tail))
 end
 
 -- The game is over: the prompt still answers what answers nothing, until quit.
