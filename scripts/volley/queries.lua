@@ -277,7 +277,8 @@ function M.los(viewer, a, b)
     local seen = setmetatable({ store = view_store(M.view(viewer)) }, { __index = g })
     ok, why = g.system.los(seen, a, b)
   else
-    local los, err = core.los.new(g.map, { system = g.system.id })
+    local los, err = core.los.new(g.map, { system = g.system.id,
+      layer = g.scenario and g.scenario.paths and g.scenario.paths.los })
     if not los then return nil, err end
     ok, why = los:check(a, b)
   end
