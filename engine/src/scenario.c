@@ -407,8 +407,7 @@ static int check_path(vl_scenario *s, const rkey *k, const char *what, const cha
   n = strlen(rel);
   if (rel[0] == '/' || rel[0] == '\0' || has_dotdot(rel) || strchr(rel, ':') != NULL)
     return fail(err, k->file, k->line, "%s: '%s' is not a path inside the %s folder (relative, "
-                "without '..'%s)", what, p, whose,
-                game ? "" : "; 'game:<path>' for a file of the game's folder");
+                "without '..')", what, p, whose);
   if (ext != NULL && (n <= e || strcmp(rel + n - e, ext) != 0))
     return fail(err, k->file, k->line, "%s: '%s' is not a %s file", what, p, ext);
   if (s->dir == NULL) return VL_OK;
