@@ -207,10 +207,11 @@ static int scn_load(lua_State *L) {
   memset(&err, 0, sizeof err);
   if (!lua_isnoneornil(L, 2)) {
     luaL_checktype(L, 2, LUA_TTABLE);
-    if (lua_getfield(L, 2, "roots") != LUA_TNIL) {
+    if (vl_rawfield(L, 2, "roots") != LUA_TNIL) {
       luaL_checktype(L, -1, LUA_TTABLE);
       for (n = 0; n < 64; n++) {
-        if (lua_rawgeti(L, -1, n + 1) == LUA_TNIL) {
+        lua_rawgeti(L, -1, n + 1);
+        if (lua_isnil(L, -1)) {
           lua_pop(L, 1);
           break;
         }

@@ -127,7 +127,8 @@ end
 function M.marks(viewer)
   local g = game()
   local v = M.view(viewer)
-  local marks = require("volley.setup_view").marks_of(view_store(v), g.scenario.paths.map)
+  local marks = require("volley.setup_view").marks_of(view_store(v), g.scenario.paths.map,
+    g.scenario)
   local off = {}
   for _, e in ipairs(marks.off) do
     if v:sees(e.unit) then off[#off + 1] = e end

@@ -2,7 +2,7 @@
 # Issue 34 points 3 and 4 (docs/scenarios.md "A scenario laid over another", "Files of the
 # game's folder"): test-game/board (tests/data/extends) extends rough-and-ready/palo-alto and
 # gives only its map (the game's map.ini), its units and their set-up. It is listed, checked,
-# played by a script under Palo Alto's rules (its victory keys: the board's road hex scores
+# its line of sight cites Palo Alto's layer, it is played by a script under Palo Alto's rules (its victory keys: the board's road hex scores
 # for MEX) and replayed; a replay whose inherited or shared file changed names that file; a
 # board whose chain is broken is refused by `volley check` with file:line.
 set -u
@@ -22,6 +22,11 @@ $out"
 
 out=$("$volley" check test-game/board 2>&1) || fail "check exited $?: $out"
 [ "$out" = "0 errors, 0 warnings, 32 provisional values" ] || fail "check: $out"
+
+# the line of sight layer is Palo Alto's (its own 6.17 alone; the system's cites both battles')
+out=$("$volley" los test-game/board 0103 0201 2>&1) || fail "los exited $?: $out"
+[ "$out" = "LOS 0103 -> 0201: blocked at 0102 (Light Woods: fire into, not through) [rough_and_ready PA 6.17]" ] \
+  || fail "los: $out"
 
 printf 'activate garland\nmove 8US-1 0402\nface 8US-1 NE/SE\nmove 5US-1 0302\nface 5US-1 NE/SE\ndone\n' \
   > "$tmp/board.script"

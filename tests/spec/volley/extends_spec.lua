@@ -191,3 +191,29 @@ describe("a scenario that extends another", function()
       1, true), err)
   end)
 end)
+
+describe("volley check of a game's shared modules", function()
+  it("compiles every module of lib/, required or not, and names a broken one's line", function()
+    local b, g, tmp = game_folder('local m = volley.require "good"', {
+      good = "return 1", broken = "local x = \nreturn (" })
+    local st = core.new_state{ modules = { "tests/spec/support" } }
+    assert(st:require("volley.inspect"))
+    local ok, r = st:call("volley.inspect", "check_in_state", b)
+    assert(ok, r)
+    assert.equal(1, #r.errors, table.concat(r.errors, "\n"))
+    local prefix = g .. "/lib/broken.lua:2: unexpected symbol near "
+    assert.equal(prefix, r.errors[1]:sub(1, #prefix))
+    assert.equal(" (load, battle)", r.errors[1]:sub(-15))
+    st:close()
+    write(b .. "/rules.lua", 'volley.require "../good"')
+    st = core.new_state{ modules = { "tests/spec/support" } }
+    assert(st:require("volley.inspect"))
+    ok, r = st:call("volley.inspect", "check_in_state", b)
+    assert(ok, r)
+    assert.equal(2, #r.errors)
+    assert.truthy(r.errors[2]:find("rules.lua:1: volley.require: bad module name '../good'", 1,
+      true), r.errors[2])
+    st:close()
+    sh("rm -rf " .. tmp)
+  end)
+end)
