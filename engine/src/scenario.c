@@ -335,8 +335,8 @@ static int in_root(const char *dir, const char *whose, const char *full, const c
                 "inside its folder, symbolic links included", dir);
   if (rc == VL_EINVAL)
     return fail(err, file, line, "%s: '%s' leads out of the %s folder (%s): a scenario's files "
-                "stay inside its folder or its game's, symbolic links included", what, p, whose,
-                dir);
+                "stay inside its folder%s, symbolic links included", what, p, whose, dir,
+                strcmp(whose, "game's") == 0 ? " or its game's" : "");
   if (file == NULL && (rc != VL_OK || stat(full, &st) != 0)) return VL_OK;  /* fopen says why */
   if (file == NULL && !S_ISREG(st.st_mode))
     return fail(err, full, 0, "not a regular file (a scenario is an .ini file)");
@@ -833,15 +833,18 @@ static int find_layers(vl_scenario *s, vl_error *err) {
     }
     w = snprintf(full, sizeof full, "%s/%s", dir, layer_files[i]);
     if (dir[0] != '\0' && w > 0 && (size_t)w < sizeof full && lstat(full, &st) == 0) {
-      vl_error why;
-      int rc = vl_path_inside(dir, full, &why);
-      if (rc == VL_ENOMEM) return nomem(err);
-      if (rc == VL_EINVAL)
-        return fail(err, full, 0, "leads out of its folder (%s): a scenario's files stay inside "
-                    "its folder or its game's, symbolic links included", dir);
-      if (rc != VL_OK || stat(full, &st) != 0 || (i == 2 ? !S_ISDIR(st.st_mode)
-                                                         : !S_ISREG(st.st_mode)))
-        return fail(err, full, 0, "not a %s", i == 2 ? "folder" : "regular file");
+      /* the terrain layer is checked by the map's loader, the charts by the charts' (each
+      ** against the folder found here, with its own words); the line of sight layer here */
+      if (i == VL_SCENARIO_LOS) {
+        vl_error why;
+        int rc = vl_path_inside(dir, full, &why);
+        if (rc == VL_ENOMEM) return nomem(err);
+        if (rc == VL_EINVAL)
+          return fail(err, full, 0, "leads out of the map's folder (%s): a scenario's files stay "
+                      "inside its folder, symbolic links included", dir);
+        if (rc != VL_OK || stat(full, &st) != 0 || !S_ISREG(st.st_mode))
+          return fail(err, full, 0, "not a regular file");
+      }
       s->layer[i] = vl_arena_strndup(&s->a, full, (size_t)w);
       s->layer_root[i] = vl_arena_strndup(&s->a, dir, strlen(dir));
       if (s->layer[i] == NULL || s->layer_root[i] == NULL) return nomem(err);
