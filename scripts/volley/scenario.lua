@@ -195,7 +195,8 @@ end
 -- @tparam string file a scenario file's path
 -- @treturn string
 function M.game_dir(file)
-  local dir = file:match("^(.*)/[^/]*$") or "."
+  local dir = file:match("^(.*)/[^/]*$")
+  if dir == nil then return ".." end
   if dir == "" then return "/" end
   local up = dir:match("^(.*)/[^/]*$")
   local last = dir:match("([^/]*)$")

@@ -122,7 +122,8 @@ const char *vl_scenario_layer(const vl_scenario *s, vl_scenario_layer_kind kind,
 
 /* The value of `key` in [section] for the sections of single keys, "scenario" and "sides"
 ** (e.g. "scenario", "map"), or NULL when absent. The [scenario] keys: title, system, map,
-** oob, rules, provenance, setup_rule, max_decisions; [sides]: order, first. Borrowed. */
+** oob, rules, terrain, los, charts, provenance, setup_rule, max_decisions (base and extends
+** are not kept: vl_scenario_base, vl_scenario_extends); [sides]: order, first. Borrowed. */
 const vl_scenario_item *vl_scenario_get(const vl_scenario *s, const char *section,
                                         const char *key);
 

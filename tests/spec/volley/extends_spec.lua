@@ -85,18 +85,16 @@ assert(m.loads == 1, "the option's momentum is another")
   end)
 
   it("refuses a module name with path characters, and a module that is not there", function()
-    for _, bad in ipairs({ "../x", "lib/momentum", "momentum.lua", "Momentum", "", "a b",
-                           "/etc/passwd" }) do
-      local b, _, tmp = game_folder("volley.require(" .. string.format("%q", bad) .. ")",
-        { momentum = "return {}" })
+    local b, g, tmp = game_folder("", { momentum = "return {}" })
+    for _, bad in ipairs({ "../x", "lib/momentum", "momentum.lua", "/etc/passwd", "" }) do
+      write(b .. "/rules.lua", "volley.require(" .. string.format("%q", bad) .. ")")
       local st, ok, err = open(b)
       assert.is_false(ok)
-      assert.truthy(tostring(err):find("volley.require: bad module name", 1, true), err)
-      assert.truthy(tostring(err):find("rules.lua:1:", 1, true), err)
+      assert.truthy(tostring(err):find("rules.lua:1: volley.require: bad module name", 1, true),
+        err)
       st:close()
-      sh("rm -rf " .. tmp)
     end
-    local b, g, tmp = game_folder('volley.require "none"')
+    write(b .. "/rules.lua", 'volley.require "none"')
     local st, ok, err = open(b)
     assert.is_false(ok)
     assert.truthy(tostring(err):find("volley.require: no module 'none' (no " .. g
