@@ -37,8 +37,26 @@ static int is_map_file(const char *path) {
   return !scenario;
 }
 
-/* Runs require("volley.scenario").read(target) in the host state and leaves its map's path
-** on the stack, or raises with why. */
+/* The string field k of the table at idx (NULL when it is not a string), and of its subtable
+** sub when sub is not NULL. The string stays referenced by the table. */
+static const char *str_at(lua_State *L, int idx, const char *sub, const char *k) {
+  const char *s = NULL;
+  int top = lua_gettop(L);
+  if (sub != NULL) {
+    lua_getfield(L, idx, sub);
+    idx = lua_gettop(L);
+  }
+  if (lua_istable(L, idx)) {
+    lua_getfield(L, idx, k);
+    if (lua_type(L, -1) == LUA_TSTRING) s = lua_tostring(L, -1);
+  }
+  lua_settop(L, top);
+  return s;
+}
+
+/* Runs require("volley.scenario").read(target) in the host state and leaves its `paths`
+** table on the stack (the map, and the terrain and line of sight layers it plays with), or
+** raises with why. */
 static int scenario_map(lua_State *L) {
   lua_getglobal(L, "require");
   lua_pushliteral(L, "volley.scenario");
@@ -49,8 +67,8 @@ static int scenario_map(lua_State *L) {
   if (lua_isnil(L, -2)) return lua_error(L);
   lua_pop(L, 1);
   lua_getfield(L, -1, "paths");
-  if (lua_istable(L, -1)) lua_getfield(L, -1, "map");
-  if (!lua_isstring(L, -1)) return luaL_error(L, "the scenario names no map");
+  if (!lua_istable(L, -1) || str_at(L, -1, NULL, "map") == NULL)
+    return luaL_error(L, "the scenario names no map");
   return 1;
 }
 
@@ -94,7 +112,7 @@ int cmd_los(int argc, char **argv) {
       host_close(L);
       return 1;
     }
-    map_path = lua_tostring(L, -1);   /* stays referenced on L's stack until host_close */
+    map_path = str_at(L, -1, NULL, "map");   /* referenced on L's stack until host_close */
   }
   data = command_data_path();
   if (data == NULL) {
@@ -103,7 +121,10 @@ int cmd_los(int argc, char **argv) {
     return 1;
   }
   memset(&err, 0, sizeof err);
-  m = vl_map_load(map_path, data, &err);
+  /* a scenario's layers are those it plays with: perhaps inherited, not beside its map */
+  m = L != NULL ? vl_map_load_layer(map_path, data, str_at(L, -1, NULL, "terrain"),
+                                    str_at(L, -1, "roots", "terrain"), &err)
+                : vl_map_load(map_path, data, &err);
   if (m == NULL) goto fail;
   if (vl_hex_parse(vl_map_grid(m), args[1], &a, &err) != VL_OK ||
       vl_hex_parse(vl_map_grid(m), args[2], &b, &err) != VL_OK) {
@@ -115,7 +136,9 @@ int cmd_los(int argc, char **argv) {
   slash = strrchr(map_path, '/');
   snprintf(layer, sizeof layer, "%.*s%slos.ini", slash ? (int)(slash - map_path) : 0, map_path,
            slash ? "/" : "");
-  p = vl_los_policy_find(data, vl_map_system(m), access(layer, R_OK) == 0 ? layer : NULL, &err);
+  p = vl_los_policy_find(data, vl_map_system(m),
+                         L != NULL ? str_at(L, -1, NULL, "los")
+                                   : (access(layer, R_OK) == 0 ? layer : NULL), &err);
   if (p == NULL) goto fail;
   l = vl_los_new(m, p, 0, &err);
   if (l == NULL) goto fail;

@@ -128,6 +128,19 @@ static const char *field(lua_State *L, int idx, const char *k) {
   return s;
 }
 
+/* Loads the map of the setup_view table at idx: with the scenario's terrain layer when the
+** table gives it (`terrain_given`: a layer inherited, not beside the map), else as found. */
+static vl_map *marks_map(lua_State *L, int idx, const char *map_path, const vl_path *data,
+                         vl_error *err) {
+  int given;
+  lua_getfield(L, idx, "terrain_given");
+  given = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if (!given) return vl_map_load(map_path, data, err);
+  return vl_map_load_layer(map_path, data, field(L, idx, "terrain"), field(L, idx, "terrain_root"),
+                           err);
+}
+
 /* Adds the sides and marks of the setup_view table at the top of L to v. VL_OK, or an error
 ** code with err set (the message names the mark). */
 static int add_scenario_marks(lua_State *L, view *v, const vl_map *m, vl_error *err) {
@@ -320,7 +333,8 @@ int cmd_render(int argc, char **argv) {
     return 1;
   }
   memset(&err, 0, sizeof err);
-  m = vl_map_load(map_path, data, &err);
+  m = L != NULL ? marks_map(L, lua_gettop(L), map_path, data, &err)
+                : vl_map_load(map_path, data, &err);
   vl_path_free(data);
   if (m == NULL) {
     print_error(&err);
@@ -444,7 +458,7 @@ int render_marks_lua(lua_State *L) {
   data = command_data_path();
   if (data == NULL) return luaL_error(L, "not enough memory");
   memset(&err, 0, sizeof err);
-  m = vl_map_load(map_path, data, &err);
+  m = marks_map(L, 1, map_path, data, &err);
   vl_path_free(data);
   if (m == NULL) {
     lua_pushnil(L);

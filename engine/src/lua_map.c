@@ -103,9 +103,11 @@ static int error_tostring(lua_State *L) {
 /***
 ** Loads a map.
 ** The system's terrain table is `charts/<system>/terrain.ini` on the data path; a
-** `terrain.ini` beside the map adds the scenario layer.
+** `terrain.ini` beside the map adds the scenario layer, unless `opts.terrain` gives the layer:
+** a file (kept inside the folder `opts.root`, default its own folder), or false for none.
 ** @function load
 ** @tparam string path the map.ini file
+** @tparam[opt] table opts `{terrain = path | false, root = folder}`
 ** @treturn[1] map the map
 ** @treturn[2] nil
 ** @treturn[2] table the error: `{file=, line=, msg=}` (`tostring` gives "file:line: msg")
@@ -113,17 +115,37 @@ static int error_tostring(lua_State *L) {
 */
 static int map_load(lua_State *L) {
   const char *path = luaL_checkstring(L, 1);
+  const char *layer = NULL, *root = NULL;
+  char rootbuf[4096];
+  int given = 0;
   vl_error e;
   vl_path *data;
   lmap *u;
   vl_map *m;
+  if (!lua_isnoneornil(L, 2)) {
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_getfield(L, 2, "terrain");
+    if (lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1)) given = 1;
+    else if (lua_type(L, -1) == LUA_TSTRING) given = 1, layer = lua_tostring(L, -1);
+    else if (!lua_isnil(L, -1)) return luaL_error(L, "bad option 'terrain' (a path or false)");
+    lua_getfield(L, 2, "root");
+    if (lua_type(L, -1) == LUA_TSTRING) root = lua_tostring(L, -1);
+    else if (!lua_isnil(L, -1)) return luaL_error(L, "bad option 'root' (a folder expected)");
+    if (layer != NULL && root == NULL) {   /* the layer's own folder */
+      const char *slash = strrchr(layer, '/');
+      snprintf(rootbuf, sizeof rootbuf, "%.*s", slash ? (int)(slash - layer) : 1,
+               slash ? layer : ".");
+      root = rootbuf;
+    }
+    lua_settop(L, 2);  /* the strings stay referenced by the table */
+  }
   u = lua_newuserdata(L, sizeof *u);
   u->m = NULL;
   luaL_setmetatable(L, MAP_TNAME);
   data = vl_path_for_process();
   if (data == NULL) return luaL_error(L, "not enough memory");
   memset(&e, 0, sizeof e);
-  m = vl_map_load(path, data, &e);
+  m = given ? vl_map_load_layer(path, data, layer, root, &e) : vl_map_load(path, data, &e);
   vl_path_free(data);
   if (m == NULL) {
     if (e.code == VL_ENOMEM) return luaL_error(L, "not enough memory");

@@ -33,11 +33,40 @@ static void set_int(lua_State *L, const char *k, int v) {
   lua_setfield(L, -2, k);
 }
 
-/* Pushes {file=, line=} of an item. */
+/* Pushes {file=, line=, path=} of an item (path: what a value naming a file resolves to). */
 static void push_at(lua_State *L, const vl_scenario_item *it) {
-  lua_createtable(L, 0, 2);
+  lua_createtable(L, 0, 3);
   set_str(L, "file", it->file);
   set_int(L, "line", it->line);
+  set_str(L, "path", it->path);
+}
+
+/* Pushes the chain above s: {{file=, extends=}, ...}, nearest first. */
+static void push_chain(lua_State *L, const vl_scenario *s) {
+  const vl_scenario *p;
+  int i = 0;
+  lua_newtable(L);
+  for (p = vl_scenario_parent(s); p != NULL; p = vl_scenario_parent(p)) {
+    lua_createtable(L, 0, 2);
+    set_str(L, "file", vl_scenario_file(p));
+    set_str(L, "extends", vl_scenario_extends(p));
+    lua_rawseti(L, -2, ++i);
+  }
+}
+
+/* Pushes {terrain = {path=, root=}, los = ..., charts = ...}: the layers s plays with. */
+static void push_layers(lua_State *L, const vl_scenario *s) {
+  static const char *const names[] = {"terrain", "los", "charts"};
+  int k;
+  lua_createtable(L, 0, 3);
+  for (k = 0; k < 3; k++) {
+    const char *root, *path = vl_scenario_layer(s, (vl_scenario_layer_kind)k, &root);
+    if (path == NULL) continue;
+    lua_createtable(L, 0, 2);
+    set_str(L, "path", path);
+    set_str(L, "root", root);
+    lua_setfield(L, -2, names[k]);
+  }
 }
 
 /* Pushes the description table of a scenario (see `load`). */
@@ -45,13 +74,19 @@ static void push_scenario(lua_State *L, const vl_scenario *s) {
   static const char *const singles[][2] = {
     {"scenario", "title"}, {"scenario", "system"}, {"scenario", "map"}, {"scenario", "oob"},
     {"scenario", "rules"}, {"scenario", "provenance"}, {"scenario", "setup_rule"},
-    {"scenario", "max_decisions"}, {"scenario", "start"}, {"sides", "order"}, {"sides", "first"}};
+    {"scenario", "max_decisions"}, {"scenario", "terrain"}, {"scenario", "los"},
+    {"scenario", "charts"}, {"scenario", "start"}, {"sides", "order"}, {"sides", "first"}};
   size_t k;
   int i, n;
   lua_createtable(L, 0, 20);
   set_str(L, "file", vl_scenario_file(s));
   set_str(L, "dir", vl_scenario_dir(s));
   set_str(L, "base", vl_scenario_base(s));
+  set_str(L, "extends", vl_scenario_extends(s));
+  push_chain(L, s);
+  lua_setfield(L, -2, "chain");
+  push_layers(L, s);
+  lua_setfield(L, -2, "layers");
   lua_newtable(L);  /* at: where each single value came from */
   for (k = 0; k < sizeof singles / sizeof singles[0]; k++) {
     const vl_scenario_item *it = vl_scenario_get(s, singles[k][0], singles[k][1]);
@@ -123,6 +158,7 @@ static void push_scenario(lua_State *L, const vl_scenario *s) {
     lua_createtable(L, 0, 4);
     set_str(L, "name", it->name);
     set_str(L, "path", it->text);
+    set_str(L, "full", it->path);
     set_str(L, "file", it->file);
     set_int(L, "line", it->line);
     lua_rawseti(L, -2, i + 1);
@@ -143,23 +179,52 @@ static int finish(lua_State *L, vl_scenario *s, const vl_error *err) {
 }
 
 /***
-** Reads a scenario file (scenario.ini or a variant, with its base).
+** Reads a scenario file (scenario.ini or a variant), laid over its base or the scenario it
+** extends (found under `opts.roots`, else on the data path).
 ** @function load
 ** @tparam string path
+** @tparam[opt] table opts `{roots = {folder, ...}}`
 ** @treturn[1] table `{file=, dir=, base=, title=, system=, map=, oob=, rules=, provenance=,
-** setup_rule=, max_decisions=, sides={...}, first=, params={{name=, value=, file=, line=},
+** setup_rule=, max_decisions=, terrain=, los=, charts=, extends=, chain={{file=, extends=},
+** ...} (the files it is laid over, nearest first), layers={terrain=, los=, charts=} (each
+** {path=, root=}: the layer it plays with and the folder that keeps it), sides={...}, first=,
+** params={{name=, value=, file=, line=},
 ** ...}, victory={{side=, name=, value=, file=, line=}, ...}, setup={{side=, key=, text=, file=,
-** line=}, ...}, options={{name=, path=, file=, line=}, ...}, at={<key>={file=, line=}, ...}}`:
-** paths as written (relative to dir); lists in scenario.h's orders; a victory value is an
-** integer when written as one, else its text; `at` says where title, system, map, oob, rules,
-** provenance, setup_rule, max_decisions, order and first came from
+** line=}, ...}, options={{name=, path=, full=, file=, line=}, ...}, at={<key>={file=, line=,
+** path=}, ...}}`: paths as written, each resolved in `full` (options) or `at[key].path` (in
+** the folder of the file that gave it, or the game's for "game:"); lists in scenario.h's
+** orders; a victory value is an integer when written as one, else its text; `at` says where
+** title, system, map, oob, rules, provenance, setup_rule, max_decisions, terrain, los,
+** charts, order and first came from
 ** @treturn[2] nil
 ** @treturn[2] table the error `{file=, line=, msg=}` (`tostring` gives "file:line: msg")
 */
 static int scn_load(lua_State *L) {
   const char *path = luaL_checkstring(L, 1);
+  const char *roots[64];
+  int n = 0;
   vl_error err;
   memset(&err, 0, sizeof err);
+  if (!lua_isnoneornil(L, 2)) {
+    luaL_checktype(L, 2, LUA_TTABLE);
+    if (vl_rawfield(L, 2, "roots") != LUA_TNIL) {
+      luaL_checktype(L, -1, LUA_TTABLE);
+      for (n = 0; n < 64; n++) {
+        lua_rawgeti(L, -1, n + 1);
+        if (lua_isnil(L, -1)) {
+          lua_pop(L, 1);
+          break;
+        }
+        if (lua_type(L, -1) != LUA_TSTRING)
+          return luaL_error(L, "bad option 'roots' (a list of folders expected)");
+        roots[n] = lua_tostring(L, -1);
+        lua_pop(L, 1);  /* still held by the list */
+      }
+      if (n == 64) return luaL_error(L, "bad option 'roots' (at most 64 folders)");
+      return finish(L, vl_scenario_load_roots(path, roots, n, &err), &err);
+    }
+    lua_pop(L, 1);
+  }
   return finish(L, vl_scenario_load(path, &err), &err);
 }
 
@@ -249,10 +314,11 @@ static int by_name(const struct dirent **a, const struct dirent **b) {
 /***
 ** The entries of a folder, in bytewise order of their names, without those whose name
 ** starts with '.'. A symbolic link has the kind of what it points to and `link = true`: a
-** walk down a tree skips linked folders (a link to "." would make it endless).
+** walk down a tree skips linked folders (a link to "." would make it endless). A regular
+** file (not a FIFO, a device or a socket) has `regular = true`.
 ** @function list_dir
 ** @tparam string path
-** @treturn[1] {table,...} `{name=, kind="dir"|"file", link=true|nil}`
+** @treturn[1] {table,...} `{name=, kind="dir"|"file", link=true|nil, regular=true|nil}`
 ** @treturn[2] nil
 ** @treturn[2] string "<path>: <why>"
 */
@@ -274,6 +340,10 @@ static int scn_list_dir(lua_State *L) {
       lua_createtable(L, 0, 3);
       set_str(L, "name", names[i]->d_name);
       set_str(L, "kind", S_ISDIR(st.st_mode) ? "dir" : "file");
+      if (S_ISREG(st.st_mode)) {
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, "regular");
+      }
       if (lstat(full, &lst) == 0 && S_ISLNK(lst.st_mode)) {
         lua_pushboolean(L, 1);
         lua_setfield(L, -2, "link");

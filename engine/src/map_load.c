@@ -52,6 +52,9 @@ typedef struct ptrack {
 typedef struct mparse {
   vl_map *m;
   const vl_path *data;
+  int layer_given;          /* the scenario's terrain layer is given (vl_map_load_layer) */
+  const char *layer;        /* ... that file, or NULL for none */
+  const char *layer_root;   /* ... kept inside this folder */
   const char *file;
   section cur;
   int nsections;
@@ -293,11 +296,19 @@ static int close_map(mparse *p, vl_error *err) {
   snprintf(rel, sizeof rel, "charts/%s/terrain.ini", m->system);
   if (p->data == NULL || vl_path_find(p->data, rel, sys, sizeof sys, NULL) != VL_OK)
     return vl_ini_error(err, &at, "unknown system '%s' (no %s on the data path)", m->system, rel);
-  dir_of(p->file, scen, sizeof scen);
-  if (strlen(scen) + 12 > sizeof scen) return vl_ini_error(err, &at, "path too long");
-  strcat(scen, "terrain.ini");
-  dir_of(p->file, dir, sizeof dir);
-  if ((k = terrain_layer(dir, scen, &layer, err)) != VL_OK) return k;
+  if (p->layer_given) {
+    layer = NULL;
+    if (p->layer != NULL && (k = terrain_layer(p->layer_root, p->layer, &layer, err)) != VL_OK)
+      return k;
+    if (p->layer != NULL && layer == NULL)
+      return vl_error_set(err, VL_EIO, p->layer, 0, "no such file");
+  } else {
+    dir_of(p->file, scen, sizeof scen);
+    if (strlen(scen) + 12 > sizeof scen) return vl_ini_error(err, &at, "path too long");
+    strcat(scen, "terrain.ini");
+    dir_of(p->file, dir, sizeof dir);
+    if ((k = terrain_layer(dir, scen, &layer, err)) != VL_OK) return k;
+  }
   m->terrain = vl_terrain_load(m->system, sys, layer, err);
   if (m->terrain == NULL) return err ? err->code : VL_EPARSE;
   if (vl_terrain_count(m->terrain, VL_TERRAIN_HEX) == 0) {
@@ -1102,7 +1113,20 @@ static int on_item(void *user, const vl_ini_item *it, vl_error *err) {
   return VL_OK;
 }
 
+static vl_map *load_map(const char *path, const vl_path *data, int layer_given,
+                        const char *layer, const char *layer_root, vl_error *err);
+
 vl_map *vl_map_load(const char *path, const vl_path *data, vl_error *err) {
+  return load_map(path, data, 0, NULL, NULL, err);
+}
+
+vl_map *vl_map_load_layer(const char *path, const vl_path *data, const char *layer,
+                          const char *layer_root, vl_error *err) {
+  return load_map(path, data, 1, layer, layer_root != NULL ? layer_root : ".", err);
+}
+
+static vl_map *load_map(const char *path, const vl_path *data, int layer_given,
+                        const char *layer, const char *layer_root, vl_error *err) {
   mparse p;
   vl_map *m = calloc(1, sizeof *m);
   size_t i;
@@ -1114,6 +1138,9 @@ vl_map *vl_map_load(const char *path, const vl_path *data, vl_error *err) {
   memset(&p, 0, sizeof p);
   p.m = m;
   p.data = data;
+  p.layer_given = layer_given;
+  p.layer = layer;
+  p.layer_root = layer_root;
   p.row = -1;
   m->path = vl_arena_strndup(&m->arena, path, strlen(path));
   if (m->path == NULL) {

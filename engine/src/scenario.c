@@ -6,6 +6,8 @@
 ** required, the syntax of each value, the sides, the files named. Every string lives in the
 ** scenario's arena; the lists are arrays of pointers into one array of items.
 */
+#define _XOPEN_SOURCE 700  /* realpath is XSI: the build's _POSIX_C_SOURCE alone hides it */
+
 #include "volley/scenario.h"
 
 #include <limits.h>
@@ -23,6 +25,8 @@
 #define SIDE_NAME_MAX 32
 #define SYSTEM_MAX 64
 #define NLISTS 4
+#define NLAYERS 3          /* terrain, los, charts: the layers over the system's tables */
+#define GAME_PREFIX "game:"  /* a path in the game's folder (scenarios/<game>/) */
 
 /* A section header of a file. */
 typedef struct rsec {
@@ -54,6 +58,10 @@ typedef struct rfile {
 struct vl_scenario {
   vl_arena a;
   const char *file, *dir, *base;
+  const char *extends;                 /* the id [scenario] extends names, or NULL */
+  vl_scenario *parent;                 /* the scenario it is laid over (owned), or NULL */
+  const char *layer[NLAYERS];          /* the layers it plays with (terrain, los, charts) */
+  const char *layer_root[NLAYERS];     /* the folder each is kept inside */
   rsec *secs;
   int nsec;
   rkey *keys;
@@ -68,12 +76,28 @@ struct vl_scenario {
 
 static const char *const scenario_keys[] = {"title", "system", "map", "oob", "rules",
                                             "provenance", "setup_rule", "max_decisions", "base",
-                                            "start", NULL};
+                                            "extends", "terrain", "los", "charts", "start", NULL};
 static const char *const sides_keys[] = {"order", "first", NULL};
 
 #define KNOWN_SECTIONS "scenario, sides, params, victory, options, setup.<SIDE>"
-#define SCENARIO_KEYS \
-  "title, system, map, oob, rules, provenance, setup_rule, max_decisions, base, start"
+#define SCENARIO_KEYS                                                                        \
+  "title, system, map, oob, rules, provenance, setup_rule, max_decisions, base, extends, "   \
+  "terrain, los, charts, start"
+
+/* The layer files and their [scenario] keys, by vl_scenario_layer_kind. */
+static const char *const layer_keys[NLAYERS] = {"terrain", "los", "charts"};
+static const char *const layer_files[NLAYERS] = {"terrain.ini", "los.ini", "charts"};
+
+/* What the loader carries down a chain: the data roots an `extends` id is found on, and the
+** files of the chain so far (as opened, and resolved to compare them). */
+typedef struct chain {
+  const char *const *roots;
+  int nroots;
+  vl_path *own;                        /* the process's data path, made when first needed */
+  int n;
+  char file[VL_SCENARIO_CHAIN_MAX + 2][PATH_MAX];
+  char real[VL_SCENARIO_CHAIN_MAX + 2][PATH_MAX];
+} chain;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
 
@@ -295,12 +319,13 @@ static int has_dotdot(const char *p) {
   return 0;
 }
 
-/* Whether full (the path p that `what` names at file:line) is a regular file that stays
-** inside the folder dir once symbolic links are followed (vl_path_inside): a link leading
-** out is refused before anything of its file is read, and its target is not named. file
+/* Whether full (the path p that `what` names at file:line) is a regular file (a folder when
+** want_dir) that stays inside the folder dir once symbolic links are followed
+** (vl_path_inside): a link leading out is refused before anything of its file is read, and
+** its target is not named. whose names the folder in messages ("scenario's", "game's"). file
 ** NULL: full is the scenario file being opened (a missing one is the INI layer's to name). */
-static int in_folder(const char *dir, const char *full, const char *file, int line,
-                     const char *what, const char *p, vl_error *err) {
+static int in_root(const char *dir, const char *whose, const char *full, const char *file,
+                   int line, const char *what, const char *p, int want_dir, vl_error *err) {
   struct stat st;
   vl_error why;
   int rc = vl_path_inside(dir, full, &why);
@@ -309,41 +334,98 @@ static int in_folder(const char *dir, const char *full, const char *file, int li
     return fail(err, full, 0, "leads out of the scenario's folder (%s): a scenario's files stay "
                 "inside its folder, symbolic links included", dir);
   if (rc == VL_EINVAL)
-    return fail(err, file, line, "%s: '%s' leads out of the scenario's folder (%s): a "
-                "scenario's files stay inside its folder, symbolic links included", what, p, dir);
+    return fail(err, file, line, "%s: '%s' leads out of the %s folder (%s): a scenario's files "
+                "stay inside its folder%s, symbolic links included", what, p, whose, dir,
+                strcmp(whose, "game's") == 0 ? " or its game's" : "");
   if (file == NULL && (rc != VL_OK || stat(full, &st) != 0)) return VL_OK;  /* fopen says why */
   if (file == NULL && !S_ISREG(st.st_mode))
     return fail(err, full, 0, "not a regular file (a scenario is an .ini file)");
   if (file == NULL) return VL_OK;
   if (rc != VL_OK || stat(full, &st) != 0)
-    return fail(err, file, line, "%s: no file '%s' in the scenario's folder (%s)", what, p, dir);
-  if (!S_ISREG(st.st_mode))
-    return fail(err, file, line, "%s: '%s' in the scenario's folder (%s) is not a regular file",
-                what, p, dir);
+    return fail(err, file, line, "%s: no %s '%s' in the %s folder (%s)", what,
+                want_dir ? "folder" : "file", p, whose, dir);
+  if (want_dir && !S_ISDIR(st.st_mode))
+    return fail(err, file, line, "%s: '%s' in the %s folder (%s) is not a folder", what, p,
+                whose, dir);
+  if (!want_dir && !S_ISREG(st.st_mode))
+    return fail(err, file, line, "%s: '%s' in the %s folder (%s) is not a regular file", what,
+                p, whose, dir);
   return VL_OK;
 }
 
-/* A path the scenario names: relative, inside its folder, ending in ext, an existing file
-** when the scenario has a folder. what names the value in messages ("map", "option 'x'"). */
-static int check_path(const vl_scenario *s, const rkey *k, const char *what, const char *ext,
-                      vl_error *err) {
-  const char *p = k->text;
-  size_t n = strlen(p), e = strlen(ext);
-  if (p[0] == '/' || has_dotdot(p))
-    return fail(err, k->file, k->line,
-                "%s: '%s' is not a path inside the scenario's folder (relative, without '..')",
-                what, p);
-  if (n <= e || strcmp(p + n - e, ext) != 0)
-    return fail(err, k->file, k->line, "%s: '%s' is not a %s file", what, p, ext);
-  if (s->dir != NULL) {
-    char full[PATH_MAX];
-    int w = snprintf(full, sizeof full, "%s/%s", s->dir, p);
-    if (w < 0 || (size_t)w >= sizeof full)
-      return fail(err, k->file, k->line, "%s: path too long", what);
-    return in_folder(s->dir, full, k->file, k->line, what, p, err);
-  }
-  return VL_OK;
+static int in_folder(const char *dir, const char *full, const char *file, int line,
+                     const char *what, const char *p, vl_error *err) {
+  return in_root(dir, "scenario's", full, file, line, what, p, 0, err);
 }
+
+/* The folder of the file a value came from (dir) and, when game, the folder above it: the
+** game's folder (scenarios/<game>/ for a scenario with an id), into out of size n. 0 when
+** it does not fit. */
+static int folder_of(const char *file, int game, char *out, size_t n) {
+  const char *slash = strrchr(file, '/');
+  int w;
+  if (slash == NULL) w = snprintf(out, n, "%s", game ? ".." : ".");
+  else if (slash == file) w = snprintf(out, n, "/");
+  else w = snprintf(out, n, "%.*s", (int)(slash - file), file);
+  if (w < 0 || (size_t)w >= n) return 0;
+  if (game && slash != NULL) {
+    char *up = strrchr(out, '/');
+    if (up == NULL) {              /* "battle" -> "." */
+      if (strcmp(out, ".") == 0 || strcmp(out, "..") == 0) {
+        if (strlen(out) + 4 > n) return 0;
+        strcat(out, "/..");
+      } else {
+        snprintf(out, n, ".");
+      }
+    } else if (up == out) {
+      out[1] = '\0';
+    } else if (strcmp(up + 1, ".") == 0 || strcmp(up + 1, "..") == 0) {
+      if (strlen(out) + 4 > n) return 0;
+      strcat(out, "/..");
+    } else {
+      *up = '\0';
+    }
+  }
+  return 1;
+}
+
+/* A path a scenario names: relative and without '..', in the folder of the file that gave it,
+** or after "game:" in the game's folder (the folder above that one); ending in ext (a folder
+** when ext is NULL); an existing file (folder) when the scenario has a folder. what names the
+** value in messages ("map", "option 'x'"). The full path goes to *full (an arena string, NULL
+** for a scenario read from text). */
+static int check_path(vl_scenario *s, const rkey *k, const char *what, const char *ext,
+                      const char **full, vl_error *err) {
+  const char *p = k->text, *rel = p;
+  int game = strncmp(p, GAME_PREFIX, strlen(GAME_PREFIX)) == 0;
+  const char *whose = game ? "game's" : "scenario's";
+  size_t n, e = ext ? strlen(ext) : 0;
+  char dir[PATH_MAX], path[PATH_MAX];
+  int w;
+  *full = NULL;
+  if (game) rel = p + strlen(GAME_PREFIX);
+  n = strlen(rel);
+  if (rel[0] == '/' || rel[0] == '\0' || has_dotdot(rel) || strchr(rel, ':') != NULL)
+    return fail(err, k->file, k->line, "%s: '%s' is not a path inside the %s folder (relative, "
+                "without '..')", what, p, whose);
+  if (ext != NULL && (n <= e || strcmp(rel + n - e, ext) != 0))
+    return fail(err, k->file, k->line, "%s: '%s' is not a %s file", what, p, ext);
+  if (s->dir == NULL) return VL_OK;
+  if (!folder_of(k->file, game, dir, sizeof dir))
+    return fail(err, k->file, k->line, "%s: path too long", what);
+  w = snprintf(path, sizeof path, "%s/%s", dir, rel);
+  if (w < 0 || (size_t)w >= sizeof path) return fail(err, k->file, k->line, "%s: path too long", what);
+  if (in_root(dir, whose, path, k->file, k->line, what, p, ext == NULL, err) != VL_OK)
+    return VL_EPARSE;
+  *full = vl_arena_strndup(&s->a, path, (size_t)w);
+  return *full ? VL_OK : nomem(err);
+}
+
+/* The [scenario] keys that name a file (a folder when ext is NULL), in the order checked. */
+static const struct {
+  const char *key, *ext;
+} path_keys[] = {{"map", ".ini"},     {"oob", ".ini"}, {"rules", ".lua"}, {"terrain", ".ini"},
+                 {"los", ".ini"},     {"charts", NULL}, {"start", ".state"}, {NULL, NULL}};
 
 static int check_scenario_section(vl_scenario *s, vl_error *err) {
   static const char *const required[] = {"title", "system", "map", "oob", "provenance", NULL};
@@ -356,16 +438,12 @@ static int check_scenario_section(vl_scenario *s, vl_error *err) {
   k = find_key(s->keys, s->nkey, "scenario", "system");
   if (!only(k->text, "_", 0) || strlen(k->text) > SYSTEM_MAX)
     return fail(err, k->file, k->line, "system: bad system id '%s' ([a-z0-9_]+)", k->text);
-  if (check_path(s, find_key(s->keys, s->nkey, "scenario", "map"), "map", ".ini", err) ||
-      check_path(s, find_key(s->keys, s->nkey, "scenario", "oob"), "oob", ".ini", err))
-    return VL_EPARSE;
-  if ((k = find_key(s->keys, s->nkey, "scenario", "rules")) != NULL &&
-      check_path(s, k, "rules", ".lua", err) != VL_OK)
-    return VL_EPARSE;
-  /* the start state (docs/scenarios.md "Start states"): read by volley.start_state */
-  if ((k = find_key(s->keys, s->nkey, "scenario", "start")) != NULL &&
-      check_path(s, k, "start", ".state", err) != VL_OK)
-    return VL_EPARSE;
+  for (i = 0; path_keys[i].key != NULL; i++) {
+    const char *full;
+    if ((k = find_key(s->keys, s->nkey, "scenario", path_keys[i].key)) != NULL &&
+        check_path(s, k, path_keys[i].key, path_keys[i].ext, &full, err) != VL_OK)
+      return VL_EPARSE;
+  }
   if ((k = find_key(s->keys, s->nkey, "scenario", "max_decisions")) != NULL) {
     char why[64];
     int rc = parse_int(k->text, 0, &s->max_decisions);
@@ -427,8 +505,16 @@ static int check_item(vl_scenario *s, const rkey *k, vl_scenario_item *it, vl_er
   it->name = k->key;
   it->is_int = 0;
   it->value = 0;
+  it->path = NULL;
   if (k->text[0] == '\0')
     return fail(err, k->file, k->line, "'%s' in [%s] is empty", k->key, k->section);
+  if (strcmp(k->section, "scenario") == 0) {
+    int i;
+    for (i = 0; path_keys[i].key != NULL; i++)
+      if (strcmp(k->key, path_keys[i].key) == 0)
+        return check_path(s, k, k->key, path_keys[i].ext, &it->path, err);
+    return VL_OK;
+  }
   if (strcmp(k->section, "params") == 0) {
     if (!only(k->key, "_", 0))
       return fail(err, k->file, k->line, "bad parameter name '%s' ([a-z0-9_]+)", k->key);
@@ -454,7 +540,7 @@ static int check_item(vl_scenario *s, const rkey *k, vl_scenario_item *it, vl_er
     if (!only(k->key, "-", 0))
       return fail(err, k->file, k->line, "bad option name '%s' ([a-z0-9-]+)", k->key);
     snprintf(what, sizeof what, "option '%s'", k->key);
-    if (check_path(s, k, what, ".lua", err) != VL_OK) return VL_EPARSE;
+    if (check_path(s, k, what, ".lua", &it->path, err) != VL_OK) return VL_EPARSE;
   } else if (is_section(k->section, "setup")) {
     const char *side = k->section + strlen("setup.");
     it->side = side_index(s, side, strlen(side));  /* its section was checked */
@@ -523,10 +609,12 @@ static int build(vl_scenario *s, vl_error *err) {
   return VL_OK;
 }
 
-/* ---- a variant over its base ----------------------------------------------------------------- */
+/* ---- a scenario over another: base and extends ------------------------------------------ */
 
-/* Lays variant v over the base b (both read into s's arena): the result goes into s. */
-static int merge(vl_scenario *s, const rfile *b, const rfile *v, vl_error *err) {
+/* Lays the file v over the scenario b (read, laid over its own and checked whole): the
+** result's keys and sections go into s. Keys replace keys; a [setup.<SIDE>] section of v
+** replaces b's whole. */
+static int merge(vl_scenario *s, const vl_scenario *b, const rfile *v, vl_error *err) {
   int i, cap = b->nkey + v->nkey, capsec = b->nsec + v->nsec;
   s->keys = malloc((size_t)(cap > 0 ? cap : 1) * sizeof *s->keys);
   s->secs = malloc((size_t)(capsec > 0 ? capsec : 1) * sizeof *s->secs);
@@ -535,7 +623,7 @@ static int merge(vl_scenario *s, const rfile *b, const rfile *v, vl_error *err) 
   for (i = 0; i < b->nkey; i++) {
     const rkey *k = &b->keys[i];
     if (is_section(k->section, "setup") && find_sec(v->secs, v->nsec, k->section) != NULL)
-      continue;  /* the variant's section replaces it whole */
+      continue;  /* the file's section replaces it whole */
     s->keys[s->nkey++] = *k;
   }
   memcpy(s->secs, b->secs, (size_t)b->nsec * sizeof *s->secs);
@@ -548,7 +636,9 @@ static int merge(vl_scenario *s, const rfile *b, const rfile *v, vl_error *err) 
   for (i = 0; i < v->nkey; i++) {
     const rkey *k = &v->keys[i];
     rkey *old;
-    if (strcmp(k->section, "scenario") == 0 && strcmp(k->key, "base") == 0) continue;
+    if (strcmp(k->section, "scenario") == 0 &&
+        (strcmp(k->key, "base") == 0 || strcmp(k->key, "extends") == 0))
+      continue;
     old = find_key(s->keys, s->nkey, k->section, k->key);
     if (old != NULL) *old = *k;
     else s->keys[s->nkey++] = *k;
@@ -556,45 +646,220 @@ static int merge(vl_scenario *s, const rfile *b, const rfile *v, vl_error *err) 
   return VL_OK;
 }
 
-static vl_scenario *load(const char *path, const char *text, int allow_base, vl_error *err);
-
-/* Reads and checks the base a variant names, then lays the variant over it. */
-static int with_base(vl_scenario *s, rfile *v, const rkey *bk, vl_error *err) {
-  const rkey *title = find_key(v->keys, v->nkey, "scenario", "title");
-  char bpath[PATH_MAX];
-  vl_scenario *alone;
-  rfile b;
-  int w, rc;
-  if (s->dir == NULL)
-    return fail(err, bk->file, bk->line, "base: a scenario read from text has no folder");
-  if (strchr(bk->text, '/') != NULL || strlen(bk->text) <= 4 ||
-      strcmp(bk->text + strlen(bk->text) - 4, ".ini") != 0)
-    return fail(err, bk->file, bk->line, "base: '%s' is not an .ini file of this folder",
-                bk->text);
-  if (strcmp(bk->text, base_name(s->file)) == 0)
-    return fail(err, bk->file, bk->line, "base: a file cannot be its own base");
-  w = snprintf(bpath, sizeof bpath, "%s/%s", s->dir, bk->text);
-  if (w < 0 || (size_t)w >= sizeof bpath) return fail(err, bk->file, bk->line, "base: path too long");
-  if (title == NULL) {
-    const rsec *sec = find_sec(v->secs, v->nsec, "scenario");
-    return fail(err, sec->file, sec->line, "a variant needs a title of its own");
+/* Whether id is a scenario id (two or three segments of [a-z0-9-]+, the variant not
+** "scenario"): its parts into game, battle and variant ("" for none), each of size n. */
+static int split_id(const char *id, char *game, char *battle, char *variant, size_t n) {
+  char *parts[3];
+  int k = 0;
+  const char *p = id;
+  parts[0] = game, parts[1] = battle, parts[2] = variant;
+  variant[0] = '\0';
+  while (k < 3) {
+    size_t len = strcspn(p, "/");
+    if (len == 0 || len >= n) return 0;
+    memcpy(parts[k], p, len);
+    parts[k][len] = '\0';
+    if (!only(parts[k], "-", 0)) return 0;
+    k++;
+    p += len;
+    if (*p == '\0') break;
+    p++;
   }
-  alone = load(bpath, NULL, 0, err);  /* the base, checked whole: its errors are its own */
-  if (alone == NULL) return err ? err->code : VL_EPARSE;
-  vl_scenario_free(alone);
-  s->base = vl_arena_strndup(&s->a, bpath, strlen(bpath));
-  if (s->base == NULL) return nomem(err);
-  rc = read_file(&b, &s->a, bpath, NULL, err);
-  if (rc != VL_OK) return rc;
-  rc = merge(s, &b, v, err);
-  rfile_free(&b);
-  return rc;
+  return *p == '\0' && k >= 2 && strcmp(variant, "scenario") != 0;
 }
 
-static vl_scenario *load(const char *path, const char *text, int allow_base, vl_error *err) {
+/* The data roots of the chain: those given, else the process's data path. */
+static int root_count(chain *c) {
+  if (c->roots != NULL) return c->nroots;
+  if (c->own == NULL) c->own = vl_path_for_process();
+  return c->own ? (int)vl_path_count(c->own) : 0;
+}
+
+static const char *root_at(const chain *c, int i) {
+  return c->roots != NULL ? c->roots[i] : vl_path_root(c->own, (size_t)i);
+}
+
+/* Finds the scenario the id of `extends` (key k) names on the data roots, as volley.scenario's
+** find does: <root>/scenarios/<game>/<battle>/scenario.ini, or the variant's .ini there when it
+** has a [scenario] section; the first root holding it. Its path into out (size n). */
+static int find_id(chain *c, const rkey *k, char *out, size_t n, vl_error *err) {
+  char game[64], battle[64], variant[64], roots[160];
+  int i, nroots, w;
+  size_t used = 0;
+  if (!split_id(k->text, game, battle, variant, sizeof game))
+    return fail(err, k->file, k->line, "extends: '%s' is not a scenario id (<game>/<battle>"
+                "[/<variant>], each [a-z0-9-]+)", k->text);
+  nroots = root_count(c);
+  if (nroots == 0 && c->roots == NULL && c->own == NULL) return nomem(err);
+  roots[0] = '\0';
+  for (i = 0; i < nroots; i++) {
+    struct stat st;
+    char file[PATH_MAX];
+    const char *root = root_at(c, i);
+    w = snprintf(file, sizeof file, "%s/scenarios/%s/%s/scenario.ini", root, game, battle);
+    if (w > 0 && (size_t)w < sizeof file && stat(file, &st) == 0 && S_ISREG(st.st_mode)) {
+      if (variant[0] != '\0')
+        w = snprintf(file, sizeof file, "%s/scenarios/%s/%s/%s.ini", root, game, battle,
+                     variant);
+      if (w > 0 && (size_t)w < sizeof file && stat(file, &st) == 0 && S_ISREG(st.st_mode)) {
+        int yes = variant[0] == '\0' ? 1 : vl_scenario_probe(file, err);
+        if (yes < 0) return yes;
+        if (yes == 1) {
+          if ((size_t)w >= n) return fail(err, k->file, k->line, "extends: path too long");
+          memcpy(out, file, (size_t)w + 1);
+          return VL_OK;
+        }
+      }
+    }
+    w = snprintf(roots + used, sizeof roots - used, "%s%s", i > 0 ? ", " : "", root);
+    if (w > 0) used += (size_t)w < sizeof roots - used ? (size_t)w : sizeof roots - used - 1;
+  }
+  return fail(err, k->file, k->line, "extends: no scenario '%s' on the data path (scenarios/ "
+              "of %s)", k->text, roots);
+}
+
+/* A file of a chain in messages: its last three path parts ("test-game/battle/scenario.ini"). */
+static const char *short_path(const char *path) {
+  const char *p = path + strlen(path);
+  int slashes = 0;
+  while (p > path) {
+    p--;
+    if (*p == '/' && ++slashes == 3) return p + 1;
+  }
+  return path;
+}
+
+/* The files c->file[0..last] joined by " -> " into buf (size n), cut short when too long. */
+static const char *chain_text(const chain *c, int last, char *buf, size_t n) {
+  size_t used = 0;
+  int i, w;
+  buf[0] = '\0';
+  for (i = 0; i <= last && used < n - 1; i++) {
+    w = snprintf(buf + used, n - used, "%s%s", i > 0 ? " -> " : "", short_path(c->file[i]));
+    if (w < 0) break;
+    used += (size_t)w < n - used ? (size_t)w : n - used - 1;
+  }
+  return buf;
+}
+
+static vl_scenario *load(const char *path, const char *text, chain *c, vl_error *err);
+
+/* Reads and checks the scenario a file is laid over -- its base (`base = <file>`, a file of its
+** folder) or the scenario it extends (`extends = <id>`, on the data path) -- then lays the
+** file over it. The chain so far is c->file[0..c->n]: the new one may not be one of them (a
+** cycle) nor be more than VL_SCENARIO_CHAIN_MAX above the file opened. */
+static int with_parent(vl_scenario *s, rfile *v, const rkey *pk, chain *c, vl_error *err) {
+  const rkey *title = find_key(v->keys, v->nkey, "scenario", "title");
+  int is_base = strcmp(pk->key, "base") == 0, i, rc;
+  char ppath[PATH_MAX], real[PATH_MAX], names[200];
+  vl_scenario *parent;
+  if (s->dir == NULL)
+    return fail(err, pk->file, pk->line, "%s: a scenario read from text has no folder",
+                pk->key);
+  if (is_base) {
+    int w;
+    if (strchr(pk->text, '/') != NULL || strlen(pk->text) <= 4 ||
+        strcmp(pk->text + strlen(pk->text) - 4, ".ini") != 0)
+      return fail(err, pk->file, pk->line, "base: '%s' is not an .ini file of this folder",
+                  pk->text);
+    if (strcmp(pk->text, base_name(s->file)) == 0)
+      return fail(err, pk->file, pk->line, "base: a file cannot be its own base");
+    w = snprintf(ppath, sizeof ppath, "%s/%s", s->dir, pk->text);
+    if (w < 0 || (size_t)w >= sizeof ppath)
+      return fail(err, pk->file, pk->line, "base: path too long");
+  } else if ((rc = find_id(c, pk, ppath, sizeof ppath, err)) != VL_OK) {
+    return rc;
+  }
+  if (title == NULL) {
+    const rsec *sec = find_sec(v->secs, v->nsec, "scenario");
+    return fail(err, sec->file, sec->line, is_base ? "a variant needs a title of its own"
+                : "a scenario that extends another needs a title of its own");
+  }
+  if (realpath(ppath, real) == NULL) snprintf(real, sizeof real, "%s", ppath);
+  snprintf(c->file[c->n + 1], PATH_MAX, "%s", ppath);
+  for (i = 0; i <= c->n; i++)
+    if (strcmp(c->real[i], real) == 0)
+      return fail(err, pk->file, pk->line, "%s: '%s' makes a cycle: %s", pk->key, pk->text,
+                  chain_text(c, c->n + 1, names, sizeof names));
+  if (c->n + 1 > VL_SCENARIO_CHAIN_MAX)
+    return fail(err, pk->file, pk->line, "%s: '%s' makes a chain too deep (a scenario is laid "
+                "over at most %d others): %s", pk->key, pk->text, VL_SCENARIO_CHAIN_MAX,
+                chain_text(c, c->n + 1, names, sizeof names));
+  c->n++;
+  parent = load(ppath, NULL, c, err);  /* checked whole: its errors are its own */
+  c->n--;
+  if (parent == NULL) return err ? err->code : VL_EPARSE;
+  s->parent = parent;
+  s->base = vl_arena_strndup(&s->a, ppath, strlen(ppath));
+  if (s->base == NULL) return nomem(err);
+  if (!is_base) {
+    s->extends = vl_arena_strndup(&s->a, pk->text, strlen(pk->text));
+    if (s->extends == NULL) return nomem(err);
+  }
+  return merge(s, parent, v, err);
+}
+
+/* Whether the item came from the scenario's own file (not from one it is laid over). */
+static int own(const vl_scenario *s, const vl_scenario_item *it) {
+  return it != NULL && strcmp(it->file, s->file) == 0;
+}
+
+/* The layers the scenario plays with over its system's tables: for each, the scenario's own
+** key (terrain, los, charts); else the file beside its own map (terrain.ini, los.ini), or the
+** charts/ folder of its own folder when that is not its parent's; else its parent's layer.
+** A file found so must stay inside the folder it is in (symbolic links included). */
+static int find_layers(vl_scenario *s, vl_error *err) {
+  const vl_scenario_item *map = vl_scenario_get(s, "scenario", "map");
+  int i;
+  if (s->dir == NULL) return VL_OK;
+  for (i = 0; i < NLAYERS; i++) {
+    const vl_scenario_item *it = vl_scenario_get(s, "scenario", layer_keys[i]);
+    char dir[PATH_MAX], full[PATH_MAX];
+    struct stat st;
+    int w;
+    if (own(s, it)) {
+      int game = strncmp(it->text, GAME_PREFIX, strlen(GAME_PREFIX)) == 0;
+      if (!folder_of(it->file, game, dir, sizeof dir)) return fail(err, it->file, it->line, "path too long");
+      s->layer[i] = it->path;
+      s->layer_root[i] = vl_arena_strndup(&s->a, dir, strlen(dir));
+      if (s->layer_root[i] == NULL) return nomem(err);
+      continue;
+    }
+    dir[0] = '\0';
+    if (i < 2 && own(s, map)) {
+      if (!folder_of(map->path, 0, dir, sizeof dir)) return nomem(err);
+    } else if (i == 2 && (s->parent == NULL || strcmp(s->dir, s->parent->dir) != 0)) {
+      snprintf(dir, sizeof dir, "%s", s->dir);
+    }
+    w = snprintf(full, sizeof full, "%s/%s", dir, layer_files[i]);
+    if (dir[0] != '\0' && w > 0 && (size_t)w < sizeof full && lstat(full, &st) == 0) {
+      /* the terrain layer is checked by the map's loader, the charts by the charts' (each
+      ** against the folder found here, with its own words); the line of sight layer here */
+      if (i == VL_SCENARIO_LOS) {
+        vl_error why;
+        int rc = vl_path_inside(dir, full, &why);
+        if (rc == VL_ENOMEM) return nomem(err);
+        if (rc == VL_EINVAL)
+          return fail(err, full, 0, "leads out of the map's folder (%s): a scenario's files stay "
+                      "inside its folder, symbolic links included", dir);
+        if (rc != VL_OK || stat(full, &st) != 0 || !S_ISREG(st.st_mode))
+          return fail(err, full, 0, "not a regular file");
+      }
+      s->layer[i] = vl_arena_strndup(&s->a, full, (size_t)w);
+      s->layer_root[i] = vl_arena_strndup(&s->a, dir, strlen(dir));
+      if (s->layer[i] == NULL || s->layer_root[i] == NULL) return nomem(err);
+    } else if (s->parent != NULL) {
+      s->layer[i] = s->parent->layer[i];         /* the parent outlives nothing of s */
+      s->layer_root[i] = s->parent->layer_root[i];
+    }
+  }
+  return VL_OK;
+}
+
+static vl_scenario *load(const char *path, const char *text, chain *c, vl_error *err) {
   vl_scenario *s = calloc(1, sizeof *s);
   rfile v;
-  const rkey *bk;
+  const rkey *bk, *ek;
   int rc;
   if (s == NULL) {
     nomem(err);
@@ -607,6 +872,9 @@ static vl_scenario *load(const char *path, const char *text, int allow_base, vl_
     vl_scenario_free(s);
     return NULL;
   }
+  snprintf(c->file[c->n], PATH_MAX, "%s", path);
+  if (text != NULL || realpath(path, c->real[c->n]) == NULL)
+    snprintf(c->real[c->n], PATH_MAX, "%s", path);
   rc = text == NULL ? in_folder(s->dir, path, NULL, 0, NULL, NULL, err) : VL_OK;
   if (rc == VL_OK) rc = read_file(&v, &s->a, path, text, err);
   if (rc != VL_OK) {
@@ -615,12 +883,14 @@ static vl_scenario *load(const char *path, const char *text, int allow_base, vl_
   }
   s->last_line = v.last_line;
   bk = find_key(v.keys, v.nkey, "scenario", "base");
-  if (bk != NULL && !allow_base) {
-    fail(err, bk->file, bk->line,
-         "base: the base of a variant cannot have a base of its own (variants do not chain)");
+  ek = find_key(v.keys, v.nkey, "scenario", "extends");
+  if (bk != NULL && ek != NULL) {
+    const rkey *later = bk->line > ek->line ? bk : ek;
+    fail(err, later->file, later->line, "%s: a scenario gives base (a file of its folder) or "
+         "extends (a scenario id), not both", later->key);
     rc = VL_EPARSE;
-  } else if (bk != NULL) {
-    rc = with_base(s, &v, bk, err);
+  } else if (bk != NULL || ek != NULL) {
+    rc = with_parent(s, &v, bk != NULL ? bk : ek, c, err);
   } else {
     s->keys = v.keys;  /* the file is the whole scenario: take its arrays */
     s->nkey = v.nkey;
@@ -631,6 +901,7 @@ static vl_scenario *load(const char *path, const char *text, int allow_base, vl_
   }
   rfile_free(&v);
   if (rc == VL_OK) rc = build(s, err);
+  if (rc == VL_OK) rc = find_layers(s, err);
   if (rc != VL_OK) {
     vl_scenario_free(s);
     return NULL;
@@ -638,14 +909,40 @@ static vl_scenario *load(const char *path, const char *text, int allow_base, vl_
   return s;
 }
 
+/* Opens path (text NULL) or text through a fresh chain over the roots given. */
+static vl_scenario *open_chain(const char *path, const char *text, const char *const *roots,
+                               int nroots, vl_error *err) {
+  chain *c = calloc(1, sizeof *c);
+  vl_scenario *s;
+  if (c == NULL) {
+    nomem(err);
+    return NULL;
+  }
+  c->roots = roots;
+  c->nroots = nroots;
+  s = load(path, text, c, err);
+  vl_path_free(c->own);
+  free(c);
+  return s;
+}
+
 /* ---- the public API ------------------------------------------------------------------------ */
 
 vl_scenario *vl_scenario_load(const char *path, vl_error *err) {
+  return vl_scenario_load_roots(path, NULL, 0, err);
+}
+
+vl_scenario *vl_scenario_load_roots(const char *path, const char *const *roots, int nroots,
+                                    vl_error *err) {
   if (path == NULL) {
     vl_error_set(err, VL_EINVAL, NULL, 0, "no path");
     return NULL;
   }
-  return load(path, NULL, 1, err);
+  if (roots == NULL && nroots != 0) {
+    vl_error_set(err, VL_EINVAL, NULL, 0, "no roots");
+    return NULL;
+  }
+  return open_chain(path, NULL, roots, nroots, err);
 }
 
 vl_scenario *vl_scenario_load_string(const char *text, const char *name, vl_error *err) {
@@ -653,11 +950,12 @@ vl_scenario *vl_scenario_load_string(const char *text, const char *name, vl_erro
     vl_error_set(err, VL_EINVAL, NULL, 0, "no text");
     return NULL;
   }
-  return load(name ? name : "scenario.ini", text, 1, err);
+  return open_chain(name ? name : "scenario.ini", text, NULL, 0, err);
 }
 
 void vl_scenario_free(vl_scenario *s) {
   if (s == NULL) return;
+  vl_scenario_free(s->parent);
   free(s->keys);
   free(s->secs);
   vl_arena_free(&s->a);
@@ -686,6 +984,18 @@ int vl_scenario_probe(const char *path, vl_error *err) {
 const char *vl_scenario_file(const vl_scenario *s) { return s->file; }
 const char *vl_scenario_dir(const vl_scenario *s) { return s->dir; }
 const char *vl_scenario_base(const vl_scenario *s) { return s->base; }
+const char *vl_scenario_extends(const vl_scenario *s) { return s->extends; }
+const vl_scenario *vl_scenario_parent(const vl_scenario *s) { return s->parent; }
+
+const char *vl_scenario_layer(const vl_scenario *s, vl_scenario_layer_kind kind,
+                              const char **root) {
+  if ((int)kind < 0 || (int)kind >= NLAYERS) {
+    if (root != NULL) *root = NULL;
+    return NULL;
+  }
+  if (root != NULL) *root = s->layer_root[kind];
+  return s->layer[kind];
+}
 
 const vl_scenario_item *vl_scenario_get(const vl_scenario *s, const char *section,
                                         const char *key) {

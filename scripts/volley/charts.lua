@@ -23,6 +23,8 @@ Charts.__index = Charts
 --   `charts/<system>/*.ini` on the data path (layer "system")
 -- @tparam[opt] string scenario_dir a scenario folder whose `charts/` (if any) holds tables
 --   that replace the system's of the same names (layer "scenario")
+-- @tparam[opt] string charts_dir the scenario's chart folder when it is not
+--   `<scenario_dir>/charts` (a layer inherited, or "game:charts"): kept inside scenario_dir
 -- @treturn ?Charts
 -- @treturn ?string when nil: "charts/x not found on the data path", a malformed file
 --   ("<path>/fire.ini:12: row '3-7' has 2 cells; the table has 3 columns") or a bad result
@@ -61,7 +63,7 @@ function load_system(set, system)
   return true
 end
 
-function M.load(system, scenario_dir)
+function M.load(system, scenario_dir, charts_dir)
   if type(system) ~= "string" then
     error("bad system (string expected, got " .. type(system) .. ")", 2)
   end
@@ -69,7 +71,7 @@ function M.load(system, scenario_dir)
   local ok, err = load_system(set, system)
   if not ok then return nil, err end
   if scenario_dir then
-    local dir = scenario_dir .. "/charts"
+    local dir = charts_dir or (scenario_dir .. "/charts")
     if core.scenario.inside(scenario_dir, dir) == false then  -- a link leading out: unread
       return nil, dir .. ": leads out of the scenario's folder (" .. scenario_dir .. "): a "
         .. "scenario's files stay inside its folder, symbolic links included"

@@ -68,12 +68,15 @@ end
 
 --- Opens a game.
 -- @tparam table opts `{system = id, map = path, oob = path, seed = integer,
---   params = {name = value}}`; params are the scenario's parameters (e.g. `turns`)
+--   params = {name = value}, terrain = path | false, terrain_root = dir}`; params are the
+--   scenario's parameters (e.g. `turns`); terrain the scenario's terrain layer when it is not
+--   the terrain.ini beside the map (false: none), kept inside terrain_root
 -- @treturn Game
 -- @raise naming the file and line of a broken map or order of battle, or a bad system
 function M.new(opts)
   local sys = systems.load(opts.system)
-  local map, err = core.map.load(opts.map)
+  local map, err = core.map.load(opts.map, opts.terrain ~= nil
+    and { terrain = opts.terrain, root = opts.terrain_root } or nil)
   if not map then fail("map", err) end
   local schema = core.find("charts/" .. opts.system .. "/units.ini")
   if not schema then
@@ -108,7 +111,8 @@ end
 local OPEN_OPTIONS = { seed = true, params = true, options = true, predicates = true,
                       roots = true }
 
---- Opens a game from a scenario (docs/scenarios.md): reads scenario.ini (and its base),
+--- Opens a game from a scenario (docs/scenarios.md): reads scenario.ini (and what it is laid
+-- over: its base, the scenario it extends),
 -- loads the map, the order of battle and the system as `new` does, checks the sides,
 -- places the units its set-up lines fix, and keeps the choices for the runtime to ask.
 --
@@ -152,7 +156,8 @@ function M.open(what, opts)
   checked, err = M.check_params(systems.load(sc.system), params, at)
   if not checked then error(err, 0) end
   local self = M.new{ system = sc.system, map = sc.paths.map, oob = sc.paths.oob,
-                      seed = opts.seed, params = checked }
+                      seed = opts.seed, params = checked, terrain = sc.paths.terrain,
+                      terrain_root = sc.paths.roots.terrain }
   local ok
   ok, err = scenario.check_sides(sc, self.store)
   if not ok then error(err, 0) end
@@ -296,14 +301,20 @@ function Game:roll(kind, reason, rule)
   error((self.force_origin or "forced dice") .. ": " .. msg, 0)
 end
 
---- The system's chart tables with the scenario's charts/ over them (`volley.charts`), loaded
--- on first use.
+--- The system's chart tables with the scenario's charts layer over them (`volley.charts`:
+-- its charts/, or the layer it inherits or names), loaded on first use.
 -- @treturn volley.charts
 -- @raise naming the file and line of a broken chart
 function Game:charts()
   if not self.chart_set then
     local charts = require "volley.charts"
-    local set, err = charts.load(self.system.id, self.scenario and self.scenario.dir or nil)
+    local paths = self.scenario and self.scenario.paths
+    local set, err
+    if paths then
+      set, err = charts.load(self.system.id, paths.roots.charts, paths.charts or nil)
+    else
+      set, err = charts.load(self.system.id)
+    end
     if not set then error("charts: " .. tostring(err), 0) end
     self.chart_set = set
   end

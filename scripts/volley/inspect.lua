@@ -86,13 +86,23 @@ function M.check_in_state(target, mods)
   end
   ok, err = pcall(g.charts, g)
   if not ok then errors[#errors + 1] = plain(err) end
+  -- the game's shared modules (volley.shared): each listed one read and compiled, so a module
+  -- no script of this battle requires yet is checked too
+  local sandbox = require "volley.sandbox"
+  local modules, why = require("volley.shared").files(g)
+  for _, m in ipairs(modules or {}) do
+    local text, e = sandbox.read(m.file, "battle")
+    if text then text, e = sandbox.load(text, m.file, { source = "battle" }) end
+    if not text then errors[#errors + 1] = plain(sandbox.format(e)) end
+  end
+  if not modules then errors[#errors + 1] = plain(why) end
   if g.scenario.paths.rules then
     ok, err = pcall(session.load_script, g, g.scenario.paths.rules, "battle")
-    if not ok then errors[#errors + 1] = plain(err) end
+    if not ok and plain(err) ~= errors[#errors] then errors[#errors + 1] = plain(err) end
   end
   for _, o in ipairs(g.options or {}) do
     ok, err = pcall(session.load_script, g, o.path, "battle")
-    if not ok then errors[#errors + 1] = plain(err) end
+    if not ok and plain(err) ~= errors[#errors] then errors[#errors + 1] = plain(err) end
     result.options[#result.options + 1] = { name = o.name, path = o.path }
   end
   for _, path in ipairs(mods or {}) do

@@ -132,7 +132,8 @@ end
 function M.marks(viewer)
   local g = game()
   local v = M.view(viewer)
-  local marks = require("volley.setup_view").marks_of(view_store(v), g.scenario.paths.map)
+  local marks = require("volley.setup_view").marks_of(view_store(v), g.scenario.paths.map,
+    g.scenario)
   local off = {}
   for _, e in ipairs(marks.off) do
     if v:sees(e.unit) then off[#off + 1] = e end
@@ -282,7 +283,8 @@ function M.los(viewer, a, b)
     local seen = setmetatable({ store = view_store(M.view(viewer)) }, { __index = g })
     ok, why = g.system.los(seen, a, b)
   else
-    local los, err = core.los.new(g.map, { system = g.system.id })
+    local los, err = core.los.new(g.map, { system = g.system.id,
+      layer = g.scenario and g.scenario.paths and g.scenario.paths.los })
     if not los then return nil, err end
     ok, why = los:check(a, b)
   end

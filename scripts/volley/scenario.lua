@@ -189,24 +189,53 @@ function M.list(opts)
   return found, problems
 end
 
---- Reads a scenario: resolves it and reads its file (and its base) with the C reader.
+--- The game's folder of a scenario file: the folder above the file's own
+-- (`scenarios/<game>/` for a scenario with an id), where "game:" paths and shared modules
+-- (`lib/<name>.lua`) are found.
+-- @tparam string file a scenario file's path
+-- @treturn string
+function M.game_dir(file)
+  local dir = file:match("^(.*)/[^/]*$")
+  if dir == nil then return ".." end
+  if dir == "" then return "/" end
+  local up = dir:match("^(.*)/[^/]*$")
+  local last = dir:match("([^/]*)$")
+  if last == "." or last == ".." then return dir .. "/.." end
+  if up == nil then return "." end
+  return up == "" and "/" or up
+end
+
+--- Reads a scenario: resolves it and reads its file (and the files it is laid over: its base
+-- or the scenario it extends, up their chain) with the C reader.
 -- @tparam string what an id or a path
 -- @tparam[opt] table opts `{roots = {...}}`
 -- @treturn ?table the description of `volley.core.scenario.load` with `id` (nil for a
---   scenario addressed by path) and `paths = {map =, oob =, rules =, start =, options =
---   {name = path}}`,
---   the files joined to the scenario's folder
+--   scenario addressed by path) and `paths = {map =, oob =, rules =, start =, options = {name = path},
+--   terrain =, los =, charts = (each a path, or false for none), roots = {terrain =, los =,
+--   charts =} (the folder each stays inside), game = {rules = dir, options = {name = dir}}
+--   (the game folder of the file that named each script: where its `volley.require` looks)}`,
+--   every path read in the folder of the file that gave it
 -- @treturn ?string why not: "no scenario ...", or "file:line: message"
 function M.read(what, opts)
   local where, why = M.resolve(what, opts)
   if not where then return nil, why end
-  local sc, err = core.scenario.load(where.file)
+  local sc, err = core.scenario.load(where.file, { roots = roots_of(opts) })
   if not sc then return nil, tostring(err) end
   sc.id = where.id
-  sc.paths = { map = join(sc.dir, sc.map), oob = join(sc.dir, sc.oob),
-               rules = sc.rules and join(sc.dir, sc.rules) or nil,
-               start = sc.start and join(sc.dir, sc.start) or nil, options = {} }
-  for _, o in ipairs(sc.options) do sc.paths.options[o.name] = join(sc.dir, o.path) end
+  local function path(key) return sc.at[key] and sc.at[key].path or nil end
+  sc.paths = { map = path("map"), oob = path("oob"), rules = path("rules"),
+               start = path("start"), options = {},
+               roots = {}, game = { options = {} } }
+  if sc.rules then sc.paths.game.rules = M.game_dir(sc.at.rules.file) end
+  for _, o in ipairs(sc.options) do
+    sc.paths.options[o.name] = o.full
+    sc.paths.game.options[o.name] = M.game_dir(o.file)
+  end
+  for _, k in ipairs({ "terrain", "los", "charts" }) do
+    local l = sc.layers[k]
+    sc.paths[k] = l and l.path or false
+    sc.paths.roots[k] = l and l.root or nil
+  end
   return sc
 end
 
@@ -542,7 +571,7 @@ function M.provisional(parts)
   for _, r in ipairs(core.scenario.provisional(store)) do
     add(r.layer, r.file or schema, r.line, r.key, r.value, r.reason)
   end
-  local tables = charts.load(sc.system, sc.dir)
+  local tables = charts.load(sc.system, sc.paths.roots.charts, sc.paths.charts or nil)
   if tables then
     for _, name in ipairs(tables:names()) do
       local info = tables:info(name)
@@ -553,7 +582,7 @@ function M.provisional(parts)
     end
   end
   if core.find("charts/" .. sc.system .. "/los.ini") then
-    local los = core.los.new(map, { system = sc.system })
+    local los = core.los.new(map, { system = sc.system, layer = sc.paths.los })
     if los then
       for _, v in ipairs(los:policy().values) do
         if v.provisional then
@@ -577,7 +606,8 @@ end
 -- @treturn ?table `{sc =, map =, store =, move =}`
 -- @treturn ?string "file:line: message"
 function M.load_data(sc)
-  local map, err = core.map.load(sc.paths.map)
+  local map, err = core.map.load(sc.paths.map, { terrain = sc.paths.terrain,
+                                                 root = sc.paths.roots.terrain })
   if not map then return nil, tostring(err) end
   local schema = core.find("charts/" .. sc.system .. "/units.ini")
   if not schema then

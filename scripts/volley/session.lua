@@ -14,6 +14,7 @@ local ask = require "volley.ask"
 local game_mod = require "volley.game"
 local sandbox = require "volley.sandbox"
 local script_api = require "volley.script_api"
+local shared = require "volley.shared"
 
 local M = {}
 
@@ -225,8 +226,18 @@ end
 -- Loads one script into its own sandbox environment and runs its top level; its hooks are
 -- credited to `source` (DESIGN.md Part B: system, battle, or the mod's path). `text` is the
 -- script's text (read from `path` when nil).
+-- The script API with `volley.require` (volley.shared): modules of the game folder `dir`,
+-- each given the same API.
+local function with_require(g, api, dir, source)
+  api.require = shared.require_fn(g, dir, function(_, d)
+    return with_require(g, mod_api(g, source), d, source)
+  end)
+  return api
+end
+
 local function load_script(g, path, source, text)
-  local opts = { api = mod_api(g, source), source = source }
+  local opts = { api = with_require(g, mod_api(g, source), shared.dir_of(g, path), source),
+                 source = source }
   local fn, env
   if text then
     fn, env = sandbox.load(text, path, opts)
@@ -248,6 +259,7 @@ end
 -- same.
 local function rebuild(g)
   g.hooks:drop_after(world.mark)
+  shared.reset(g)
   for _, s in ipairs(world.scripts) do load_script(g, s.path, s.source, s.text) end
   world.calls = sandbox.calls()
   world.made = world.made + 1
@@ -293,13 +305,16 @@ end
 
 --- The files a game is played with, as a save's header records them (docs/save.md
 -- "Replay, undo and resume"; docs/formats.md "The save file"): role "scenario" for the
--- scenario's own files (its .ini, its base, map, order of battle, rules.lua, its start state,
--- its charts/),
--- role "system" for the system's scripts (`scripts/systems/<id>/**.lua`) and charts
--- (`charts/<id>/*.ini`). Options and mods are recorded apart.
+-- scenario's files (its .ini and every file it is laid over, nearest first -- its base, the
+-- scenario it extends and theirs --, map, order of battle, rules.lua, its start state, its terrain and line
+-- of sight layers, the charts of its charts layer, the shared modules of its game folders),
+-- wherever they are (its folder, an extended scenario's, a game folder); role "system" for
+-- the system's scripts (`scripts/systems/<id>/**.lua`) and charts (`charts/<id>/*.ini`).
+-- Options and mods are recorded apart.
 -- @tparam table g the game (`volley.game.open`)
 -- @treturn {table,...} `{role =, path = <the header's name>, file = <the path to read>}`,
 --   scenario files first, each group in a fixed order
+-- @raise when the game's shared modules cannot be listed (volley.shared.files)
 function M.files(g)
   local sc = g.scenario
   local out, seen = {}, {}
@@ -310,16 +325,22 @@ function M.files(g)
     end
   end
   add("scenario", sc.file)
-  if sc.base and sc.base ~= "" then add("scenario", sc.base) end
+  for _, c in ipairs(sc.chain or {}) do add("scenario", c.file) end
   add("scenario", sc.paths.map)
   add("scenario", sc.paths.oob)
   add("scenario", sc.paths.rules)
   add("scenario", sc.paths.start)
+  add("scenario", sc.paths.terrain or nil)
+  add("scenario", sc.paths.los or nil)
   local own = {}
-  for _, e in ipairs(core.scenario.list_dir((sc.dir or ".") .. "/charts") or {}) do
+  local charts = sc.paths.charts
+  for _, e in ipairs(charts and core.scenario.list_dir(charts) or {}) do
     if e.kind == "file" and e.name:match("%.ini$") then own[#own + 1] = e.name end
   end
-  for _, name in ipairs(own) do add("scenario", (sc.dir or ".") .. "/charts/" .. name) end
+  for _, name in ipairs(own) do add("scenario", charts .. "/" .. name) end
+  local modules, why = shared.files(g)
+  if not modules then error(why, 0) end
+  for _, m in ipairs(modules) do add("scenario", m.file) end
   local sys = {}
   root_files("scripts/systems/" .. g.system.id, "%.lua$", sys)
   root_files("charts/" .. g.system.id, "%.ini$", sys)
@@ -400,6 +421,7 @@ function M.open(target, opts)
     scripts[#scripts + 1] = { path = path, source = path }
   end
   world = { scripts = scripts, mark = g.hooks:mark(), made = 0 }
+  shared.read(g)   -- the game's shared modules, read once now like its scripts
   for _, sc in ipairs(scripts) do
     local text, err = sandbox.read(sc.path, sc.source)
     if not text then error(sandbox.format(err), 0) end

@@ -62,7 +62,7 @@ end
 -- @raise "file:line: message" for a scenario that does not load or set up
 function M.collect(target)
   local g, sc = set_up(target)
-  return M.marks_of(g.store, sc.paths.map)
+  return M.marks_of(g.store, sc.paths.map, sc)
 end
 
 --- The marks of the units a store holds now (as `collect` returns them): what the prompt's
@@ -70,9 +70,18 @@ end
 -- (`volley.view`).
 -- @param store a `volley.core.state` store
 -- @tparam string map_path the map file
+-- @tparam[opt] table sc the scenario (`volley.scenario.read`): its terrain layer goes with the
+--   map (`terrain_given`, `terrain`, `terrain_root`), for a layer inherited from the
+--   scenario it extends rather than beside the map
 -- @treturn table as `collect`
-function M.marks_of(store, map_path)
+function M.marks_of(store, map_path, sc)
   local out = { map = map_path, sides = store:sides(), marks = {}, off = {} }
+  if sc and sc.paths and sc.paths.terrain ~= nil then
+    -- the scenario's terrain layer, which may be inherited rather than beside the map
+    out.terrain_given = true
+    out.terrain = sc.paths.terrain or nil
+    out.terrain_root = sc.paths.roots.terrain
+  end
   local hexes, seen = {}, {}
   for _, u in ipairs(store:units{}) do
     local kind, loc = store:where(u)

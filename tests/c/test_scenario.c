@@ -2,7 +2,10 @@
 ** test_scenario.c -- the reader of scenario.ini and its variants: the demo scenario and the
 ** test data root's scenarios read as written, a variant laid over its base with each value's
 ** own file and line, text without a folder, the probe; every broken file of
-** tests/data/broken/scenario/ refused with its file, line and message, word for word.
+** tests/data/broken/scenario/ refused with its file, line and message, word for word; chains
+** of base and extends (issue 34): a variant over a variant, a test board over Palo Alto with
+** each path read in the folder of the file that gave it and the layers it inherits, "game:"
+** paths, cycles, a chain too deep, an id no root holds.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +20,8 @@
 
 #define BATTLE "tests/data/root/scenarios/test-game/battle/"
 #define BROKEN "tests/data/broken/scenario/"
+#define EXTENDS "tests/data/extends/scenarios/test-game/"
+#define PALO "./scenarios/rough-and-ready/palo-alto/"
 
 static vl_scenario *load(const char *path) {
   vl_error err;
@@ -161,6 +166,7 @@ static void text_has_no_folder(void **state) {
     "[scenario]\ntitle = T\nsystem = demo\nmap = nowhere.ini\noob = oob.ini\n"
     "provenance = p\n[sides]\norder = X Y\nfirst = Y\n";
   static const char variant[] = "[scenario]\nbase = scenario.ini\ntitle = V\n";
+  static const char extends[] = "[scenario]\ntitle = V\nextends = rough-and-ready/palo-alto\n";
   vl_error err;
   vl_scenario *s = vl_scenario_load_string(text, "mem.ini", &err);
   (void)state;
@@ -172,6 +178,9 @@ static void text_has_no_folder(void **state) {
   assert_null(vl_scenario_load_string(variant, "v.ini", &err));
   assert_int_equal(err.line, 2);
   assert_string_equal(err.msg, "base: a scenario read from text has no folder");
+  assert_null(vl_scenario_load_string(extends, "v.ini", &err));
+  assert_int_equal(err.line, 3);
+  assert_string_equal(err.msg, "extends: a scenario read from text has no folder");
   vl_scenario_free(NULL);
 }
 
@@ -198,7 +207,8 @@ static void broken_scenarios_are_refused(void **state) {
     {"unknown_section", NULL, 12, "unknown section [units] (known: scenario, sides, params, "
                                   "victory, options, setup.<SIDE>)"},
     {"unknown_key", NULL, 3, "unknown key 'titel' in [scenario] (known: title, system, map, oob, "
-                             "rules, provenance, setup_rule, max_decisions, base, start)"},
+                             "rules, provenance, setup_rule, max_decisions, base, extends, "
+                             "terrain, los, charts, start)"},
     {"unknown_sides_key", NULL, 11, "unknown key 'last' in [sides] (known: order, first)"},
     {"missing_title", NULL, 2, "[scenario] has no title"},
     {"missing_sides", NULL, 7, "missing section [sides]"},
@@ -240,8 +250,22 @@ static void broken_scenarios_are_refused(void **state) {
     {"duplicate_key", NULL, 8, "duplicate key 'map' in [scenario] (first at line 5)"},
     {"map", NULL, 1, "missing section [scenario]"},
     {"variant_no_title", NULL, 2, "a variant needs a title of its own"},
-    {"variant_chain", "variant_ok", 3, "base: the base of a variant cannot have a base of its "
-                                       "own (variants do not chain)"},
+    {"variant_loop_a", "variant_loop_b", 3, "base: 'variant_loop_a.ini' makes a cycle: "
+                                            "broken/scenario/variant_loop_a.ini -> "
+                                            "broken/scenario/variant_loop_b.ini -> "
+                                            "broken/scenario/variant_loop_a.ini"},
+    {"extends_and_base", NULL, 4, "extends: a scenario gives base (a file of its folder) or "
+                                  "extends (a scenario id), not both"},
+    {"extends_bad_id", NULL, 3, "extends: '../deep/d5' is not a scenario id (<game>/<battle>"
+                                "[/<variant>], each [a-z0-9-]+)"},
+    {"game_dotdot", NULL, 5, "map: 'game:../map.ini' is not a path inside the game's folder "
+                             "(relative, without '..')"},
+    {"game_absolute", NULL, 6, "oob: 'game:/etc/oob.ini' is not a path inside the game's folder "
+                               "(relative, without '..')"},
+    {"game_missing", NULL, 7, "rules: no file 'game:lib/none.lua' in the game's folder "
+                              "(tests/data/broken)"},
+    {"charts_not_folder", NULL, 7, "charts: 'map.ini' in the scenario's folder "
+                                   "(tests/data/broken/scenario) is not a folder"},
     {"variant_self", NULL, 3, "base: a file cannot be its own base"},
     {"variant_bad_base", NULL, 3, "base: '../good.ini' is not an .ini file of this folder"},
     {"variant_broken_base", "bad_param", 13, "parameter turns: 'four' is not an integer"},
@@ -273,6 +297,107 @@ static void good_files_of_the_broken_folder_load(void **state) {
   vl_scenario_free(s);
 }
 
+/* Variants chain now (issue 34): a variant over a variant over the whole file, each value
+** from the nearest file that gives it. */
+static void a_variant_over_a_variant_chains(void **state) {
+  vl_scenario *s = load(BROKEN "variant_chain.ini");
+  const vl_scenario *p;
+  (void)state;
+  assert_string_equal(vl_scenario_get(s, "scenario", "title")->text, "Chained");
+  assert_string_equal(vl_scenario_get(s, "scenario", "system")->file, BROKEN "good.ini");
+  assert_string_equal(vl_scenario_base(s), BROKEN "variant_ok.ini");
+  p = vl_scenario_parent(s);
+  assert_non_null(p);
+  assert_string_equal(vl_scenario_file(p), BROKEN "variant_ok.ini");
+  assert_string_equal(vl_scenario_file(vl_scenario_parent(p)), BROKEN "good.ini");
+  assert_null(vl_scenario_parent(vl_scenario_parent(p)));
+  assert_null(vl_scenario_extends(s));
+  vl_scenario_free(s);
+}
+
+/* test-game/board extends rough-and-ready/palo-alto: its own title, map (the game's) and order
+** of battle; Palo Alto's rules, set-up rule, victory keys and layers, each path in the folder
+** of the file that gave it. */
+static void a_board_extends_palo_alto(void **state) {
+  static const char *const roots[] = {"tests/data/extends", "."};
+  vl_error err;
+  vl_scenario *s = vl_scenario_load_roots(EXTENDS "board/scenario.ini", roots, 2, &err);
+  const vl_scenario_item *it;
+  const char *root;
+  (void)state;
+  if (s == NULL) fail_msg("%s:%d: %s", err.file, err.line, err.msg);
+  assert_string_equal(vl_scenario_extends(s), "rough-and-ready/palo-alto");
+  assert_string_equal(vl_scenario_base(s), PALO "scenario.ini");
+  it = vl_scenario_get(s, "scenario", "map");
+  assert_string_equal(it->text, "game:map.ini");
+  assert_string_equal(it->path, EXTENDS "map.ini");
+  it = vl_scenario_get(s, "scenario", "oob");
+  assert_string_equal(it->path, EXTENDS "board/oob.ini");
+  it = vl_scenario_get(s, "scenario", "rules");
+  assert_string_equal(it->file, PALO "scenario.ini");
+  assert_string_equal(it->path, PALO "rules.lua");
+  assert_string_equal(vl_scenario_get(s, "scenario", "setup_rule")->file, PALO "scenario.ini");
+  assert_string_equal(vl_scenario_get(s, "scenario", "max_decisions")->text, "300");
+  assert_string_equal(vl_scenario_layer(s, VL_SCENARIO_TERRAIN, &root), PALO "terrain.ini");
+  assert_string_equal(root, "./scenarios/rough-and-ready/palo-alto");
+  assert_string_equal(vl_scenario_layer(s, VL_SCENARIO_LOS, NULL), PALO "los.ini");
+  assert_null(vl_scenario_layer(s, VL_SCENARIO_CHARTS, NULL));
+  it = vl_scenario_at(s, VL_SCENARIO_OPTIONS, 0);
+  assert_string_equal(it->name, "balance");
+  assert_string_equal(it->path, PALO "options/balance.lua");
+  assert_int_equal(vl_scenario_count(s, VL_SCENARIO_SETUP), 3);  /* the board's, not PA's */
+  it = vl_scenario_at(s, VL_SCENARIO_VICTORY, 0);
+  assert_string_equal(it->file, PALO "scenario.ini");
+  vl_scenario_free(s);
+}
+
+typedef struct chained {
+  const char *file;     /* under tests/data/broken/scenario/root/scenarios/ */
+  const char *at;       /* the file the error names */
+  int line;
+  const char *msg;
+} chained;
+
+/* Chains over ids: a cycle, a chain one deeper than VL_SCENARIO_CHAIN_MAX, an id no root
+** holds; the longest chain allowed loads. */
+static void chains_are_bounded(void **state) {
+  static const char *const roots[] = {BROKEN "root"};
+  static const chained cases[] = {
+    {"loop/a/scenario.ini", "loop/b/scenario.ini", 3,
+     "extends: 'loop/a' makes a cycle: loop/a/scenario.ini -> loop/b/scenario.ini -> "
+     "loop/a/scenario.ini"},
+    {"deep/d0/scenario.ini", "deep/d4/scenario.ini", 3,
+     "extends: 'deep/d5' makes a chain too deep (a scenario is laid over at most 4 others): "
+     "deep/d0/scenario.ini -> deep/d1/scenario.ini -> deep/d2/scenario.ini -> "
+     "deep/d3/scenario.ini -> deep/d4/scenario.ini -> deep/d5/scenario.ini"},
+  };
+  size_t i;
+  vl_error err;
+  vl_scenario *s;
+  (void)state;
+  for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char path[160], at[160];
+    snprintf(path, sizeof path, BROKEN "root/scenarios/%s", cases[i].file);
+    snprintf(at, sizeof at, BROKEN "root/scenarios/%s", cases[i].at);
+    memset(&err, 0, sizeof err);
+    s = vl_scenario_load_roots(path, roots, 1, &err);
+    if (s != NULL) fail_msg("%s was accepted", path);
+    assert_string_equal(err.file, at);
+    assert_int_equal(err.line, cases[i].line);
+    assert_string_equal(err.msg, cases[i].msg);
+  }
+  s = vl_scenario_load_roots(BROKEN "root/scenarios/deep/d1/scenario.ini", roots, 1, &err);
+  if (s == NULL) fail_msg("%s:%d: %s", err.file, err.line, err.msg);
+  assert_string_equal(vl_scenario_get(s, "scenario", "title")->text, "Deep 1");
+  assert_string_equal(vl_scenario_get(s, "scenario", "map")->path,
+                      BROKEN "root/scenarios/deep/d5/map.ini");
+  vl_scenario_free(s);
+  assert_null(vl_scenario_load_roots(BROKEN "extends_unknown.ini", roots, 1, &err));
+  assert_int_equal(err.line, 3);
+  assert_string_equal(err.msg, "extends: no scenario 'nowhere/none' on the data path (scenarios/ "
+                               "of tests/data/broken/scenario/root)");
+}
+
 static void a_missing_file_is_an_io_error(void **state) {
   vl_error err;
   (void)state;
@@ -292,6 +417,9 @@ int main(void) {
     cmocka_unit_test(probe_finds_the_scenario_section),
     cmocka_unit_test(broken_scenarios_are_refused),
     cmocka_unit_test(good_files_of_the_broken_folder_load),
+    cmocka_unit_test(a_variant_over_a_variant_chains),
+    cmocka_unit_test(a_board_extends_palo_alto),
+    cmocka_unit_test(chains_are_bounded),
     cmocka_unit_test(a_missing_file_is_an_io_error),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

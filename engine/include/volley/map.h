@@ -66,6 +66,13 @@ typedef struct vl_track {
 ** VL_EPARSE (malformed input, in the map or a terrain.ini), VL_ENOMEM. */
 vl_map *vl_map_load(const char *path, const vl_path *data, vl_error *err);
 
+/* The same with the scenario's terrain layer given rather than found beside the map (a
+** scenario laid over another plays with the layer it inherits, docs/scenarios.md): layer
+** is that terrain.ini, or NULL for none; it must stay inside the folder layer_root (NULL:
+** "."), symbolic links included. */
+vl_map *vl_map_load_layer(const char *path, const vl_path *data, const char *layer,
+                          const char *layer_root, vl_error *err);
+
 /* Frees a map; accepts NULL. */
 void vl_map_free(vl_map *m);
 

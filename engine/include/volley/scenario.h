@@ -9,11 +9,19 @@
 ** '|', unit ids) is kept as written, with the file and line that gave it, for the Lua
 ** placement grammar (scripts/volley/placement.lua) to read.
 **
-** A variant is another .ini file of the folder with a [scenario] section. One whose
-** [scenario] says `base = scenario.ini` starts from that file of the same folder and
-** overrides it: the keys of [scenario], [sides], [params], [victory] and [options] one by
-** one, [setup.<SIDE>] sections whole. One without `base` is a whole scenario of its own.
-** Every value keeps the file and line that gave it, the variant's or the base's.
+** A variant is another .ini file of the folder with a [scenario] section. A scenario file
+** may be laid over another: `base = <file>.ini` names a file of its own folder (a variant
+** over its battle's scenario.ini), `extends = <scenario id>` a scenario on the data path (a
+** test board over a battle); both are the same mechanism. The file starts from the other,
+** itself read and laid over its own and checked whole, and overrides it: the keys of
+** [scenario], [sides], [params], [victory] and [options] one by one, [setup.<SIDE>] sections
+** whole. Chains are allowed up to VL_SCENARIO_CHAIN_MAX files above the one opened; a cycle
+** or a deeper chain is refused naming the chain. One with neither is a whole scenario of its
+** own. Every value keeps the file and line that gave it, and a path it gives is read in the
+** folder of that file: a value inherited from a scenario of another folder names a file of
+** that folder. A path may start with "game:" to name a file of the game's folder (the folder
+** above the scenario's: scenarios/<game>/), kept inside that folder as a scenario's own files
+** are kept inside its own (docs/scenarios.md "Decisions").
 */
 #ifndef VOLLEY_SCENARIO_H
 #define VOLLEY_SCENARIO_H
@@ -21,6 +29,16 @@
 #include "volley/error.h"
 
 typedef struct vl_scenario vl_scenario;
+
+/* How many scenarios a scenario may be laid over, one above the other (base or extends). */
+#define VL_SCENARIO_CHAIN_MAX 4
+
+/* The layers a scenario lays over its system's tables (vl_scenario_layer). */
+typedef enum vl_scenario_layer_kind {
+  VL_SCENARIO_TERRAIN = 0,  /* a terrain.ini over charts/<system>/terrain.ini */
+  VL_SCENARIO_LOS = 1,      /* a los.ini over charts/<system>/los.ini */
+  VL_SCENARIO_CHARTS = 2    /* a folder of chart tables over charts/<system>/ */
+} vl_scenario_layer_kind;
 
 /* The lists of a scenario, for vl_scenario_count and vl_scenario_at. */
 typedef enum vl_scenario_list {
@@ -46,6 +64,10 @@ typedef struct vl_scenario_item {
                         ** victory value written as a plain decimal integer (no sign but '-',
                         ** no leading zero, so tostring gives back the text) */
   int value;            /* the integer, when is_int */
+  const char *path;     /* a value naming a file or folder (map, oob, rules, terrain, los,
+                        ** charts, an option): its path, joined to the folder of the file that
+                        ** gave it (or to the game's folder for "game:<path>"); NULL for other
+                        ** values and for a scenario read from text */
 } vl_scenario_item;
 
 /* Reads the scenario file at path (scenario.ini or a variant), and its base when it names
@@ -57,6 +79,13 @@ typedef struct vl_scenario_item {
 ** stay inside it once symbolic links are followed (vl_path_inside, path.h); one that leads
 ** out is refused by name before anything of it is read. */
 vl_scenario *vl_scenario_load(const char *path, vl_error *err);
+
+/* The same, finding the scenario an `extends` names under the data roots given (each a folder
+** holding scenarios/), in order; vl_scenario_load uses the process's data path
+** (vl_path_for_process). An id no root holds, a cycle, or a chain deeper than
+** VL_SCENARIO_CHAIN_MAX is refused at the line of the key that makes it. */
+vl_scenario *vl_scenario_load_roots(const char *path, const char *const *roots, int nroots,
+                                    vl_error *err);
 
 /* The same from text in memory; name stands for the file in messages. A scenario read so has
 ** no folder: the files it names are checked for their shape only, and `base` is refused. */
@@ -78,9 +107,23 @@ const char *vl_scenario_file(const vl_scenario *s);
 const char *vl_scenario_dir(const vl_scenario *s);
 const char *vl_scenario_base(const vl_scenario *s);
 
+/* The id `extends` names (NULL for a scenario that extends none: `base` or neither), and the
+** scenario the file is laid over (its base's or its extended scenario's file, itself laid
+** over its own), NULL for a whole one: the chain is walked parent by parent. Borrowed. */
+const char *vl_scenario_extends(const vl_scenario *s);
+const vl_scenario *vl_scenario_parent(const vl_scenario *s);
+
+/* The layer of a kind the scenario plays with, or NULL for none: the scenario's own key
+** (terrain, los, charts in [scenario]); else terrain.ini or los.ini beside the map it gives
+** itself, or charts/ in its folder when that is not its parent's; else its parent's layer.
+** *root (root may be NULL) gets the folder the layer is kept inside. Borrowed. */
+const char *vl_scenario_layer(const vl_scenario *s, vl_scenario_layer_kind kind,
+                              const char **root);
+
 /* The value of `key` in [section] for the sections of single keys, "scenario" and "sides"
 ** (e.g. "scenario", "map"), or NULL when absent. The [scenario] keys: title, system, map,
-** oob, rules, provenance, setup_rule, max_decisions; [sides]: order, first. Borrowed. */
+** oob, rules, terrain, los, charts, provenance, setup_rule, max_decisions (base and extends
+** are not kept: vl_scenario_base, vl_scenario_extends); [sides]: order, first. Borrowed. */
 const vl_scenario_item *vl_scenario_get(const vl_scenario *s, const char *section,
                                         const char *key);
 

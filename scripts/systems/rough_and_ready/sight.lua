@@ -27,7 +27,8 @@ end
 --- The system's line-of-sight context for the map (kept on the game object).
 function M.los(game)
   if not game.rr_los then
-    game.rr_los = assert(core.los.new(game.map, { system = game.system.id }))
+    game.rr_los = assert(core.los.new(game.map, { system = game.system.id,
+      layer = game.scenario and game.scenario.paths and game.scenario.paths.los }))
   end
   return game.rr_los
 end

@@ -22,7 +22,8 @@ describe("volley.core.scenario", function()
     assert.are.same({ side = "A", key = "west", text = "0103, 0105, 0107 | A1 A2 A3",
                       file = "tests/data/demo/scenario.ini", line = 24 }, t.setup[1])
     assert.are.equal(4, #t.setup)
-    assert.are.same({ file = "tests/data/demo/scenario.ini", line = 11 }, t.at.map)
+    assert.are.same({ file = "tests/data/demo/scenario.ini", line = 11,
+                      path = "tests/data/demo/map.ini" }, t.at.map)
     assert.are.same({ file = "tests/data/demo/scenario.ini", line = 17 }, t.at.order)
     assert.are.same({}, t.options)
   end)
@@ -35,7 +36,7 @@ describe("volley.core.scenario", function()
     assert.are.same({ "A.hold=0502:string", "A.min_units=1:number", "B.bonus=12:number",
                       "B.min_units=1:number", "B.note=hold the  road:string" }, v)
     assert.are.same({ name = "fog", path = "options/fog.lua", file = BATTLE .. "scenario.ini",
-                      line = 39 }, t.options[1])
+                      line = 39, full = BATTLE .. "options/fog.lua" }, t.options[1])
     assert.are.equal("rules.lua", t.rules)
   end)
 
