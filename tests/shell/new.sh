@@ -50,11 +50,10 @@ out=$("$volley" new my-game/test-board --from rough-and-ready/palo-alto) || fail
 [ "$(ls "$tmp/root/scenarios/my-game/test-board")" = "scenario.ini" ] || fail "--from copied files"
 grep -q "^extends = rough-and-ready/palo-alto$" "$tmp/root/scenarios/my-game/test-board/scenario.ini" \
   || fail "--from: no extends"
-# TODO(issue 34, the lead, once scenario.ini's extends key is merged): the extending
-# scenario must then pass check and play at once:
-#   "$volley" check my-game/test-board >/dev/null || fail "--from: check"
-#   "$volley" play my-game/test-board --seed 1 --bot US=random --bot MEX=random \
-#     --max-decisions 20 >/dev/null || fail "--from: play"
+# The extending scenario passes check and plays at once.
+"$volley" check my-game/test-board >/dev/null || fail "--from: check"
+"$volley" play my-game/test-board --seed 1 --bot US=random --bot MEX=random \
+  --max-decisions 20 >/dev/null || fail "--from: play"
 
 # Refusals (exit 1) and usage (exit 2).
 for bad in My/Game a/b/c "a b/c" ../x/y; do
