@@ -210,11 +210,11 @@ end
 -- @tparam string what an id or a path
 -- @tparam[opt] table opts `{roots = {...}}`
 -- @treturn ?table the description of `volley.core.scenario.load` with `id` (nil for a
---   scenario addressed by path) and `paths = {map =, oob =, rules =, start =,
---   options = {name = path}, terrain =, los =, charts = (each a path, or false for none), roots = {terrain =, los =,
---   charts =} (the folder each stays inside), game = {rules = dir, options = {name = dir}}
---   (the game folder of the file that named each script: where its `volley.require` looks)}`,
---   every path read in the folder of the file that gave it
+--   scenario addressed by path) and `paths = {map =, oob =, rules =, start =, options =
+--   {name = path}, terrain =, los =, charts = (each a path, or false for none), roots =
+--   {terrain =, los =, charts =} (the folder each stays inside), game = {rules = dir,
+--   options = {name = dir}} (the game folder of the file that named each script: where its
+--   `volley.require` looks)}`, every path read in the folder of the file that gave it
 -- @treturn ?string why not: "no scenario ...", or "file:line: message"
 function M.read(what, opts)
   local where, why = M.resolve(what, opts)

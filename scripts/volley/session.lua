@@ -303,11 +303,11 @@ local function root_files(rel, pattern, out)
   for _, n in ipairs(names) do out[#out + 1] = { name = n, file = found[n] } end
 end
 
---- The files a game is played with, as a save's header records them (docs/save.md
--- "Replay, undo and resume"; docs/formats.md "The save file"): role "scenario" for the
--- scenario's files (its .ini and every file it is laid over, nearest first -- its base, the
--- scenario it extends and theirs --, map, order of battle, rules.lua, its start state, its
--- terrain and line of sight layers, the charts of its charts layer, the shared modules of its game folders),
+--- The files a game is played with, as a save's header records them (docs/save.md "Replay,
+-- undo and resume"; docs/formats.md "The save file"): role "scenario" for the scenario's files
+-- (its .ini and every file it is laid over, nearest first -- its base, the scenario it extends
+-- and theirs --, map, order of battle, rules.lua, its start state, its terrain and line of
+-- sight layers, the charts of its charts layer, the shared modules of its game folders),
 -- wherever they are (its folder, an extended scenario's, a game folder); role "system" for
 -- the system's scripts (`scripts/systems/<id>/**.lua`) and charts (`charts/<id>/*.ini`).
 -- Options and mods are recorded apart.
