@@ -41,15 +41,21 @@ static void push_at(lua_State *L, const vl_scenario_item *it) {
   set_str(L, "path", it->path);
 }
 
-/* Pushes the chain above s: {{file=, extends=}, ...}, nearest first. */
+/* Pushes the chain above s: {{file=, extends=, rules=}, ...}, nearest first; rules is the
+** {file=, line=, path=} of the rules.lua that scenario plays (its own or inherited), if any. */
 static void push_chain(lua_State *L, const vl_scenario *s) {
   const vl_scenario *p;
   int i = 0;
   lua_newtable(L);
   for (p = vl_scenario_parent(s); p != NULL; p = vl_scenario_parent(p)) {
-    lua_createtable(L, 0, 2);
+    const vl_scenario_item *rules = vl_scenario_get(p, "scenario", "rules");
+    lua_createtable(L, 0, 3);
     set_str(L, "file", vl_scenario_file(p));
     set_str(L, "extends", vl_scenario_extends(p));
+    if (rules != NULL) {
+      push_at(L, rules);
+      lua_setfield(L, -2, "rules");
+    }
     lua_rawseti(L, -2, ++i);
   }
 }

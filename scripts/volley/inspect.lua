@@ -96,8 +96,8 @@ function M.check_in_state(target, mods)
     if not text then errors[#errors + 1] = plain(sandbox.format(e)) end
   end
   if not modules then errors[#errors + 1] = plain(why) end
-  if g.scenario.paths.rules then
-    ok, err = pcall(session.load_script, g, g.scenario.paths.rules, "battle")
+  for _, r in ipairs(g.scenario.paths.rules_list or { g.scenario.paths.rules }) do
+    ok, err = pcall(session.load_script, g, r, "battle")
     if not ok and plain(err) ~= errors[#errors] then errors[#errors + 1] = plain(err) end
   end
   for _, o in ipairs(g.options or {}) do

@@ -227,6 +227,20 @@ function M.read(what, opts)
                start = path("start"), options = {},
                roots = {}, game = { options = {} } }
   if sc.rules then sc.paths.game.rules = M.game_dir(sc.at.rules.file) end
+  -- the battle scripts of the chain, the bottom scenario's first: a scenario laid over another
+  -- that gives a rules.lua of its own plays it after the ones it inherits (docs/scenarios.md
+  -- "A scenario laid over another"); each with the game folder of the file that named it
+  sc.paths.rules_list, sc.paths.game.rules_of = {}, {}
+  local levels = {}
+  for i = #(sc.chain or {}), 1, -1 do levels[#levels + 1] = sc.chain[i].rules end
+  levels[#levels + 1] = sc.at.rules
+  for _, at in ipairs(levels) do
+    local list = sc.paths.rules_list
+    if at and at.path and list[#list] ~= at.path then
+      list[#list + 1] = at.path
+      sc.paths.game.rules_of[at.path] = M.game_dir(at.file)
+    end
+  end
   for _, o in ipairs(sc.options) do
     sc.paths.options[o.name] = o.full
     sc.paths.game.options[o.name] = M.game_dir(o.file)

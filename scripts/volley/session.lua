@@ -328,7 +328,7 @@ function M.files(g)
   for _, c in ipairs(sc.chain or {}) do add("scenario", c.file) end
   add("scenario", sc.paths.map)
   add("scenario", sc.paths.oob)
-  add("scenario", sc.paths.rules)
+  for _, r in ipairs(sc.paths.rules_list or { sc.paths.rules }) do add("scenario", r) end
   add("scenario", sc.paths.start)
   add("scenario", sc.paths.terrain or nil)
   add("scenario", sc.paths.los or nil)
@@ -408,11 +408,12 @@ function M.open(target, opts)
     local why = mismatch(g, target, opts.expect, opts.mods)
     if why then return { mismatch = why } end
   end
-  -- the battle's special rules, then the options chosen, then the mods in command-line order;
+  -- the battle's special rules (those of the scenarios it is laid over first), then the
+  -- options chosen, then the mods in command-line order;
   -- each read once (the text its worlds are made from again), then loaded and run
   local scripts = {}
-  if g.scenario.paths.rules then
-    scripts[#scripts + 1] = { path = g.scenario.paths.rules, source = "battle" }
+  for _, r in ipairs(g.scenario.paths.rules_list or { g.scenario.paths.rules }) do
+    scripts[#scripts + 1] = { path = r, source = "battle" }
   end
   for _, o in ipairs(g.options or {}) do
     scripts[#scripts + 1] = { path = o.path, source = "battle" }

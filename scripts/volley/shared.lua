@@ -22,8 +22,8 @@ M.NAME = "^[a-z][a-z0-9_]*$"
 --- The longest module name.
 M.NAME_MAX = 64
 
--- The game folders the game's scripts are named from, each once, in a fixed order: rules.lua's,
--- then the options' (by name).
+-- The game folders the game's scripts are named from, each once, in a fixed order: the
+-- rules.lua files' (the chain's, bottom first), then the options' (by name).
 local function game_dirs(g)
   local sc = g.scenario
   local out, seen = {}, {}
@@ -34,7 +34,9 @@ local function game_dirs(g)
     end
   end
   if not sc or not sc.paths or not sc.paths.game then return out end
-  if sc.paths.rules then add(sc.paths.game.rules) end
+  for _, r in ipairs(sc.paths.rules_list or { sc.paths.rules }) do
+    add((sc.paths.game.rules_of or {})[r] or sc.paths.game.rules)
+  end
   for _, o in ipairs(g.options or {}) do add(sc.paths.game.options[o.name]) end
   return out
 end
@@ -103,6 +105,9 @@ end
 function M.dir_of(g, path)
   local sc = g.scenario
   if not sc or not sc.paths or not sc.paths.game then return nil end
+  if sc.paths.game.rules_of and sc.paths.game.rules_of[path] then
+    return sc.paths.game.rules_of[path]
+  end
   if path == sc.paths.rules then return sc.paths.game.rules end
   for name, p in pairs(sc.paths.options) do
     if p == path then return sc.paths.game.options[name] end
