@@ -158,7 +158,13 @@ describe("a scenario that extends another", function()
     local g = game.open("test-game/board", { roots = roots })
     local sc = g.scenario
     assert.equal("rough-and-ready/palo-alto", sc.extends)
-    assert.same({ { file = "./scenarios/rough-and-ready/palo-alto/scenario.ini" } }, sc.chain)
+    assert.same({ { file = "./scenarios/rough-and-ready/palo-alto/scenario.ini",
+                    rules = { file = "./scenarios/rough-and-ready/palo-alto/scenario.ini",
+                              line = 23,
+                              path = "./scenarios/rough-and-ready/palo-alto/rules.lua" } } },
+      sc.chain)
+    -- the battle scripts it plays: Palo Alto's alone (it gives none of its own)
+    assert.same({ "./scenarios/rough-and-ready/palo-alto/rules.lua" }, sc.paths.rules_list)
     assert.equal("tests/data/extends/scenarios/test-game/map.ini", sc.paths.map)
     assert.equal("./scenarios/rough-and-ready/palo-alto/rules.lua", sc.paths.rules)
     assert.equal("./scenarios/rough-and-ready/palo-alto/terrain.ini", sc.paths.terrain)
