@@ -181,6 +181,13 @@ function M.open(what, opts)
     ok, err = require("volley.start_state").apply(self, sc.paths.start)
     if not ok then error(err, 0) end
   end
+  -- the system's own checks of what the scenario gives (`sys.check_scenario`, docs/runtime.md):
+  -- a value inherited through `extends` that the scenario's own map cannot take is reported
+  -- at its key, by `volley check` too, not at the point of play that first reads it
+  if type(self.system.check_scenario) == "function" then
+    ok, err = self.system.check_scenario(self)
+    if not ok then error(err, 0) end
+  end
   return self
 end
 

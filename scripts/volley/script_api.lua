@@ -255,6 +255,16 @@ local function build(game, point, allowed, ask)
 
   local function may(name, what)
     game:not_in_query(what or ("change the game (game." .. name .. ")"))
+    -- a script's ctx.game acts only inside a handler of its own point (the innermost running,
+    -- volley.session's `game.hook_stack`): one kept in an upvalue from a point that allows
+    -- more cannot act at a later point that allows less (docs/robustness.md)
+    local stack = game.hook_stack
+    local now = stack and stack[#stack]
+    if point and now ~= point then
+      fail(name, "this ctx.game is " .. point .. "'s: it acts only in a handler of " .. point
+        .. " (now " .. (now == "ask" and "in a request's function" or now and ("at " .. now)
+        or "outside every handler") .. "; use the ctx.game the handler receives)", 3)
+    end
     if allowed and not allowed[name] then
       local list = {}
       for k in pairs(allowed) do list[#list + 1] = k end

@@ -92,6 +92,27 @@ end
 -- handler that registered another would grow the list being fired, without end. Every
 -- handler finds the runtime's read-only `ctx.game` (volley.script_api) in its context, bound
 -- to its point: what the point's catalogue entry allows it to do.
+-- The hook points whose handlers run now, innermost last (`g.hook_stack`, not state; "ask"
+-- for a request's own functions): a script's ctx.game acts only while a handler of its own
+-- point is the innermost running (volley.script_api), so one kept from an earlier point
+-- cannot act at a later one that allows less.
+local function finish(stack, n, ok, ...)
+  for i = #stack, n, -1 do stack[i] = nil end
+  if ok then return ... end
+  error((...), 0)
+end
+
+local function running(g, point, where, fn, ...)
+  local stack = g.hook_stack
+  if not stack then
+    stack = {}
+    g.hook_stack = stack
+  end
+  local n = #stack + 1
+  stack[n] = point
+  return finish(stack, n, sandbox.call(where, fn, ...))
+end
+
 local function mod_api(g, path)
   local api = {}
   --- volley.api_version: the script API's version (volley.script_api.VERSION).
@@ -115,7 +136,8 @@ local function mod_api(g, path)
     if type(fn) ~= "function" then
       error("bad argument #2 to 'on' (function expected, got " .. type(fn) .. ")", 2)
     end
-    local guarded = sandbox.guard({ point = point, source = path }, fn)
+    local where = { point = point, source = path }
+    local function guarded(...) return running(g, point, where, fn, ...) end
     local handler = function(ctx, mods, ...)
       local game_api = script_api.for_point(g, point, path, api.ask)
       if type(mods) == "table" and mods.add then
@@ -169,7 +191,8 @@ local function mod_api(g, path)
     end
     for _, k in ipairs({ "enumerate", "validate", "explain", "canonical" }) do
       if type(r[k]) == "function" then
-        r[k] = sandbox.guard({ point = "ask", source = path }, r[k])
+        local f, where = r[k], { point = "ask", source = path }
+        r[k] = function(...) return running(g, "ask", where, f, ...) end
       end
     end
     -- a script's reasons are text from a script: cleaned like its request's (docs/modding.md)

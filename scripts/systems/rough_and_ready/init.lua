@@ -29,6 +29,12 @@ M.points = require "systems.rough_and_ready.points"
 -- (docs/rough_and_ready.md "Start states").
 M.start_state = require "systems.rough_and_ready.start_state"
 
+--- Checks what the scenario gives against its map and forces when the game opens (after the
+-- start state): the victory schedule's hexes (victory.check_schedule).
+function M.check_scenario(game)
+  return require("systems.rough_and_ready.victory").check_schedule(game)
+end
+
 --- The system's part of the script API (volley.script_api; docs/modding.md).
 M.script_api = "systems.rough_and_ready.script_api"
 

@@ -138,6 +138,54 @@ local function shared(game, id)
   return nil, id .. " has no second command [rough_and_ready PA note d]"
 end
 
+-- Whether t is a table whose keys are exactly 1..#t.
+local function is_list(t)
+  if type(t) ~= "table" then return false end
+  local n = 0
+  for _ in pairs(t) do n = n + 1 end
+  return n == #t
+end
+
+-- The withdrawals of an activation that went (n, at most count: the activation to come reads
+-- only its own [rough_and_ready 6.47]), each pair a cavalry unit and the enemy unit it withdrew
+-- from, as the rules record them.
+local function check_withdrawals(game, v, values)
+  if type(v) ~= "table" or type(v.n) ~= "number" or type(v.pairs) ~= "table" then
+    return nil, "withdrawals.n (an activation) and withdrawals.pairs expected"
+  end
+  for k in pairs(v) do
+    if k ~= "n" and k ~= "pairs" then
+      return nil, "unknown key '" .. tostring(k) .. "' (withdrawals holds n and pairs)"
+    end
+  end
+  local count = values.count or (values.last and 1 or 0)
+  if type(count) ~= "number" or v.n < 1 or v.n > count then
+    return nil, "withdrawals.n " .. tostring(v.n) .. " is not an activation that went (1 to "
+      .. tostring(count) .. "): a start state begins between activations [rough_and_ready 3.11]"
+  end
+  if not is_list(v.pairs) then return nil, "withdrawals.pairs: a list of pairs expected" end
+  for i, p in ipairs(v.pairs) do
+    local where = "withdrawals.pairs[" .. i .. "]"
+    if not is_list(p) or #p ~= 2 then
+      return nil, where .. ": a pair of unit ids expected (the cavalry, then the unit it "
+        .. "withdrew from)"
+    end
+    for j = 1, 2 do
+      if type(p[j]) ~= "string" or not pcall(game.unit_info, game, p[j]) then
+        return nil, where .. "[" .. j .. "]: " .. tostring(p[j]) .. " is not a unit id"
+      end
+    end
+    if game:unit_info(p[1]).type ~= "cavalry" then
+      return nil, where .. "[1]: " .. p[1] .. " is not cavalry [rough_and_ready 6.47]"
+    end
+    if game:unit_info(p[1]).side == game:unit_info(p[2]).side then
+      return nil, where .. ": " .. p[1] .. " and " .. p[2] .. " are of one side [rough_and_ready "
+        .. "6.47]"
+    end
+  end
+  return true
+end
+
 --- The values a start state may set (`var <name>...` lines), in the order documented.
 M.values = {
   { name = "last", type = "map: side, target (and kind, leader, units as a dump writes them)",
@@ -190,12 +238,7 @@ M.values = {
     end },
   { name = "withdrawals", type = "map: n, pairs (as a dump writes it)",
     meaning = "the pre-shock withdrawals of activation n: kept as given, the rules read it only "
-      .. "during that activation", rule = "[rough_and_ready 6.47]", check = function(_, v)
-      if type(v) ~= "table" or type(v.n) ~= "number" or type(v.pairs) ~= "table" then
-        return nil, "withdrawals.n (an activation) and withdrawals.pairs expected"
-      end
-      return true
-    end },
+      .. "during that activation", rule = "[rough_and_ready 6.47]", check = check_withdrawals },
 }
 
 --- Values a start state may not set, and why.
@@ -364,6 +407,23 @@ function M.complete(game, given)
     if marked then moved[side] = at or out.count end
   end
   out.oc_moved = moved
+  -- the chain must be able to go on: the side to open has a command to open with, and some
+  -- side has a command or a hex of independents to activate (the system's facts, before any
+  -- battle rule narrows them) [rough_and_ready 3.11, 3.22]
+  local function can(side, independents)
+    if #command.activatable(game, side) > 0 then return true end
+    return independents and #command.independent_hexes(game, side) > 0
+  end
+  if out.mode == "open" and not can(out.play, false) then
+    return nil, out.play .. " opens the chain (mode open) but has no command to activate: "
+      .. "the game could not begin [rough_and_ready 3.11]", given.mode and "mode" or nil
+  end
+  local any = false
+  for _, side in ipairs(game:sides()) do any = any or can(side, true) end
+  if not any then
+    return nil, "no side has a command or a hex of independents to activate: the game could "
+      .. "not go on [rough_and_ready 3.11, 3.22]", given.last and "last" or nil
+  end
   return out
 end
 

@@ -45,6 +45,26 @@ local function road_hexes(game, side)
   return game.rr_areas[side]
 end
 
+--- Checks the scenario's schedule against its map when the game opens (`sys.check_scenario`):
+-- each side's `road_hexes` must be a placement spec of this map. A scenario laid over another
+-- (`extends`) with a map of its own inherits the other's [victory]; a spec naming rows or places
+-- its map does not have is reported at its key, by `volley check` too, rather than stopping
+-- the game at its first victory check [rough_and_ready 8.0].
+-- @treturn ?true
+-- @treturn ?string "<file>:<line>: [victory] <SIDE>.road_hexes: <why>"
+function M.check_schedule(game)
+  for _, v in ipairs(game.scenario and game.scenario.victory or {}) do
+    if v.name == "road_hexes" then
+      local ok, err = pcall(road_hexes, game, v.side)
+      if not ok then
+        return nil, v.file .. ":" .. v.line .. ": " .. tostring(err) .. " (the map: "
+          .. tostring(game.scenario.paths.map) .. ")"
+      end
+    end
+  end
+  return true
+end
+
 local ALIASES = {
   infantry = { "inf_cav", "combat" }, cavalry = { "inf_cav", "combat" },
   artillery = { "gun", "combat" },
