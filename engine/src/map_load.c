@@ -21,6 +21,11 @@
 #include "volley/path.h"
 
 #define NAME_MAX_LEN 32  /* places, entries, roads, tracks, spaces, boxes */
+/* A hexside line's work grows with the square of its length (each hex is checked against the
+** others): a side holds at most LINE_SIDE_MAX hexes and a file's lines at most LINE_FILE_MAX in
+** all, so a hostile map.ini loads in a second, not in hours (docs/formats.md "Hexside lines"). */
+#define LINE_SIDE_MAX 1024
+#define LINE_FILE_MAX 16384
 
 /* ---- the parse ---------------------------------------------------------------------------- */
 
@@ -82,6 +87,7 @@ typedef struct mparse {
   int line_kind;              /* its feature index */
   const char *line_name;      /* and id (an arena copy) */
   vec line_hex[2];            /* vl_hex: the two sides */
+  size_t line_hexes;          /* the hexes of every line of the file so far */
   ptrack *track;              /* tracks: the track the key adds to */
   int track_part;             /* 0 spaces, 1 adjacent, 2 links */
   /* finished lists */
@@ -585,6 +591,13 @@ static int hexside_value(mparse *p, const vl_ini_item *it, vl_error *err) {
       vl_hex *slot;
       size_t i;
       if ((rc = parse_hex(p, it, w, n, &a, err)) != VL_OK) return rc;
+      if (v->n >= LINE_SIDE_MAX)
+        return vl_ini_error(err, it, "line: more than %d hexes on one side (give a longer "
+                            "line as several)", LINE_SIDE_MAX);
+      if (p->line_hexes >= LINE_FILE_MAX)
+        return vl_ini_error(err, it, "line: more than %d hexes in the file's lines",
+                            LINE_FILE_MAX);
+      p->line_hexes++;
       for (i = 0; i < p->line_hex[0].n + p->line_hex[1].n; i++) {
         vl_hex o = i < p->line_hex[0].n ? ((vl_hex *)p->line_hex[0].p)[i]
                                          : ((vl_hex *)p->line_hex[1].p)[i - p->line_hex[0].n];

@@ -13,6 +13,9 @@ local scenario = require "volley.scenario"
 
 local M = {}
 
+--- The longest part of a new scenario's id (an `extends` id's limit, engine/src/scenario.c).
+M.PART_MAX = 63
+
 M.USAGE = "new <game>/<battle> [--system ID] [--from SCENARIO] [--dir DIR]"
 
 M.HELP = [[
@@ -242,6 +245,12 @@ function M.main(args)
   local id, o = parse(args)
   if not id then return o end
   local game, battle = id:match("^([a-z0-9-]+)/([a-z0-9-]+)$")
+  -- each part at most 63 bytes, as an `extends` id's (scenario.c): a longer one could be
+  -- made but never extended, and one past a file name's limit left its game folder behind
+  if game and (#game > M.PART_MAX or #battle > M.PART_MAX) then
+    return refuse("'" .. id:sub(1, 80) .. (#id > 80 and "..." or "") .. "': an id's parts are "
+      .. "at most " .. M.PART_MAX .. " characters")
+  end
   if not game then
     return refuse("'" .. core.text.clean(id):sub(1, 80) .. "' is not a new scenario's id "
       .. "(<game>/<battle>, each [a-z0-9-]+)")
