@@ -13,10 +13,13 @@
 --   is a console session; each line `$ COMMAND` is run by `sh -c` in the working folder, with
 --   `volley` on the PATH meaning the program given and `VOLLEY_PATH` the working folder; the
 --   lines after it, up to the next `$` line, are its output (stdout then stderr), compared
---   line by line; a line `...` matches any run of lines (none included).
+--   line by line; a line `...` matches any run of lines (none included). The working folder
+--   is the guide's `~/battles`: its path in the output reads `~/battles`. The program finds
+--   the system's scripts and charts after VOLLEY_PATH (docs/build.md "The data path").
 --
--- With an examples folder, the files the guide wrote under `scenarios/` and `mods/` at the end
--- must equal that folder's (the examples installed with the program are the guide's result).
+-- With an examples folder, the files the guide wrote under `scenarios/` and `mods/`, and its
+-- `.luacheckrc`, at the end must equal that folder's (the examples installed with the program
+-- are the guide's result).
 -- Exit status 0 when every step held, 1 with each failure named by the guide's line.
 
 local program, guide_path, examples = arg[1], arg[2], arg[3]
@@ -100,6 +103,19 @@ local function fail(step, msg)
   failures[#failures + 1] = guide_path .. ":" .. step.line .. ": " .. msg
 end
 
+-- `s` with every `from` (plain text, not a pattern) replaced by `to`.
+local function plain_replace(s, from, to)
+  local out, i = {}, 1
+  while true do
+    local a, b = s:find(from, i, true)
+    if not a then break end
+    out[#out + 1] = s:sub(i, a - 1) .. to
+    i = b + 1
+  end
+  out[#out + 1] = s:sub(i)
+  return table.concat(out)
+end
+
 -- Whether `got` (lines) matches `want` (lines, `...` any run of lines).
 local function matches(got, gi, want, wi)
   while wi <= #want do
@@ -141,7 +157,9 @@ for _, step in ipairs(steps) do
       ph:close()
       local got = {}
       for _, name in ipairs{ ".out", ".err" } do
-        for l in (slurp(work .. "/" .. name) or ""):gmatch("(.-)\n") do got[#got + 1] = l end
+        for l in (slurp(work .. "/" .. name) or ""):gmatch("(.-)\n") do
+          got[#got + 1] = plain_replace(l, work, "~/battles")
+        end
       end
       local last = k == #cmds
       if step.fails and last then
@@ -159,12 +177,12 @@ for _, step in ipairs(steps) do
 end
 
 if examples then
-  for _, top in ipairs{ "scenarios", "mods" } do
-    local ok = os.execute("test ! -d " .. sh_quote(work .. "/" .. top) .. " || diff -r "
-      .. sh_quote(work .. "/" .. top) .. " " .. sh_quote(examples .. "/" .. top)
-      .. " >/dev/null")
+  for _, top in ipairs{ "scenarios", "mods", ".luacheckrc" } do
+    local w, e = sh_quote(work .. "/" .. top), sh_quote(examples .. "/" .. top)
+    local ok = os.execute("(test ! -e " .. w .. " && test ! -e " .. e .. ") || diff -r " .. w
+      .. " " .. e .. " >/dev/null")
     if not ok then
-      failures[#failures + 1] = guide_path .. ": the guide's " .. top .. "/ differs from "
+      failures[#failures + 1] = guide_path .. ": the guide's " .. top .. " differs from "
         .. examples .. "/" .. top .. " (diff -r " .. work .. "/" .. top .. " ...)"
     end
   end

@@ -1,0 +1,15 @@
+-- rules.lua of guide/millers-ford: the battle's special rule [millers-ford 1]. Blue wins at
+-- once when one of its units holds the ford hex at the end of a turn; if Blue has not taken
+-- it by the end of the last turn, Red wins.
+local FORD = "0503"
+local LAST_TURN = 4 -- scenario.ini [params] turns
+
+volley.on("victory.check", function(ctx)
+  local game = ctx.game
+  local holder = game.units{ hex = FORD, side = "Blue", class = "combat" }[1]
+  if holder then
+    game.declare_result{ winner = "Blue", why = holder .. " holds the ford [millers-ford 1]" }
+  elseif ctx.turn == LAST_TURN then
+    game.declare_result{ winner = "Red", why = "Blue has not taken the ford [millers-ford 1]" }
+  end
+end)
