@@ -1,11 +1,10 @@
 -- Pre-shock withdrawal and the move that goes on hex by hex [rough_and_ready 6.47, 5.12]
 -- (issue 33 point 4). 6.47 lets mounted cavalry withdraw more than once in an activation,
 -- and the foot unit that came next to it moves on, one hex into the next (5.12), so it may
--- enter the hex the cavalry left and come next to it again. Today a move is one path checked
--- before it starts: a path through the cavalry's hex is refused (an enemy hex, 5.28) before
--- anyone withdraws, so neither the entry into the hex left nor the second withdrawal can
--- happen. The interruptible move of the shared-machinery issue (three issues on: #35) is
--- what makes them possible; until it lands these are `pending`, written as they must pass.
+-- enter the hex the cavalry left and come next to it again. Before #35 a move was one path
+-- checked before it started: a path through the cavalry's hex was refused (an enemy hex,
+-- 5.28) before anyone withdrew. The interruptible move (volley.walk, #35 point 1) walks the
+-- path hex by hex, so both happen; these were `pending` until it landed.
 --
 -- On the fixture (tests/data/rr, row 08 clear): Garland's 4US-1 walks east along row 08;
 -- VN-1 (Villas del Norte cavalry) in 0709 faces SE/S, so 0708 is its rear, no front hex is
