@@ -24,8 +24,11 @@
 -- the system's request, the same move request for that unit only, within what it has
 -- left); a new plan answered there is walked the same way. Every request is an ordinary
 -- `game:ask`, journalled, replayed and undone like any other: the walk keeps nothing the
--- journal cannot rebuild (its state lives in the coroutine, and on `game.walking` for the
--- queries a host makes while a request waits).
+-- journal cannot rebuild. Its plan lives in the coroutine; what queries made while a request
+-- inside it waits need (which unit is under way, what it has spent) is in the state, as
+-- `game.vars.walk` (`{unit =, spent =}`), set while the walk runs and gone when it ends: so
+-- an undo, which restores the store at a step boundary, never leaves a walk behind, and the
+-- state hash differs only at requests asked inside a walk.
 -- @module volley.walk
 
 local M = {}
@@ -113,6 +116,11 @@ function Walk:fire(point, ctx)
   if self.fire_point then self.fire_point(self, point, ctx) end
 end
 
+-- What the state keeps of the walk under way (see the module).
+function Walk:note()
+  self.game.vars.walk = { unit = self.unit, spent = self.spent }
+end
+
 -- Whether the unit still stands in `hex` (a handler may have taken it off).
 function Walk:stands(hex)
   local kind, now = self.game.store:where(self.unit)
@@ -137,6 +145,7 @@ function Walk:step()
   self.spent = self.spent + step.cost
   self.disorder = self.disorder or step.disorder == true
   self.entered[#self.entered + 1] = to
+  self:note()
   self.taken[#self.taken + 1] = { cost = step.cost, total = self.spent, disorder = step.disorder,
                                   road = step.road, stop = step.stop }
   self:fire("movement.enter", { unit = self.unit, from = from, to = to, cost = step.cost })
@@ -152,8 +161,8 @@ end
 -- (and `cut_why`) when a step became illegal, or what `w:stop` said.
 function Walk:run()
   local game = self.game
-  local was = game.walking
-  game.walking = self
+  local was = game.vars.walk
+  self:note()
   while not self.ended do
     if self.i >= #self.plan then break end
     local ended, why = self:step()
@@ -170,7 +179,7 @@ function Walk:run()
       self.ended = ended
     end
   end
-  game.walking = was
+  game.vars.walk = was
   if self.ended ~= "gone" then
     self:fire("movement.stop", { unit = self.unit, hex = self.at, entered = self.entered,
                                  cost = self.spent, why = self.ended or "arrived" })
@@ -178,11 +187,11 @@ function Walk:run()
   return self
 end
 
---- The walk under way for `unit`, or nil (what `reach` and the move request read while a
--- request inside a move waits).
+--- The walk under way for `unit`, `{unit =, spent =}` (state: `game.vars.walk`), or nil:
+-- what `reach` and the move request read while a request inside a move waits.
 function M.of(game, unit)
-  local w = game.walking
-  if w and w.unit == unit then return w end
+  local w = game.vars.walk
+  if type(w) == "table" and w.unit == unit then return w end
   return nil
 end
 

@@ -5,6 +5,7 @@ local walk = require "volley.walk"
 local function game_with(at)
   local where = { U = at }
   return {
+    vars = {},
     store = {
       where = function(_, u) if where[u] then return "hex", where[u] end return "eliminated" end,
       place = function(_, u, h) where[u] = h; return true end,
@@ -71,7 +72,7 @@ describe("volley.walk", function()
     local during
     local w = walk.new(g, { unit = "U", path = { "B", "C" }, steps = steps(2), ma = 3,
       entered = function(wk)
-        during = walk.of(g, "U") == wk and walk.of(g, "V") == nil
+        during = walk.of(g, "U").spent == wk.spent and walk.of(g, "V") == nil
         wk:stop("reaction")
       end,
     }):run()
