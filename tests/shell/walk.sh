@@ -1,6 +1,6 @@
 #!/bin/sh
-# Issue 35 point 1, the move walked hex by hex, through the prompt on test-game/walk
-# (tests/data/extends): Garland's 4US-1 walks the road of row 02 through the lancers' hex;
+# Issue 35 point 1, the move walked hex by hex, through the prompt on test-walk/road
+# (tests/data/walk): Garland's 4US-1 walks the road of row 02 through the lancers' hex;
 # 7LC-1 withdraws onto its way [rough_and_ready 6.47], 4US-1 enters the hex it left
 # [rough_and_ready 5.12] and calls a second withdrawal; when the lancers stay, the move is
 # cut and 4US-1 alone is asked to go on with the MP it has left. Each game's save replays to
@@ -9,7 +9,7 @@
 set -u
 volley=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
-VOLLEY_PATH=tests/data/extends
+VOLLEY_PATH=tests/data/walk
 export VOLLEY_PATH
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -17,7 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 play() {   # play <save> <answers...>: the prompt's output
   save=$1
   shift
-  printf '%s\n' "$@" | "$volley" play test-game/walk --seed 1 --script - --undo solo \
+  printf '%s\n' "$@" | "$volley" play test-walk/road --seed 1 --script - --undo solo \
     --save "$save" 2>&1
 }
 expect() {
