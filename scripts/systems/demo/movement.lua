@@ -6,6 +6,7 @@
 
 local core = require "volley.core"
 local fire = require "systems.demo.fire"
+local walk = require "volley.walk"
 
 local M = {}
 
@@ -71,17 +72,29 @@ function M.options(game, side)
   return out
 end
 
---- Moves a unit to a hex along its cheapest path and marks it moved.
+--- Moves a unit to a hex along its cheapest path, walked hex by hex (volley.walk,
+-- docs/runtime.md "Moves walked hex by hex"), and marks it moved. Where the walk stops
+-- (its `movement.stop`) the move is logged, the demo's `movement.enter` fires once for the
+-- whole move ("after a unit has moved", as it always did), and the enemy units next to it
+-- are offered their reaction [demo 5.1]. Nothing interrupts a demo move on the way: a zone of
+-- control ends it [demo 3.3], so the reaction at the stop is the reaction at the end.
 function M.apply(game, unit, hex)
   local _, from = game.store:where(unit)
-  local reach = game.move:reach(from, M.query(game, unit))
-  local cost = reach:cost_to(hex)
-  assert(game.store:place(unit, hex))
+  local r = assert(game.move:path(from, hex, M.query(game, unit)))
   local moved = game.vars.moved or {}
   moved[#moved + 1] = unit
   game.vars.moved = moved
-  game:log(unit .. " moves " .. from .. " -> " .. hex .. " (" .. cost .. " MP) [demo 4.2]")
-  game.hooks:fire("movement.enter", { unit = unit, from = from, to = hex, cost = cost })
+  walk.new(game, {
+    unit = unit, path = r.path, steps = r.steps, ma = game.store:get(unit, "ma"),
+    fire = function(_, point, ctx)
+      if point ~= "movement.stop" then return end      -- no per-hex point in the demo
+      game:log(unit .. " moves " .. from .. " -> " .. ctx.hex .. " (" .. ctx.cost
+        .. " MP) [demo 4.2]")
+      game.hooks:fire("movement.enter", { unit = unit, from = from, to = ctx.hex,
+                                          cost = ctx.cost })
+      fire.reactions(game, unit)
+    end,
+  }):run()
 end
 
 --- The movement phase of `side` [demo 4.2].
@@ -97,7 +110,6 @@ function M.phase(game, side)
     if answer == "done" then break end
     local unit, hex = answer:match("^(%S+) (%S+)$")
     M.apply(game, unit, hex)
-    fire.reactions(game, unit)
   end
   game.vars.moved = nil
 end

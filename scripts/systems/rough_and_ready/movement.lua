@@ -40,6 +40,7 @@ M.R528 = "[rough_and_ready 5.28]"
 M.RE12 = "[rough_and_ready E12, 6.61]"
 
 local contains = require("volley.list").contains
+local walk = require "volley.walk"
 
 --- A unit's movement class, the Terrain Effects Chart's column [rough_and_ready 5.11]:
 -- `inf`, `cav`, `art` (artillery, and wagons: [rough_and_ready 7.0]) or `ldr`.
@@ -178,6 +179,8 @@ function M.query(game, unit, board)
   board = board or M.board(game, game:unit_info(unit).side)
   local _, from = game.store:where(unit)
   local ma = M.ma(game, unit) - squares.spent(game, unit)   -- less a square left [5.44]
+  local walking = walk.of(game, unit)
+  if walking then ma = ma - walking.spent end  -- a move under way: what it has left [5.12]
   local q = { class = M.class(game, unit), ma = ma, prohibited = {}, must_stop = {},
               no_road = {} }
   -- every step costs 1 MP or more: a hex farther than the MA is out of reach anyway
@@ -374,6 +377,56 @@ function M.closed_why(game, unit, p)
     .. ": " .. p.why), false
 end
 
+--- The query `q` of an activated foot unit as it would be if every enemy mounted cavalry
+-- that may withdraw from it [rough_and_ready 6.47] had gone: the hexes those cavalry alone
+-- hold are not prohibited, the front hexes of no other enemy are not must-stop. A typed path
+-- legal only under it is accepted and walked a step at a time (volley.walk `tentative`):
+-- the rules move a unit hex by hex [rough_and_ready 5.12], so a withdrawal on the way may
+-- open the hex ahead; when none does, the move ends before it (docs/move.md "Moves walked
+-- hex by hex"). Any other mover: `q` itself.
+function M.hopeful(game, unit, q)
+  local act = game.vars.activation
+  local info = game:unit_info(unit)
+  if info.type ~= "infantry" or not act or not contains(act.units, unit)
+      or game.vars.redeploying then
+    return q
+  end
+  local withdrawal = require "systems.rough_and_ready.withdrawal"
+  local may, others = {}, {}
+  for _, e in ipairs(game.store:units{ side = game:enemy(info.side) }) do
+    if command.on_map(game, e) then
+      if withdrawal.may_withdraw(game, e) then may[e] = true else others[#others + 1] = e end
+    end
+  end
+  local stays = {}          -- the hexes some enemy that cannot withdraw holds or fronts
+  for _, e in ipairs(others) do
+    stays[command.on_map(game, e)] = true
+    if facing.faces(game, e) then
+      for _, h in ipairs(facing.front(game, e)) do stays[h] = true end
+    end
+  end
+  local out = {}
+  for k, v in pairs(q) do out[k] = v end
+  local prohibited, must_stop = {}, {}
+  for _, p in ipairs(q.prohibited) do
+    local at = type(p) == "table" and p.at or p
+    local open = type(at) == "string" and not stays[at]
+    if open then
+      for _, o in ipairs(game.store:stack(at)) do
+        if not may[o] then open = false end
+      end
+      open = open and #game.store:stack(at) > 0
+    end
+    if not open then prohibited[#prohibited + 1] = p end
+  end
+  for _, m in ipairs(q.must_stop) do
+    local at = type(m) == "table" and m.at or m
+    if stays[at] then must_stop[#must_stop + 1] = m end
+  end
+  out.prohibited, out.must_stop = prohibited, must_stop
+  return out
+end
+
 --- Checks a move answered with a path (`places`: the hexes entered, the last the
 -- destination; one hex: the cheapest path to it; a path that begins with the unit's own hex:
 -- the hexes after it, each step as given).
@@ -447,7 +500,12 @@ function M.check(game, unit, places)
     end
   else
     r, why = game.move:validate(from, places, q)
-    if not r then return false, why end
+    if not r then
+      -- a hex only a withdrawal can open: the path is walked on that hope [6.47, 5.12]
+      r = game.move:validate(from, places, M.hopeful(game, unit, q))
+      if not r then return false, why end
+      r.tentative = true
+    end
   end
   local by = M.pinned_by(game, unit)
   if by then
@@ -713,35 +771,106 @@ local function face_after(game, unit, side)
   game:log(unit .. " faces " .. word .. " " .. facing.R534)
 end
 
---- Moves a unit along a checked path: `movement.start`, `movement.enter` for each hex,
--- `movement.front` when it stops in an enemy front hex [rough_and_ready 5.14], the D
--- disorder [rough_and_ready E12, 6.61], `movement.end`; then its facing. A `movement.enter`
--- handler that takes the unit off the hex it entered (#23's reaction fire eliminating it,
--- say) ends the move there.
--- @tparam table r the check (`M.check`)
+-- A step of a move under way checked now (volley.walk's `check`): a unit that entered an
+-- enemy front hex stops there [rough_and_ready 5.14]; else the step with what it has left.
+local function check_step(game, unit, w, to)
+  if w.i > 0 then
+    local by = M.pinned_by(game, unit)
+    if by then
+      return nil, refusal.say("5.14", unit .. " is in the front of " .. by .. " in " .. w.at
+        .. ": it stops")
+    end
+  end
+  local r, why = game.move:validate(w.at, { to }, M.query(game, unit))
+  if not r then return nil, why end
+  return r.steps[1]
+end
+
+-- After a move was cut with MP left (volley.walk's `go_on`): the same move request for this
+-- unit only, from where it stands, within what it has left [rough_and_ready 5.12]; `stop`
+-- (the default) ends the move. A unit in an enemy front is not asked: it stops there
+-- [rough_and_ready 5.14].
+local function go_on(game, unit, side, w, why)
+  if M.pinned_by(game, unit) then return nil end
+  local opts = {}
+  for _, h in ipairs(M.destination_hexes(game, unit)) do opts[#opts + 1] = unit .. " " .. h end
+  if #opts == 0 then return nil end
+  opts[#opts + 1] = "stop"
+  local answer = game:ask(side, {
+    kind = "move",
+    prompt = unit .. " may go on from " .. w.at .. " with " .. w:left() .. " MP left ("
+      .. tostring(why) .. "): <unit> <hex> [path], or stop",
+    enumerate = function() return opts end,
+    validate = function(a)
+      if type(a) ~= "string" then return false, refusal.plain("not a move") end
+      local words = {}
+      for x in a:gmatch("%S+") do words[#words + 1] = x end
+      if words[1] ~= unit or #words < 2 then
+        return false, refusal.say("5.12", "only " .. unit .. " goes on now: " .. unit
+          .. " <hex> [path], or stop")
+      end
+      local places = {}
+      for k = 2, #words do places[#places + 1] = words[k] end
+      local r, rwhy = M.check(game, unit, places)
+      if not r then return false, rwhy end
+      return true
+    end,
+    default = "stop",
+    rule = "[rough_and_ready 5.12]",
+  })
+  if answer == "stop" then return nil end
+  local places = {}
+  for x in answer:gmatch("%S+") do places[#places + 1] = x end
+  table.remove(places, 1)
+  local r = assert(M.check(game, unit, places))
+  return { path = r.path, steps = (not r.tentative) and r.steps or nil }
+end
+
+--- Moves a unit along a checked path, hex by hex through volley.walk (docs/move.md "Moves
+-- walked hex by hex"): `movement.start`; for each hex `movement.leave`, `movement.enter`,
+-- then the enemy cavalry it came next to may withdraw [rough_and_ready 6.47] (an
+-- interruption: the rest of the path is then checked a step at a time, and a step that is
+-- illegal then ends the move before it; with MP left the mover's side is asked whether it
+-- goes on, `go_on`); `movement.stop` where it stops; `movement.front` when it stops in an
+-- enemy front hex [rough_and_ready 5.14], the D disorder [rough_and_ready E12, 6.61],
+-- `movement.end`; then its facing. A handler that takes the unit off the hex it entered
+-- (#23's reaction fire eliminating it, say) ends the move there.
+-- @tparam table r the check (`M.check`; `r.tentative`: a path walked on a hope, each step
+--   checked as it is taken)
 function M.apply(game, unit, r)
   local side = game:unit_info(unit).side
   local _, from = game.store:where(unit)
   local ma = M.ma(game, unit)
   local ooc = command.out_of_command(game, unit) and game:unit_info(unit).kind ~= "leader"
   game.hooks:fire("movement.start", { unit = unit, hex = from, ma = ma })
-  local at, entered, cost, disorder, cut = from, {}, 0, false, false
-  for i, h in ipairs(r.path) do
-    local step = r.steps[i]
-    assert(game.store:place(unit, h))
-    entered[#entered + 1] = h
-    cost = step.total
-    disorder = disorder or step.disorder
-    game.hooks:fire("movement.enter", { unit = unit, from = at, to = h, cost = step.cost })
-    at = h
-    local kind, now = game.store:where(unit)
-    if kind ~= "hex" or now ~= h then
-      cut = true
-      break
-    end
-    -- enemy cavalry it came next to may withdraw; the path left may be cut [6.47]
-    require("systems.rough_and_ready.withdrawal").entered(game, unit, from, r, i)
-  end
+  local withdrawal = require "systems.rough_and_ready.withdrawal"
+  local api = require "systems.rough_and_ready.script_api"
+  local w = walk.new(game, {
+    unit = unit, path = r.path, steps = (not r.tentative) and r.steps or nil,
+    ma = ma - squares.spent(game, unit), tentative = r.tentative,
+    check = function(wk, to) return check_step(game, unit, wk, to) end,
+    fire = function(_, point, ctx)
+      if point == "movement.stop" then
+        ctx = api.ctx(game, ctx)
+      elseif point == "movement.enter" then   -- the context it always had
+        ctx = { unit = ctx.unit, from = ctx.from, to = ctx.to, cost = ctx.cost }
+      end
+      game.hooks:fire(point, ctx)
+    end,
+    -- enemy cavalry it came next to may withdraw [rough_and_ready 6.47]: an interruption
+    entered = function(wk, i, hex)
+      local gone = withdrawal.entered(game, unit, from, { path = wk.entered }, i)
+      if #gone > 0 then wk:interrupt("withdrawal of " .. table.concat(gone, ", ")) end
+      assert(hex == wk.at)
+    end,
+    go_on = function(wk, why)
+      game:log(unit .. "'s way on from " .. wk.at .. " is closed: " .. tostring(why))
+      return go_on(game, unit, side, wk, why)
+    end,
+  }):run()
+  local at, entered, cost, disorder = w.at, w.entered, w.spent, w.disorder
+  local cut = w.ended == "gone"
+  r = { path = entered, steps = w.taken, cost = cost, disorder = disorder }
   game:log(string.format("%s moves %s -> %s (%s MP of %d%s) %s", unit, from,
     table.concat(entered, " "), tostring(cost), ma,
     ooc and ", out of command [rough_and_ready 4.23]" or "", M.R511))

@@ -21,9 +21,12 @@
 -- * **No fire** [rough_and_ready 6.47]: for the rest of the activation the withdrawn unit
 --   and the mover do not fire at each other's hex: no movement reaction or return fire by
 --   the cavalry, no activated fire by the mover (`fire_refusal`, from fire.check).
--- * **The mover goes on** with its move; the rest of its path is cut where the withdrawal
---   made it illegal: before a hex it may no longer enter, or at the first hex that is now
---   an enemy front hex [rough_and_ready 5.14, 5.23, 5.28].
+-- * **The mover goes on** with its move, hex by hex (volley.walk, [rough_and_ready 5.12]):
+--   into the hex the cavalry left, and next to the same cavalry again, which may withdraw
+--   again; the rest of its path is cut where the withdrawal made it illegal: before a hex
+--   it may no longer enter (its side may then send it on another way with the MP it has
+--   left), or at the first hex that is now an enemy front hex [rough_and_ready 5.14, 5.23,
+--   5.28].
 -- It may happen several times in one activation, and to several cavalry units at one hex.
 -- @module systems.rough_and_ready.withdrawal
 
@@ -187,8 +190,6 @@ local function ask(game, ctx)
   return nil
 end
 
--- Cuts the rest of a move after a withdrawal: before a hex the mover may no longer enter,
--- or at the first hex that is now an enemy front hex [rough_and_ready 5.14, 5.23, 5.28].
 -- After a `cavalry.withdrawal` replace handler: the hex it returned is one of ctx.options
 -- and the cavalry stands there; nil, and the cavalry has not moved.
 local function checked(game, ctx, from)
@@ -216,32 +217,6 @@ local function checked(game, ctx, from)
   end
 end
 
-local function cut(game, mover, r, i)
-  local stacking = require "systems.rough_and_ready.stacking"
-  local side = game:unit_info(mover).side
-  local fronts = {}
-  for _, f in ipairs(facing.enemy_fronts(game, side)) do fronts[f.at] = true end
-  local keep = #r.path
-  for j = i + 1, #r.path do
-    if not stacking.legal(game, mover, r.path[j]) then
-      keep = j - 1
-      break
-    end
-    if fronts[r.path[j]] then
-      keep = j
-      break
-    end
-  end
-  if keep < #r.path then
-    game:log(mover .. "'s move ends in " .. r.path[keep] .. " after the withdrawal (the way "
-      .. "on is closed) " .. M.R647)
-    for j = #r.path, keep + 1, -1 do
-      r.path[j] = nil
-      if r.steps then r.steps[j] = nil end
-    end
-  end
-end
-
 -- A wagon that was stacked with the withdrawing cavalry stays in its hex, alone: the
 -- withdrawal is the cavalry's own move, not a retreat, and 7.0 captures a wagon only when
 -- its unit retreats or is eliminated [rough_and_ready 6.47, 7.0] (our ruling, 6.47/7.0 in
@@ -255,9 +230,11 @@ local function left_behind(game, cav, from)
   end
 end
 
---- After `mover` entered `r.path[i]` (movement.apply; `start` its hex before the move): each
--- enemy cavalry unit it came next to may withdraw (see the module); when one did, the rest
--- of the path is cut where it became illegal (`r.path` and `r.steps` shortened in place).
+--- After `mover` entered `r.path[i]` (movement.apply, at the walk's entry; `start` its hex
+-- before the move): each enemy cavalry unit it came next to may withdraw (see the module).
+-- A withdrawal interrupts the move (volley.walk): movement.apply then checks the rest of the
+-- path a step at a time, so it ends before a hex it may no longer enter, or in the first hex
+-- that is now an enemy front hex [rough_and_ready 5.14, 5.23, 5.28].
 -- @treturn {string,...} the units that withdrew
 function M.entered(game, mover, start, r, i)
   local act = game.vars.activation
@@ -288,7 +265,6 @@ function M.entered(game, mover, start, r, i)
       game.hooks:fire("cavalry.withdrawal", ctx)
     end
   end
-  if #gone > 0 then cut(game, mover, r, i) end
   return gone
 end
 

@@ -154,12 +154,13 @@ describe("[rough_and_ready 6.47] pre-shock withdrawal", function()
 
   it("the mover's way is cut where the withdrawal closed it", function()
     -- VN-1 in 0707 (facing N/NE: 0608, 0708 and 0808 are not its front) is asked when
-    -- 4US-1 enters 0608; it withdraws to 0808, on the mover's way: the move ends in 0708
+    -- 4US-1 enters 0608; it withdraws to 0808, on the mover's way: the move ends in 0708,
+    -- where its side may send it on another way with the MP it has left (#35: `stop` here)
     local g = open({ ["4US-1"] = "0308", ["VN-1"] = "0707" }, { ["VN-1"] = "N/NE" })
-    local log = move(g, "4US-1", PATH, { "0808", "SE/S", "stay", "SE/S" })
+    local log = move(g, "4US-1", PATH, { "0808", "SE/S", "stay", "stop", "SE/S" })
     -- entering 0708, 4US-1 comes next to VN-1 again: asked again
     assert.are.same({ "MEX withdraw 0808", "MEX face SE/S", "MEX withdraw stay",
-                      "US face SE/S" }, kinds(log))
+                      "US move stop", "US face SE/S" }, kinds(log))
     assert.are.equal("0708", where(g, "4US-1"))
     -- withdrawing to 0809 and facing SW/NW makes 0708 its front: the mover stops there
     -- [rough_and_ready 5.14], and, next to VN-1 again, VN-1 is asked again
