@@ -45,7 +45,7 @@ M.SYSTEMS = { "rough_and_ready", "battle_of_buena_vista", "gbacw", "spi_gbacw" }
 --   code     <- upper+ sep?               a battle (PA, RS), errata (E), addenda (ADD) ...
 --   number   <- digits ('.' digits)*
 --   range    <- id '-' code? number       `6.31-6.39`, `E1-E19`, `PA 3.0-8.0`, `E-2.3-7.5`
---   family   <- code '*'                  every id of the code: `RP*`, `E*`
+--   family   <- (!'*' .)+ '*'             every id that begins so: `RP*`, `E-R*`
 -- }=========================================================================================
 
 local digits = R"09"^1
@@ -59,7 +59,7 @@ local id = Ct(Cg(code, "code")^-1 * Cg(number, "num")^-1 * Cg(tail, "tail"))
 local id_num = Ct(Cg(code, "code")^-1 * Cg(number, "num")) * -1
 local range = Ct(Cg(Ct(Cg(code, "code")^-1 * Cg(number, "num")), "lo") * P"-"
                  * Cg(Ct(Cg(code, "code")^-1 * Cg(number, "num")), "hi")) * -1
-local family = Ct(Cg(C(upper^1), "family") * P"*") * -1
+local family = Ct(Cg(C((P(1) - P"*")^1), "family") * P"*") * -1
 
 --- An id's parts: `{code=, num=, tail=}` (`tail` "" when none).
 -- @tparam string s
@@ -102,8 +102,8 @@ end
 -- `row.case`, the case it is a paragraph of).
 function M.takes(sel, row)
   if sel.exact then return sel.exact == row.id or sel.exact == row.case end
+  if sel.family then return row.id:sub(1, #sel.family) == sel.family end
   local t = M.id(row.id)
-  if sel.family then return t.code == sel.family end
   if t.code ~= sel.lo.code or not t.num then return false end
   return num_le(sel.lo.num, t.num) and num_le(t.num, sel.hi.num)
 end
