@@ -45,6 +45,8 @@ M.SYSTEMS = { "rough_and_ready", "battle_of_buena_vista", "gbacw", "spi_gbacw" }
 --   code     <- upper+ sep?               a battle (PA, RS), errata (E), addenda (ADD) ...
 --   number   <- digits ('.' digits)*
 --   range    <- id '-' code? number       `6.31-6.39`, `E1-E19`, `PA 3.0-8.0`, `E-2.3-7.5`
+--                                         (from the first to the last and the last's own:
+--                                         `13.0-13.1` holds 13.15, as a citation's range)
 --   family   <- (!'*' .)+ '*'             every id that begins so: `RP*`, `E-R*`
 -- }=========================================================================================
 
@@ -105,7 +107,13 @@ function M.takes(sel, row)
   if sel.family then return row.id:sub(1, #sel.family) == sel.family end
   local t = M.id(row.id)
   if t.code ~= sel.lo.code or not t.num then return false end
-  return num_le(sel.lo.num, t.num) and num_le(t.num, sel.hi.num)
+  if not num_le(sel.lo.num, t.num) then return false end
+  if num_le(t.num, sel.hi.num) then return true end
+  -- as a citation's range reads (volley.rules_index.covers): the last one's own cases too,
+  -- `13.0-13.1` holds 13.15 and `5.0-6.0` all of 6
+  local hi_int, hi_frac = sel.hi.num:match("^(%d+)%.?(.*)$")
+  local int, frac = t.num:match("^(%d+)%.?(.*)$")
+  return int == hi_int and (hi_frac == "0" or frac:sub(1, #hi_frac) == hi_frac)
 end
 
 -- {=========================================================================================
