@@ -92,8 +92,8 @@ function M.selector(s)
   local f = family:match(s)
   if f then return { family = f.family, text = s } end
   local r = range:match(s)
-  -- `E1-E19` and `6.31-6.39`; `E-2.3` is one id, not a range
-  if r and not id_num:match(s) then
+  -- `E1-E19` and `6.31-6.39`; `E-2.3` is one id, and so is `5.2-A1` (two codes)
+  if r and not id_num:match(s) and (not r.hi.code or r.hi.code == r.lo.code) then
     r.hi.code = r.hi.code or r.lo.code
     return { lo = r.lo, hi = r.hi, text = s }
   end
@@ -386,13 +386,14 @@ function M.report(conf, text, root)
   end
   local problems = {}
   for _, e in ipairs(conf.entries) do
-    local takes = used[e]
-    for _, row in ipairs(rows) do
-      if not takes and M.takes(e.sel, row) then takes = true end
-    end
-    if not takes then
+    if not used[e] then
+      local takes = false
+      for _, row in ipairs(rows) do
+        if M.takes(e.sel, row) then takes = true end
+      end
       problems[#problems + 1] = conf.path .. ":" .. e.line .. ": " .. e.sel.text
-        .. " is no row of the digest"
+        .. (takes and " takes no row that an earlier line or an id does not take first"
+            or " is no row of the digest")
     end
   end
   if #rows == 0 then problems[#problems + 1] = conf.path .. ": the digest yields no row" end
