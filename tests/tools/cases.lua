@@ -130,16 +130,16 @@ function M.read_ini(path)
   for line in f:lines() do
     n = n + 1
     line = line:gsub("\r$", "")
-    if line:match("^%s*$") or line:match("^%s*[;#]") then -- luacheck: ignore 542
-    elseif line:match("^%[.-%]%s*$") then
-      section = line:match("^%[(.-)%]")
-    else
-      local k, v = line:match("^([^=:]-)%s*=%s*(.-)%s*$")
-      if not k or not section then
-        f:close()
-        return nil, path .. ":" .. n .. ": not `key = value` in a section"
-      end
+    local header = line:match("^%[(.-)%]%s*$")
+    local k, v = line:match("^([^=:]-)%s*=%s*(.-)%s*$")
+    if header then
+      section = header
+    elseif k and section and not k:match("^%s*[;#]") then
+      v = v:gsub("%s+;.*$", "")                    -- an inline comment, as libinih
       out[#out + 1] = { section = section, key = k, value = v, line = n }
+    elseif not (line:match("^%s*$") or line:match("^%s*[;#]")) then -- not a comment or blank
+      f:close()
+      return nil, path .. ":" .. n .. ": not `key = value` in a section"
     end
   end
   f:close()
@@ -196,6 +196,15 @@ function M.config(path)
   end
   if not conf.system or not conf.digest then
     return nil, path .. ": [digest] needs `system` and `file`"
+  end
+  -- they become paths the checker lists with find(1): plain names only
+  if not index.is_id(conf.system) or not conf.digest:match("^[%w_%-]+%.md$") then
+    return nil, path .. ": [digest] `system` and `file` must be plain names"
+  end
+  for _, dir in ipairs(conf.battles) do
+    if not dir:match("^[%w_%-/%.]+$") or dir:find("..", 1, true) then
+      return nil, path .. ": [digest] `battles` must be plain paths inside the tree"
+    end
   end
   return conf
 end

@@ -245,6 +245,19 @@ describe("the rule-case checker", function()
       end)
     end)
 
+    it("take an inline comment as libinih does, and refuse a system id that is no plain name",
+      function()
+      with_ini(head:gsub("file = rough_and_ready.md", "file = rough_and_ready.md  ; the digest"),
+        function(path)
+        assert.are.equal("rough_and_ready.md", assert(cases.config(path)).digest)
+      end)
+      with_ini(head:gsub("system = rough_and_ready", "system = x'; rm -rf y"), function(path)
+        local conf, err = cases.config(path)
+        assert.is_nil(conf)
+        assert.are.equal(path .. ": [digest] `system` and `file` must be plain names", err)
+      end)
+    end)
+
     it("cover the four digests, and an unknown one is refused", function()
       for _, system in ipairs(cases.SYSTEMS) do assert.truthy(cases.find(system)) end
       assert.truthy(cases.find("gringo"))
