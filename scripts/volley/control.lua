@@ -155,11 +155,14 @@ function M.check(game, given)
       local fine, on = pcall(game.map.contains, game.map, k)
       ok = fine and on
     end
+    local shown = #k > 40 and (k:sub(1, 40):gsub("[\128-\255]+$", "") .. "...") or k
     if not ok then
-      return nil, "'" .. k .. "' is no hex of the map nor a place (space:<id>, box:<id>)", k
+      return nil, "'" .. shown .. "' is no hex of the map nor a place (space:<id>, box:<id>)", k
     end
     if type(v) ~= "string" or not sides[v] then
-      return nil, k .. ": " .. (type(v) == "string" and ("'" .. v .. "'") or "the value")
+      local vs = type(v) == "string" and #v > 40 and (v:sub(1, 40):gsub("[\128-\255]+$", "")
+        .. "...") or v
+      return nil, shown .. ": " .. (type(v) == "string" and ("'" .. vs .. "'") or "the value")
         .. " is not a side (" .. table.concat(game:sides(), ", ") .. ")", k
     end
   end
