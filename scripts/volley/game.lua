@@ -16,6 +16,7 @@
 
 local core = require "volley.core"
 local ask = require "volley.ask"
+local control = require "volley.control"
 local runner = require "volley.runner"
 local systems = require "volley.systems"
 
@@ -257,7 +258,10 @@ function Game:unit_info(id)
 end
 
 --- Asks a side (yields to whoever answers; see `volley.ask`).
+-- Before it, the places occupied now are recorded as passed through (volley.control
+-- `settle`: nothing when the game keeps no passage).
 function Game:ask(side, request) -- luacheck: no unused args
+  control.settle(self)
   return ask.ask(side, request)
 end
 

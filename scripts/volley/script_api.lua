@@ -28,6 +28,7 @@
 -- cannot change the game (game.hit)`.
 -- @module volley.script_api
 
+local control = require "volley.control"
 local core = require "volley.core"
 local sandbox = require "volley.sandbox"
 
@@ -438,6 +439,13 @@ local function build(game, point, allowed, ask)
     local ok, features, roads = pcall(game.map.hexside, game.map, a, b)
     if not ok then fail("hexside", a .. " and " .. b .. " are not adjacent") end
     return { features = features, roads = roads }
+  end
+
+  --- controller(hex) -> the side controlling the hex (volley.control: its occupant, or the
+  -- side that last passed through it when the game keeps passage), "contested", or nil.
+  function api.controller(hex)
+    check_hex(game, "controller", hex)
+    return control.of(game, hex)
   end
 
   --- leaders(side) -> leader ids; commands(side) -> command ids; command(id) -> its facts.

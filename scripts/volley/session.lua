@@ -11,6 +11,7 @@
 local core = require "volley.core"
 local compat = require "volley.compat"
 local ask = require "volley.ask"
+local control = require "volley.control"
 local game_mod = require "volley.game"
 local sandbox = require "volley.sandbox"
 local script_api = require "volley.script_api"
@@ -543,12 +544,14 @@ function M.run_resume()
 end
 
 --- `game:ask` of a session's game: asks as `volley.ask.ask` does and records the answer in
--- the current step's record (with the roll count just after it, for undo strict); while an
+-- the current step's record (with the roll count just after it, for undo strict), after
+-- recording the places occupied now as passed through (as `Game:ask`); while an
 -- undo replays a step, answers from the step's record instead of asking.
 -- @raise when a replayed answer no longer fits its request (a rule that is not a function of
 --   the game state)
 function M.tracked_ask(g, side, request)
   ask.not_checking(2)
+  control.settle(g)                  -- the places occupied now, passed through (volley.control)
   local t = track
   local feed = t.feed
   local value

@@ -19,6 +19,7 @@
 -- string) are allowed. Every refusal is `<file>:<line>: <message>`.
 -- @module volley.start_state
 
+local control = require "volley.control"
 local core = require "volley.core"
 
 local M = {}
@@ -639,8 +640,20 @@ function M.apply_parsed(game, parsed, path)
   if not values then return at_line(at, order) end
   local by_name = {}
   for _, v in ipairs(decl.values or {}) do by_name[v.name] = v end
+  local initial = values.control                  -- the runtime's own (volley.control)
+  if initial ~= nil then
+    local fine, err, key = control.check(game, initial)
+    if not fine then
+      local where = at.control
+      for _, e in ipairs(parsed.vars) do
+        if e.path[1] == "control" and e.path[2] == key then where = e.line end
+      end
+      return at_line(where, "var control: " .. err)
+    end
+  end
   for _, name in ipairs(order) do
     local d = by_name[name]
+    if name == "control" then d = { name = "control" } end
     if not d then
       local refused = decl.refused and decl.refused[name]
       if refused then return at_line(at[name], "var " .. name .. ": " .. refused) end
@@ -664,6 +677,7 @@ function M.apply_parsed(game, parsed, path)
     table.sort(names)
     for _, k in ipairs(names) do game.vars[k] = vars[k] end
   end
+  if initial ~= nil then game.vars.control = initial end
   return true
 end
 

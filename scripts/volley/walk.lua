@@ -7,7 +7,8 @@
 -- the walk's plan. The walk then takes it step by step:
 --
 -- 1. `movement.leave` (the unit is about to leave its hex for the next one);
--- 2. the unit is placed in the next hex, its cost spent;
+-- 2. the unit is placed in the next hex, its cost spent, and its passage recorded (the hex
+--    it left and the hex it entered, volley.control, when the game keeps passage);
 -- 3. `movement.enter` (it has entered: `from`, `to`, the step's `cost`);
 -- 4. the rules' own procedure for the entry (`entered`): here they may give the other side
 --    a request (reaction fire, a withdrawal, a counter-charge), and call `w:interrupt(why)`
@@ -30,6 +31,8 @@
 -- an undo, which restores the store at a step boundary, never leaves a walk behind, and the
 -- state hash differs only at requests asked inside a walk.
 -- @module volley.walk
+
+local control = require "volley.control"
 
 local M = {}
 
@@ -139,12 +142,14 @@ function Walk:step()
   local from = self.at
   self:fire("movement.leave", { unit = self.unit, from = from, to = to })
   if not self:stands(from) then return "gone" end
+  control.passed(self.game, self.unit, from)
   if self.place then self.place(self, to) else assert(self.game.store:place(self.unit, to)) end
   self.i = self.i + 1
   self.at = to
   self.spent = self.spent + step.cost
   self.disorder = self.disorder or step.disorder == true
   self.entered[#self.entered + 1] = to
+  control.passed(self.game, self.unit, to)
   self:note()
   self.taken[#self.taken + 1] = { cost = step.cost, total = self.spent, disorder = step.disorder,
                                   road = step.road, stop = step.stop }

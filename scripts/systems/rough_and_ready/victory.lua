@@ -11,10 +11,13 @@
 -- (`infantry`, `cavalry`, `artillery`, `wagon`), else `inf_cav` (infantry or cavalry), `gun`
 -- (artillery) or `combat` (any combat unit), a unit scoring once, for the first group that
 -- has it in that order; `bl_disordered` per Disordered unit on the map at the moment of
--- rolling; `bl_road_hex` per hex of `road_hexes` (a placement spec) holding an enemy combat
--- unit. Battles add other sources through `victory.bl`.
+-- rolling; `bl_road_hex` per hex of `road_hexes` (a placement spec) the enemy controls
+-- (volley.control: Rough & Ready keeps no passage, so a hex its combat units occupy; no hex is
+-- contested at a victory check, shock having ended with one side out [rough_and_ready 5.28]).
+-- Battles add other sources through `victory.bl`.
 -- @module systems.rough_and_ready.victory
 
+local control = require "volley.control"
 local modifiers = require "volley.modifiers"
 local placement = require "volley.placement"
 
@@ -134,8 +137,9 @@ function M.battle_lost(game, side)
   end
   if type(v.bl_road_hex) == "number" then
     local n = 0
-    for _, h in ipairs(road_hexes(game, side)) do
-      if store:count(h, { side = game:enemy(side), class = "combat" }) > 0 then n = n + 1 end
+    local enemy = game:enemy(side)
+    for _, h in ipairs(road_hexes(game, side)) do    -- held: occupied (volley.control)
+      if control.of(game, h) == enemy then n = n + 1 end
     end
     if n > 0 then
       mods:add(n * v.bl_road_hex, string.format("%d road hexes held by the enemy x %d", n,

@@ -10,11 +10,7 @@ local goal = GOAL[volley.system]
 if goal then
   volley.on("victory.check", function(ctx)
     local g = ctx.game
-    local mine, theirs = 0, 0
-    for _, u in ipairs(g.units{ hex = goal.hex, class = "combat" }) do
-      if g.side(u) == goal.side then mine = mine + 1 else theirs = theirs + 1 end
-    end
-    if mine > 0 and theirs == 0 and not g.result() then
+    if g.controller(goal.hex) == goal.side and not g.result() then
       g.declare_result{ winner = goal.side, level = "decisive",
                         why = goal.side .. " holds " .. goal.hex }
     end

@@ -6,8 +6,8 @@ local LAST_TURN = 4 -- scenario.ini [params] turns
 
 volley.on("victory.check", function(ctx)
   local game = ctx.game
-  local holder = game.units{ hex = FORD, side = "Blue", class = "combat" }[1]
-  if holder then
+  if game.controller(FORD) == "Blue" then
+    local holder = game.units{ hex = FORD, side = "Blue", class = "combat" }[1]
     game.declare_result{ winner = "Blue", why = holder .. " holds the ford [millers-ford 1]" }
   elseif ctx.turn == LAST_TURN then
     game.declare_result{ winner = "Red", why = "Blue has not taken the ford [millers-ford 1]" }

@@ -7,11 +7,7 @@ local GOAL, SIDE = "0302", "US"
 volley.on("victory.check", function(ctx)
   local g = ctx.game
   if g.result() then return end
-  local mine, theirs = 0, 0
-  for _, u in ipairs(g.units{ hex = GOAL, class = "combat" }) do
-    if g.side(u) == SIDE then mine = mine + 1 else theirs = theirs + 1 end
-  end
-  if mine > 0 and theirs == 0 then
+  if g.controller(GOAL) == SIDE then                  -- its combat units there, no enemy's
     g.declare_result{ winner = SIDE, level = "decisive", why = SIDE .. " holds " .. GOAL }
   end
 end)
