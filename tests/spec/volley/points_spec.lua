@@ -49,6 +49,19 @@ describe("the shared hook points (volley.points)", function()
         "shock.drm", "shock.resolved" }, demo.not_fired)
     end)
 
+  it("are documented once, in docs/runtime.md's table, as points.lua declares them", function()
+    local f = assert(io.open("docs/runtime.md", "r"))
+    local doc = f:read("a")
+    f:close()
+    for _, sp in ipairs(points.SHARED) do
+      local fields = {}
+      for _, fd in ipairs(sp.fields) do fields[#fields + 1] = "`" .. fd[1] .. "` " .. fd[2] end
+      local row = "| `" .. sp.name .. "` | " .. table.concat(sp.kinds, ", ") .. " | " .. sp.when
+        .. " | " .. (#fields > 0 and table.concat(fields, ", ") or "--") .. " |"
+      assert.is_truthy(doc:find(row, 1, true), "no row: " .. row)
+    end
+  end)
+
   it("are shown in volley hooks, each fired or not fired by this system", function()
     local text = systems.catalogue_text("rough_and_ready")
     assert.is_truthy(text:find("\n  turn%.start        not fired by this system\n"))
