@@ -73,12 +73,11 @@ function M.options(game, side)
 end
 
 --- Moves a unit to a hex along its cheapest path, walked hex by hex (volley.walk,
--- docs/runtime.md "Moves walked hex by hex"), and marks it moved. Each step fires the shared
--- `movement.leave` and `movement.enter` (volley.points: once per hex, as in every system);
--- where the walk stops the move is logged, `movement.stop` fires for the whole move (with
--- `from`, where it began), and the enemy units next to it are offered their reaction
--- [demo 5.1]. Nothing interrupts a demo move on the way: a zone of control ends it [demo 3.3],
--- so the reaction at the stop is the reaction at the end.
+-- docs/runtime.md "Moves walked hex by hex"), and marks it moved: the shared `movement.leave`
+-- and `movement.enter` fire at each hex (volley.points); where the walk stops the move is
+-- logged, `movement.stop` fires (with `from`) and the enemy units next to it are offered their
+-- reaction [demo 5.1]. Nothing interrupts a demo move on the way: a zone of control ends it
+-- [demo 3.3], so the reaction at the stop is the reaction at the end.
 function M.apply(game, unit, hex)
   local _, from = game.store:where(unit)
   local r = assert(game.move:path(from, hex, M.query(game, unit)))
@@ -88,15 +87,12 @@ function M.apply(game, unit, hex)
   walk.new(game, {
     unit = unit, path = r.path, steps = r.steps, ma = game.store:get(unit, "ma"),
     fire = function(_, point, ctx)
-      if point == "movement.stop" then
-        game:log(unit .. " moves " .. from .. " -> " .. ctx.hex .. " (" .. ctx.cost
-          .. " MP) [demo 4.2]")
-        ctx.from = from
-        game.hooks:fire(point, ctx)
-        fire.reactions(game, unit)
-      else
-        game.hooks:fire(point, ctx)
-      end
+      if point ~= "movement.stop" then return game.hooks:fire(point, ctx) end   -- each hex
+      game:log(unit .. " moves " .. from .. " -> " .. ctx.hex .. " (" .. ctx.cost
+        .. " MP) [demo 4.2]")
+      ctx.from = from
+      game.hooks:fire(point, ctx)
+      fire.reactions(game, unit)
     end,
   }):run()
 end
