@@ -66,10 +66,14 @@ end
 --   `kinds` defaults to `{"observe"}`; a field may be a bare name; `actions`, what a script's
 --   handler may do there (volley.script_api), defaults to none (it reads and logs)
 -- @treturn Registry
+-- @tparam[opt] table opts `{system = id, not_fired = {name, ...}}`: the shared points
+--   (volley.points) the system does not fire, whose registrations are refused saying so
 -- @raise on a malformed declaration or a point declared twice
-function M.new(catalogue)
-  local self = setmetatable({ points = {}, handlers = {}, serial = 0, source = "system" },
-    Registry)
+function M.new(catalogue, opts)
+  opts = opts or {}
+  local self = setmetatable({ points = {}, handlers = {}, serial = 0, source = "system",
+                              system = opts.system, not_fired = {} }, Registry)
+  for _, name in ipairs(opts.not_fired or {}) do self.not_fired[name] = true end
   for i, p in ipairs(catalogue or {}) do
     if type(p) ~= "table" then
       error("bad hook catalogue entry #" .. i .. " (table expected)", 2)
@@ -140,10 +144,15 @@ end
 -- @tparam function fn called as `fn(ctx, ...)` (see `fire`, `modify`, `replace`)
 -- @tparam[opt] table opts `{kind = "observe"|"modify"|"replace", priority = integer}`;
 --   kind defaults to "observe", priority to 0
--- @raise on an unknown point (the message lists the known ones), a kind the point does not
+-- @raise on an unknown point (the message lists the known ones), a shared point the system
+--   does not fire (volley.points; the message says so), a kind the point does not
 --   accept, an unknown option key, or a priority that is not an integer from -MAX_PRIORITY to
 --   MAX_PRIORITY
 function Registry:on(point, fn, opts)
+  if type(point) == "string" and not self.points[point] and self.not_fired[point] then
+    error(string.format("hook point '%s' is a shared point %s does not fire (volley hooks %s "
+      .. "lists it as not fired)", point, self.system or "this system", self.system or "<id>"), 2)
+  end
   if type(point) ~= "string" or not self.points[point] then
     error(string.format("unknown hook point %s (known: %s)",
       type(point) == "string" and ("'" .. point .. "'") or tostring(point),

@@ -15,6 +15,7 @@
 -- @module volley.systems
 
 local hooks = require "volley.hooks"
+local shared = require "volley.points"
 
 local M = {}
 
@@ -59,13 +60,18 @@ function M.load(id)
   return sys
 end
 
---- The full catalogue of a system: the runtime's points and the system's own.
+--- The full catalogue of a system: the runtime's points and the system's own, each of the
+-- shared points it declares checked against the shared vocabulary (volley.points).
 -- @tparam table sys a system table
 -- @treturn table a list of point declarations
+-- @raise when a shared point lacks a shared field, kind or action
 function M.catalogue(sys)
   local out = {}
   for _, p in ipairs(M.RUNTIME_POINTS) do out[#out + 1] = p end
-  for _, p in ipairs(sys.points) do out[#out + 1] = p end
+  for _, p in ipairs(sys.points) do
+    if type(p) == "table" then shared.check(sys.id, p) end
+    out[#out + 1] = p
+  end
   return out
 end
 
@@ -74,7 +80,8 @@ end
 -- @tparam table sys
 -- @treturn volley.hooks.Registry
 function M.registry(sys)
-  return hooks.new(M.catalogue(sys))
+  local cat = M.catalogue(sys)
+  return hooks.new(cat, { system = sys.id, not_fired = shared.not_fired(cat) })
 end
 
 --- What `volley hooks <id> --json` gives, and the text's last part: the system's points in
@@ -83,7 +90,9 @@ end
 -- field typed and described, `game` (ctx.game) last.
 -- @tparam string id
 -- @treturn table `{system =, title =, api_version =, points = {{name =, kinds =, when =,
---   actions =, fields = {{name =, type =, meaning =}, ...}}, ...}}`
+--   actions =, fields = {{name =, type =, meaning =}, ...}, shared =}, ...}, not_fired =}`:
+--   `shared` whether the point is one of the shared vocabulary (volley.points), `not_fired`
+--   the shared points the system does not fire, sorted
 function M.describe(id)
   local sys = M.load(id)
   local reg = M.registry(sys)
@@ -117,14 +126,18 @@ function M.describe(id)
                               meaning = "the read-only game (ctx.game, volley.script_api)" }
     end
     points[#points + 1] = { name = name, kinds = kinds, when = pt.when, actions = actions,
-                            fields = fields }
+                            fields = fields, shared = shared.shared(name) ~= nil }
   end
+  local not_fired = {}
+  for name in pairs(reg.not_fired) do not_fired[#not_fired + 1] = name end
+  table.sort(not_fired)
   return { system = sys.id, title = sys.title, api_version = script_api.VERSION,
-           points = points }
+           points = points, not_fired = not_fired }
 end
 
 --- The text `volley hooks <id>` prints: one point a line (`<noun>.<event> <kinds> <when>`),
--- sorted by name; then each point's context fields; then each point's context typed and
+-- sorted by name; then each point's context fields; then the shared points (volley.points),
+-- each said fired or "not fired by this system"; then each point's context typed and
 -- described with what a handler may do there (`describe`).
 -- @tparam string id
 -- @treturn string
@@ -135,6 +148,12 @@ function M.catalogue_text(id)
   for _, name in ipairs(reg:point_names()) do
     local fields = reg.points[name].fields
     out[#out + 1] = "  " .. name .. ": " .. (#fields > 0 and table.concat(fields, ", ") or "-")
+  end
+  out[#out + 1] = "\nshared points (the same name and context in every system: docs/runtime.md "
+    .. "\"Hook points\"):"
+  for _, sp in ipairs(shared.SHARED) do
+    out[#out + 1] = string.format("  %-17s %s", sp.name,
+      reg.not_fired[sp.name] and "not fired by this system" or "fired")
   end
   local d = M.describe(id)
   out[#out + 1] = "\ncontexts (script API version " .. d.api_version .. "; every handler "

@@ -67,7 +67,7 @@ SCRIPT
 [ $? -eq 1 ] || fail "demo: exit status (two refusals: 1): $(tail -n 5 "$tmp/demo.out")"
 grep -q "^$tmp/demo.script:14: the answer failed: $mods/world_error.lua:6: the ford at 0204 is closed (movement.enter)$" \
   "$tmp/demo.out" || fail "demo: no rollback: $(grep failed "$tmp/demo.out")"
-grep -q '^A4 fires at B4: d6 4+2 = 6: 1 Hit, hit \[demo 5.2\]$' "$tmp/demo.out" \
+grep -q '^A4 fires at B4: d6 4+1 = 5: 1 Hit, hit \[demo 5.2\]$' "$tmp/demo.out" \
   || fail "demo: the mods' counts: $(grep 'fires at' "$tmp/demo.out")"
 [ "$(hashes "$tmp/demo.out" | wc -l)" -eq 5 ] || fail "demo: $(hashes "$tmp/demo.out" | wc -l) hashes"
 same demo 1 2          # the queries changed nothing

@@ -20,7 +20,7 @@ function M.resolve(game, firer, target)
   if store:get(firer, "strength") >= 4 then
     mods:add(1, "strong firer", "[demo 5.2]")
   end
-  game.hooks:modify("fire.drm", { firer = firer, target = target }, mods)
+  game.hooks:modify("fire.drm", { firers = { firer }, firer = firer, target = target }, mods)
   local res, roll = game:chart_roll("fire", mods, firer .. " fires at " .. target, "[demo 5.2]")
   local result = "miss"
   if res.hits then
@@ -36,7 +36,8 @@ function M.resolve(game, firer, target)
   end
   game:log(string.format("%s fires at %s: d6 %d%+d = %d: %s, %s [demo 5.2]", firer, target,
     roll.natural, mods:total(), roll.total, roll.result, result))
-  game.hooks:fire("fire.resolved", { firer = firer, target = target, result = result })
+  game.hooks:fire("fire.resolved", { firers = { firer }, firer = firer, target = target,
+                                      result = result })
   return result
 end
 

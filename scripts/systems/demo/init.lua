@@ -33,8 +33,21 @@ end
 -- handler may take there (volley.script_api; `volley hooks demo` prints them). Where the rules
 -- are in the middle of a calculation (a reach, a roll's modifiers) a handler only reads.
 M.points = {
+  { name = "game.start", kinds = { "observe" },
+    when = "once, at the start of the first turn, before its turn.start",
+    fields = { f("first", "side", "the side that moves first ([sides] first)") },
+    actions = "all" },
+  { name = "game.end", kinds = { "observe" },
+    when = "once, when the victory check (or a declared result) has decided the game",
+    fields = { f("winner", "string", "the side that won, or \"draw\""),
+               f("reason", "string", "why: annihilation, last turn, or a declared result's") },
+    actions = {} },
   { name = "turn.start", kinds = { "observe" }, when = "at the start of each turn",
     fields = { f("turn", "integer", "the turn beginning, from 1") },
+    actions = "all" },
+  { name = "turn.end", kinds = { "observe" },
+    when = "at the end of each turn, after both movement phases, before its victory check",
+    fields = { f("turn", "integer", "the turn ending") },
     actions = "all" },
   { name = "movement.cost", kinds = { "modify" },
     when = "before a unit's reach is computed: add extra costs or prohibit hexes",
@@ -42,9 +55,24 @@ M.points = {
                f("overlay", "query", "its movement query (docs/move.md): ma, prohibited, "
                  .. "must_stop, costs; change it") },
     actions = {} },
-  { name = "movement.enter", kinds = { "observe" }, when = "after a unit has moved",
-    fields = { f("unit", "unit", "the unit that moved"), f("from", "hex", "where it was"),
-               f("to", "hex", "where it is"), f("cost", "integer", "the MP it spent") },
+  { name = "movement.leave", kinds = { "observe" },
+    when = "a moving unit is about to leave a hex for the next (each hex of a move)",
+    fields = { f("unit", "unit", "the unit moving"), f("from", "hex", "the hex it leaves"),
+               f("to", "hex", "the hex it enters next") },
+    actions = { "roll", "ask", "set_marker", "set_flag", "declare_result" } },
+  { name = "movement.enter", kinds = { "observe" },
+    when = "a moving unit has entered a hex (each hex of a move)",
+    fields = { f("unit", "unit", "the unit moving"), f("from", "hex", "the hex it left"),
+               f("to", "hex", "the hex it entered"),
+               f("cost", "integer", "the MP this step cost") },
+    actions = { "roll", "ask", "set_marker", "set_flag", "declare_result" } },
+  { name = "movement.stop", kinds = { "observe" },
+    when = "a move has ended, after it is logged and before the enemy's reactions",
+    fields = { f("unit", "unit", "the unit that moved"), f("hex", "hex", "where it stopped"),
+               f("entered", "hexes", "the hexes it entered, in order"),
+               f("cost", "integer", "the MP it spent"),
+               f("why", "string", "arrived (a demo move always arrives)"),
+               f("from", "hex", "where the move began") },
     actions = { "roll", "ask", "set_marker", "set_flag", "declare_result" } },
   { name = "reaction.offer", kinds = { "observe", "replace" },
     when = "an enemy unit next to a unit that has just moved may react",
@@ -53,11 +81,13 @@ M.points = {
     actions = { "roll", "ask", "hit", "set_marker", "set_flag", "eliminate",
                 "declare_result" } },
   { name = "fire.drm", kinds = { "modify" }, when = "before a fire roll is totalled",
-    fields = { f("firer", "unit", "the unit firing"), f("target", "unit", "the unit fired at"),
+    fields = { f("firers", "units", "the units firing (the demo's: one)"),
+               f("firer", "unit", "the unit firing"), f("target", "unit", "the unit fired at"),
                f("mods", "modifiers", "the roll's modifiers: mods:add(value, label, rule)") },
     actions = { "roll", "set_marker", "set_flag" } },
   { name = "fire.resolved", kinds = { "observe" }, when = "after a fire roll's result is applied",
-    fields = { f("firer", "unit", "the unit that fired"), f("target", "unit", "the unit fired at"),
+    fields = { f("firers", "units", "the units that fired (the demo's: one)"),
+               f("firer", "unit", "the unit that fired"), f("target", "unit", "the unit fired at"),
                f("result", "string", "miss, hit or eliminated") },
     actions = "all" },
   { name = "victory.check", kinds = { "observe", "replace" }, when = "at the end of each turn",
@@ -67,7 +97,9 @@ M.points = {
 
 --- The sequence of play [demo 4.1]: turns until a side wins or the last turn
 -- (`params.turns`, default 4) has been played; each turn a start, the movement phase of the
--- scenario's first side (`[sides] first`), then the other's, and the victory check.
+-- scenario's first side (`[sides] first`), then the other's, the turn's end and the victory
+-- check. `game.start` fires at the first turn's start, `game.end` when the game is decided
+-- (the shared points, volley.points).
 function M.sequence(_)
   local runner = require "volley.runner"
   local movement = require "systems.demo.movement"
@@ -79,6 +111,9 @@ function M.sequence(_)
   }, {
     runner.step("start", function(game, ctx)
       game.vars.turn = ctx.iter.turn
+      if ctx.iter.turn == 1 then
+        game.hooks:fire("game.start", { first = game:first_side() })
+      end
       game.hooks:fire("turn.start", { turn = ctx.iter.turn })
     end),
     runner.loop("phase", { count = 2 }, {
@@ -88,11 +123,16 @@ function M.sequence(_)
       end),
     }),
     runner.step("victory", function(game, ctx)
+      game.hooks:fire("turn.end", { turn = ctx.iter.turn })
       local c = { turn = ctx.iter.turn }
       game.hooks:fire("victory.check", c)
       -- a result a script declared ends the game here, before the rule's own check
-      if victory.declared(game) then return end
-      game.hooks:replace("victory.check", c, function() victory.check(game, ctx.iter.turn) end)
+      if not victory.declared(game) then
+        game.hooks:replace("victory.check", c, function() victory.check(game, ctx.iter.turn) end)
+      end
+      if game.vars.winner ~= nil then
+        game.hooks:fire("game.end", { winner = game.vars.winner, reason = game.vars.reason })
+      end
     end),
   })
 end

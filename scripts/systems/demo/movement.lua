@@ -73,11 +73,11 @@ function M.options(game, side)
 end
 
 --- Moves a unit to a hex along its cheapest path, walked hex by hex (volley.walk,
--- docs/runtime.md "Moves walked hex by hex"), and marks it moved. Where the walk stops
--- (its `movement.stop`) the move is logged, the demo's `movement.enter` fires once for the
--- whole move ("after a unit has moved", as it always did), and the enemy units next to it
--- are offered their reaction [demo 5.1]. Nothing interrupts a demo move on the way: a zone of
--- control ends it [demo 3.3], so the reaction at the stop is the reaction at the end.
+-- docs/runtime.md "Moves walked hex by hex"), and marks it moved: the shared `movement.leave`
+-- and `movement.enter` fire at each hex (volley.points); where the walk stops the move is
+-- logged, `movement.stop` fires (with `from`) and the enemy units next to it are offered their
+-- reaction [demo 5.1]. Nothing interrupts a demo move on the way: a zone of control ends it
+-- [demo 3.3], so the reaction at the stop is the reaction at the end.
 function M.apply(game, unit, hex)
   local _, from = game.store:where(unit)
   local r = assert(game.move:path(from, hex, M.query(game, unit)))
@@ -87,11 +87,11 @@ function M.apply(game, unit, hex)
   walk.new(game, {
     unit = unit, path = r.path, steps = r.steps, ma = game.store:get(unit, "ma"),
     fire = function(_, point, ctx)
-      if point ~= "movement.stop" then return end      -- no per-hex point in the demo
+      if point ~= "movement.stop" then return game.hooks:fire(point, ctx) end   -- each hex
       game:log(unit .. " moves " .. from .. " -> " .. ctx.hex .. " (" .. ctx.cost
         .. " MP) [demo 4.2]")
-      game.hooks:fire("movement.enter", { unit = unit, from = from, to = ctx.hex,
-                                          cost = ctx.cost })
+      ctx.from = from
+      game.hooks:fire(point, ctx)
       fire.reactions(game, unit)
     end,
   }):run()

@@ -8,6 +8,12 @@
 -- come (#24). A `modify` point without a modifier list passes its
 -- context itself: the handler changes the fields the point documents (`options`, `usable`,
 -- `in_command`); with a list (`mods`) it adds labelled, cited modifiers.
+--
+-- The shared points (volley.points; docs/runtime.md "The shared points") it fires are those
+-- declared here under their names -- game.start/end, activation.start/end, movement.enter/
+-- leave/stop, fire.drm/resolved, shock.drm/resolved, retreat.apply, rally.attempt,
+-- victory.check -- each with at least the shared fields; it has no turns, so no turn.start
+-- nor turn.end (`volley hooks` lists them as not fired).
 -- @module systems.rough_and_ready.points
 
 local function p(name, kinds, when, cases, fields)

@@ -4,7 +4,7 @@
 -- fatigue rule whose count lives in the script, not in the game's state.
 local moves = 0
 
-volley.on("movement.enter", function()
+volley.on("movement.stop", function()        -- once a move (movement.enter: once a hex)
   moves = moves + 1
 end)
 

@@ -6,8 +6,9 @@ describe("volley.systems", function()
     local sys = systems.load("demo")
     assert.are.equal("demo", sys.id)
     local reg = systems.registry(sys)
-    assert.are.same({ "fire.drm", "fire.resolved", "movement.cost", "movement.enter",
-      "reaction.offer", "sequence.step", "turn.start", "victory.check" }, reg:point_names())
+    assert.are.same({ "fire.drm", "fire.resolved", "game.end", "game.start", "movement.cost",
+      "movement.enter", "movement.leave", "movement.stop", "reaction.offer", "sequence.step",
+      "turn.end", "turn.start", "victory.check" }, reg:point_names())
   end)
 
   it("refuses a malformed id and a missing system", function()
@@ -19,6 +20,6 @@ describe("volley.systems", function()
   it("prints the point lines before the context fields", function()
     local text = systems.catalogue_text("demo")
     assert.is_truthy(text:find("^fire%.drm modify before a fire roll is totalled\n"))
-    assert.is_truthy(text:find("\n\ncontext fields:\n  fire%.drm: firer, target, mods\n", 1))
+    assert.is_truthy(text:find("\n\ncontext fields:\n  fire%.drm: firers, firer, target, mods\n", 1))
   end)
 end)
