@@ -172,12 +172,14 @@ local function as_fire(game, opts, answer)
     .. "together (shock, then the set at the shock request)")
 end
 
--- A hint after the refusal `why` of a move answer that the fire request would take
--- (`Churchill-1 1314`, a gun's target typed without `fire`): how to fire it. `why` alone
--- when the answer is no fire answer or fire is not offered.
+-- A hint after the refusal `why` of a gun's move answer that the fire request would take
+-- (`Churchill-1 1314`, its target typed without `fire`): how to fire it. `why` alone when
+-- the answer is no gun's fire answer or fire is not offered. (Only a gun's: a foot or
+-- mounted unit typed with an enemy's hex may mean a shock as well.)
 local function fire_hint(game, opts, answer, why)
   if type(answer) ~= "string" or not contains(opts, "fire")
-      or not contains(M.fire_options(game), answer) then
+      or not contains(M.fire_options(game), answer)
+      or not command.is_artillery(game, (first_two(answer))) then
     return why
   end
   local _, hex = first_two(answer)

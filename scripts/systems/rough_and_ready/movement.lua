@@ -498,7 +498,16 @@ function M.check(game, unit, places)
           far.prohibited = open_goal
         end
         fr = game.move:path(from, places[1], far)
-        local beyond = (fr and fr.cost > q.ma) or (not fr and dist > q.ma)
+        -- beyond its reach: farther than its MPs, or costing more than them even where no
+        -- front stops it (a goal next to the enemy that holds it is in that enemy's front)
+        local beyond = dist > q.ma
+        if not beyond and fr and fr.cost > q.ma then
+          local free = {}
+          for k, x in pairs(far) do free[k] = x end
+          free.must_stop = {}
+          local fp = game.move:path(from, places[1], free)
+          beyond = not fp or fp.cost > q.ma
+        end
         if beyond then closed_at = nil end
       end
       -- a goal no unit of the side may enter within its reach: its reason, not the MPs (a
@@ -508,10 +517,15 @@ function M.check(game, unit, places)
         if lone or (okd and dist > 1) then return false, closed end
       end
       if okd and dist > 1 then
+        -- what it costs, or how far it is when no way leads there (each step 1 MP or more)
+        local cost = ""
+        if fr then
+          cost = "it costs " .. fr.cost .. " MP, "
+        elseif dist > q.ma then
+          cost = "it is " .. dist .. " hexes off, "
+        end
         return false, refusal.say("5.11", places[1] .. " is out of " .. unit .. "'s reach: "
-          .. (fr and ("it costs " .. fr.cost .. " MP, ")
-            or dist > q.ma and ("it is " .. dist .. " hexes off, ") or "")
-          .. unit .. " has " .. q.ma)
+          .. cost .. unit .. " has " .. q.ma)
       end
       -- the goal is next door: the one step's own check names the step, the reason and its
       -- rule (volley.core.move). It refuses wherever the search found no path (the search
