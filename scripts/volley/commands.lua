@@ -51,6 +51,11 @@ M.HELP = {
   { "shock", "shock [<unit> <hex>]", "answer a shock request (shock <unit>[+<unit>] <hex>); "
       .. "alone, the answer shock: at a move request the shock step begins (Rough & Ready: "
       .. "rules 6.31). Any other request kind is answered the same way: <kind> <args>" },
+  { "activate", "activate <command|hex>", "answer an activate request: nominate a command "
+      .. "(or a hex of independents) and roll to activate it, or, after the opponent passed, "
+      .. "any command without a roll (Rough & Ready: rules 3.11, 3.22, 4.1); at a "
+      .. "free_activation request (the opponent's roll failed), any command without a roll "
+      .. "(rules 3.23)" },
   { "options", "options, ?", "the legal answers now (answers nothing)" },
   { "map", "map [<hex> [<radius>] | all]", "the map in the terminal, as your view sees "
       .. "it; around a hex; all: the whole map at two characters a hex" },
@@ -642,8 +647,8 @@ function M.help_lines(word, pending)
   end
   if #out == 0 then return nil, "no command '" .. word .. "' (help lists them)" end
   if word == nil then
-    table.insert(out, 1, "commands (move, face, fire, shock, pass, done and <answer> answer "
-      .. "the pending request; the others answer nothing):")
+    table.insert(out, 1, "commands (move, face, fire, shock, activate, pass, done and <answer> "
+      .. "answer the pending request; the others answer nothing):")
     out[#out + 1] = "answer words (help <word>): charge, rally, square, unsquare, all, yes, no; "
       .. "help <kind> explains the pending request"
     out[#out + 1] = "names: an exact id, a hex label (the one unit of the side to act there), a "

@@ -151,6 +151,42 @@ function M.fire_canonical(game, answer)
   return table.concat(order, "+") .. " " .. w[2]
 end
 
+-- Why a fire answer typed at the move request is no answer of it, or nil when `answer` is
+-- none: a `+`-joined set (`A2US-1+A2US-2 1423`) names the guns of a combined fire (or the
+-- units of a shock), never a move, which is of one unit [rough_and_ready 5.11, 6.22]; the move
+-- request opens the fire request with `fire` and takes no shot itself (docs/rough_and_ready.md
+-- "The requests", Decisions). `opts`: the move request's options.
+local function as_fire(game, opts, answer)
+  if type(answer) ~= "string" then return nil end
+  local w = words(answer)
+  if #w ~= 2 or not w[1]:find("+", 1, true) then return nil end
+  if contains(opts, "fire") then
+    local typed = M.fire_canonical(game, answer) or answer
+    if contains(M.fire_options(game), typed) then
+      return refusal.say("6.22", answer .. " is a combined fire, not a move: fire first (an "
+        .. "answer of this move request), then " .. answer .. " at the fire request")
+    end
+  end
+  return refusal.plain("'" .. answer .. "' is no move: a move is of one unit (<unit> <hex>); "
+    .. "units joined by + fire together (fire, then the set at the fire request) or shock "
+    .. "together (shock, then the set at the shock request)")
+end
+
+-- A hint after the refusal `why` of a gun's move answer that the fire request would take
+-- (`Churchill-1 1314`, its target typed without `fire`): how to fire it. `why` alone when
+-- the answer is no gun's fire answer or fire is not offered. (Only a gun's: a foot or
+-- mounted unit typed with an enemy's hex may mean a shock as well.)
+local function fire_hint(game, opts, answer, why)
+  if type(answer) ~= "string" or not contains(opts, "fire")
+      or not contains(M.fire_options(game), answer)
+      or not command.is_artillery(game, (first_two(answer))) then
+    return why
+  end
+  local _, hex = first_two(answer)
+  return why .. "; " .. refusal.say("6.12", "to fire at " .. hex .. " instead: fire first (an "
+    .. "answer of this move request), then " .. answer .. " at the fire request")
+end
+
 --- The units that may rally now [rough_and_ready 6.82], in the activation's order (its
 -- units, then its guns).
 function M.rally_options(game)
@@ -328,11 +364,15 @@ function M.run(game)
         elseif a == "shock" then
           return false, fire_refusal.no_shock(game, act.side)
         end
+        local combined = as_fire(game, opts, a)
+        if combined then return false, combined end
         if type(a) == "string" and pcall(game.store.unit, game.store, unit_of(a)) then
           local why = blocked(game, unit_of(a))
-          if why then return false, why end
+          if why then return false, fire_hint(game, opts, a, why) end
         end
-        return movement.validate(game, a)
+        local ok, why = movement.validate(game, a)
+        if not ok then return false, fire_hint(game, opts, a, why) end
+        return ok
       end,
       default = "done",
       rule = "[rough_and_ready 5.11]",

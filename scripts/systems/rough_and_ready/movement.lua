@@ -462,17 +462,17 @@ function M.check(game, unit, places)
       -- straight line when the goal is next door
       local grid = facing.grid(game)
       local okd, dist = pcall(grid.distance, grid, from, places[1])
-      -- a goal no unit of the side may enter: its reason, not the MPs (a lone enemy leader
-      -- closes his hex [rough_and_ready 5.28]; docs/rulings/rough_and_ready.md)
+      -- a goal beyond the unit's reach: the reach first, whatever else closes the hex (a
+      -- gun's goal next to an enemy 17 hexes off is out of reach before it is near an enemy
+      -- [rough_and_ready 5.11]; issue 33 point 5)
+      local closed_at
       for _, p in ipairs(q.prohibited) do
-        if p.at == places[1] then
-          local closed, lone = M.closed_why(game, unit, p)
-          if lone or (okd and dist > 1) then return false, closed end
-        end
+        if (type(p) == "table" and p.at or p) == places[1] then closed_at = p break end
       end
+      local fr
       if okd and dist > 1 then
-        -- out of reach: what it would cost with MP enough (the hexes past its MA unchecked
-        -- for stacking), against what the unit has [rough_and_ready 5.11]
+        -- what it would cost with MP enough (the hexes past its MA unchecked for stacking,
+        -- the goal open), against what the unit has [rough_and_ready 5.11]
         local far = {}
         for k, x in pairs(q) do far[k] = x end
         far.ma = 999
@@ -488,9 +488,44 @@ function M.check(game, unit, places)
           end
         end
         far.must_stop = stops
-        local fr = game.move:path(from, places[1], far)
+        if closed_at then
+          local open_goal = {}
+          for _, p in ipairs(q.prohibited) do
+            if (type(p) == "table" and p.at or p) ~= places[1] then
+              open_goal[#open_goal + 1] = p
+            end
+          end
+          far.prohibited = open_goal
+        end
+        fr = game.move:path(from, places[1], far)
+        -- beyond its reach: farther than its MPs, or costing more than them even where no
+        -- front stops it (a goal next to the enemy that holds it is in that enemy's front)
+        local beyond = dist > q.ma
+        if not beyond and fr and fr.cost > q.ma then
+          local free = {}
+          for k, x in pairs(far) do free[k] = x end
+          free.must_stop = {}
+          local fp = game.move:path(from, places[1], free)
+          beyond = not fp or fp.cost > q.ma
+        end
+        if beyond then closed_at = nil end
+      end
+      -- a goal no unit of the side may enter within its reach: its reason, not the MPs (a
+      -- lone enemy leader closes his hex [rough_and_ready 5.28]; docs/rulings/rough_and_ready.md)
+      if closed_at then
+        local closed, lone = M.closed_why(game, unit, closed_at)
+        if lone or (okd and dist > 1) then return false, closed end
+      end
+      if okd and dist > 1 then
+        -- what it costs, or how far it is when no way leads there (each step 1 MP or more)
+        local cost = ""
+        if fr then
+          cost = "it costs " .. fr.cost .. " MP, "
+        elseif dist > q.ma then
+          cost = "it is " .. dist .. " hexes off, "
+        end
         return false, refusal.say("5.11", places[1] .. " is out of " .. unit .. "'s reach: "
-          .. (fr and ("it costs " .. fr.cost .. " MP, ") or "") .. unit .. " has " .. q.ma)
+          .. cost .. unit .. " has " .. q.ma)
       end
       -- the goal is next door: the one step's own check names the step, the reason and its
       -- rule (volley.core.move). It refuses wherever the search found no path (the search
