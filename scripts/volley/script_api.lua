@@ -286,6 +286,15 @@ local function build(game, point, allowed, ask)
     return game:enemy(side)
   end
 
+  --- param(name) -> the game's parameter `name` (an integer: the scenario's `[params]` or the
+  -- system's default), or nil when the system declares none of that name.
+  function api.param(name)
+    M.check_text("param", "the name", name)
+    local v = (game.params or {})[name]
+    if type(v) == "number" then return v end
+    return nil
+  end
+
   --- now() -> the turn or activation under way, as the system tells it.
   function api.now()
     return part.now and copy(part.now(game)) or {}
@@ -604,7 +613,7 @@ local function build(game, point, allowed, ask)
     if at == hex then fail("move", unit .. " is in " .. hex .. " already") end
     local ok, why_not = (game.stacking or function() return true end)(game, unit, hex)
     if not ok then fail("move", unit .. " cannot stand in " .. hex .. ": " .. tostring(why_not)) end
-    return sandbox.atomic(part.move, game, unit, hex, core.text.clean(why))
+    return sandbox.atomic(part.move or M.move, game, unit, hex, core.text.clean(why))
   end
 
   --- declare_result{winner =, level =, why =}: the game's result, applied by the system's
@@ -677,6 +686,14 @@ function M.names(game)
   for k in pairs(build(game, nil, nil, function() end)) do out[#out + 1] = k end
   table.sort(out)
   return out
+end
+
+--- A rule's displacement as most systems make it (a system's part may give its own `move`):
+-- the unit placed in `hex`, its facing kept, told in the narrative.
+function M.move(game, unit, hex, why)
+  local _, from = game.store:where(unit)
+  assert(game.store:place(unit, hex))
+  game:log(unit .. " is moved " .. from .. " -> " .. hex .. ": " .. why)
 end
 
 return M

@@ -88,4 +88,8 @@ err=$("$volley" play tests/data/demo --seed 3 --bot A=random --bot B=random \
 [ $? -eq 1 ] || fail "volley.log at load: exit status"
 echo "$err" | grep -q "early.lua:1: volley.log: a script logs from a handler, not while it loads" \
   || fail "volley.log at load: $err"
+# ctx.game.param: the scenario's [params] turns (4), the system's default stack_limit (2), nil
+out=$("$volley" play tests/data/demo --seed 3 --bot A=random --bot B=random \
+  --mod $mods/api_param.lua --max-decisions 2 2>&1)
+echo "$out" | grep -q "params: turns 4, stack_limit 2, nope nil" || fail "param: $out"
 echo ok

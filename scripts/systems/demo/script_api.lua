@@ -50,13 +50,6 @@ function M.eliminate(game, unit, why)
   game:log(unit .. " is eliminated: " .. why)
 end
 
---- A rule's displacement: the unit placed in `hex`, told in the narrative.
-function M.move(game, unit, hex, why)
-  local _, from = game.store:where(unit)
-  assert(game.store:place(unit, hex))
-  game:log(unit .. " is moved " .. from .. " -> " .. hex .. ": " .. why)
-end
-
 --- `moved(u)`: whether the unit has moved in the movement phase under way.
 M.reads = {
   moved = function(game, unit)

@@ -57,13 +57,6 @@ function M.eliminate(game, unit, why)
   command.eliminate(game, unit, why)
 end
 
---- A rule's displacement: the unit placed in `hex` (its facing kept), told in the narrative.
-function M.move(game, unit, hex, why)
-  local _, from = game.store:where(unit)
-  assert(game.store:place(unit, hex))
-  game:log(unit .. " is moved " .. from .. " -> " .. hex .. ": " .. why)
-end
-
 --- The system's reads: `adjusted_morale(u)` (printed Morale less Hits [rough_and_ready
 -- 6.54]); `moved(u)`, `fired(u)`: whether the unit has moved / made its activated fire in the
 -- activation under way.
