@@ -184,6 +184,34 @@ function M.legal(request)
   return out
 end
 
+--- The one answer a request allows, or nil: its list holds exactly one legal answer and it
+-- has no `validate` (which may accept a typed answer beyond the list). The runtime answers
+-- such a request itself rather than ask it (docs/runtime.md "Requests": not yet wired in:
+-- /work/notes/reqrules.md).
+-- @tparam table request
+-- @return the single legal answer, or nil
+function M.only(request)
+  if request.validate then return nil end
+  local list = M.legal(request)
+  if #list == 1 then return list[1] end
+  return nil
+end
+
+--- The answer a request gives when none is typed: its `default` when that is legal, else its
+-- first legal answer (the runtime's default for a request whose system names none); nil
+-- only for a request with no legal answer.
+-- @tparam table request
+-- @return the default answer, or nil
+function M.default_answer(request)
+  local list = M.legal(request)
+  if request.default ~= nil then
+    for _, v in ipairs(list) do
+      if v == request.default then return v end
+    end
+  end
+  return list[1]
+end
+
 --- A refusal of an answer not in a request's list names the legal answers when there are
 -- at most this many.
 M.TELL_AT_MOST = 8
