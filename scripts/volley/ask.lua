@@ -268,6 +268,39 @@ function M.not_checking(level)
   end
 end
 
+-- The words of a string answer, and the set of the `+`-joined names of its first word as a
+-- key (the names sorted), or nil when it joins none or names one twice.
+local function joined_key(answer)
+  local w = {}
+  for x in answer:gmatch("%S+") do w[#w + 1] = x end
+  if #w == 0 or not w[1]:find("+", 1, true) then return nil end
+  local names, seen = {}, {}
+  for x in w[1]:gmatch("[^+]+") do
+    if seen[x] then return nil end
+    seen[x], names[#names + 1] = true, x
+  end
+  table.sort(names)
+  w[1] = table.concat(names, "+")
+  return table.concat(w, " ")
+end
+
+--- The legal answer a typed one means when it joins units with `+` in another order than
+-- the listed one (`B+A 3015` for `A+B 3015`: a set of units, written in the request's
+-- canonical order, which is the order of its listed answer), or nil. Every request keeps
+-- this rule (issue 35 point 5); a request's own `canonical` is tried first.
+-- @tparam {string|integer|boolean,...} list the request's legal answers (`M.list`)
+-- @param answer the typed answer
+-- @return the listed answer, or nil
+function M.joined(list, answer)
+  if type(answer) ~= "string" or not answer:find("+", 1, true) then return nil end
+  local key = joined_key(answer)
+  if key == nil then return nil end
+  for _, v in ipairs(list) do
+    if type(v) == "string" and v:find("+", 1, true) and joined_key(v) == key then return v end
+  end
+  return nil
+end
+
 --- Checks an answer.
 -- @tparam table request
 -- @param answer what the player, bot or script gave
@@ -313,6 +346,9 @@ function M.check(request, answer)
       end
     end
   end
+  -- units joined by `+` named in another order: the legal answer listing the same ones
+  local joined = M.joined(list, answer)
+  if joined ~= nil then return true, joined end
   if request.validate then
     local ok, why = checking(request.validate, answer)
     if ok then return true, answer end

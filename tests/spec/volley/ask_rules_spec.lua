@@ -44,3 +44,25 @@ describe("volley.ask request rules", function()
     end)
   end)
 end)
+
+describe("volley.ask joined answers", function()
+  local function fire(extra)
+    local r = { kind = "shock", prompt = "Which units shock?", rule = "[mod 1]",
+                options = { "B1+A1 0402", "B1 0402", "A1+C1 0503" } }
+    for k, v in pairs(extra or {}) do r[k] = v end
+    return r
+  end
+  it("reads units joined by + in any order as the listed answer", function()
+    assert.are.same({ true, "B1+A1 0402" }, { ask.check(fire(), "A1+B1 0402") })
+    assert.are.same({ true, "A1+C1 0503" }, { ask.check(fire(), "C1+A1   0503") })
+  end)
+  it("refuses a unit named twice, a different set or a different hex", function()
+    assert.is_false((ask.check(fire(), "A1+A1+B1 0402")))
+    assert.is_false((ask.check(fire(), "A1+C1 0402")))
+    assert.is_false((ask.check(fire(), "A1+B1 0503")))
+  end)
+  it("tries the request's own canonical first", function()
+    local r = fire{ canonical = function() return "B1 0402" end }
+    assert.are.same({ true, "B1 0402" }, { ask.check(r, "A1+B1 0402") })
+  end)
+end)
