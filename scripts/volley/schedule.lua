@@ -296,6 +296,86 @@ function M.check(sch, sc, store, map, predicates)
   return true
 end
 
+--- Brings in the arrivals due at a turn (docs/runtime.md "Schedules"): for each arrival
+-- whose window holds the turn, in schedule order, the units of it still on no location
+-- (`store:where` "none"), when its condition holds, are placed by its entry spec as set-up
+-- places a line (docs/placement.md "Set-up", all the units together): one location places
+-- them; several ask the arrival's side, the request citing the arrival's rule (the default:
+-- the spec's `default`, else its first location in label order). Then
+-- `fire("reinforcement.arrive", ctx)`, ctx `{side =, key =, units = {...}, at =, turn =,
+-- orders =, formation =}`. An arrival whose condition does not hold waits for the next turn
+-- of its window; after its window it does not come (a system that delays or diverts it does
+-- so at its own point).
+--
+-- The condition's words: `occupied`, every entry location holds a unit of another side;
+-- `enemy adjacent`, a unit of another side is on or beside an entry location; `var <name>`,
+-- `game.vars[name]`; `param <name>`, `game.params[name]`.
+-- @param game the game (its `schedule`, `store`, `map`, `vars`, `params`, `ask`)
+-- @tparam integer turn
+-- @tparam[opt] function fire `fire(point, ctx)`, e.g. the system's `game.hooks:fire`
+-- @treturn {table,...} the contexts of the arrivals that came, in order
+function M.arrive(game, turn, fire)
+  local came = {}
+  local sch = game.schedule
+  if not sch or #sch.arrivals == 0 then return came end
+  local store = game.store
+  for _, a in ipairs(M.due(sch, turn)) do
+    local off = {}
+    for _, u in ipairs(a.units) do
+      if store:where(u) == "none" then off[#off + 1] = u end
+    end
+    if #off > 0 then
+      local set = assert(placement.compile(a.where, game.map, { above = {} },
+        { origin = { file = a.file, line = a.line } }))
+      local locs = placement.locations(set)
+      local function enemy_at(h)
+        for _, u in ipairs(store:stack(h)) do
+          if store:unit(u).side ~= a.side then return true end
+        end
+        return false
+      end
+      local env = {
+        occupied = function()
+          for _, h in ipairs(locs) do if not enemy_at(h) then return false end end
+          return true
+        end,
+        enemy_adjacent = function()
+          for _, h in ipairs(locs) do
+            if enemy_at(h) then return true end
+            local grid = require("volley.placement_setup").grid(game.map)
+            for _, n in ipairs(grid:neighbors(h)) do
+              if type(n) == "string" and game.map:contains(n) and enemy_at(n) then
+                return true
+              end
+            end
+          end
+          return false
+        end,
+        var = function(n) return game.vars[n] end,
+        param = function(n) return (game.params or {})[n] end,
+      }
+      if not a.condition or M.holds(a.condition, env) then
+        local at = a.default or locs[1]
+        if #locs > 1 then
+          local plan = placement.setup(set, off, { together = true, kind = "place",
+            rule = a.rule or "[schedule " .. a.key .. "]" })
+          local choice = plan.choices[1]
+          if choice then
+            if a.default then choice.request.default = a.default end
+            at = game:ask(a.side, choice.request)
+          end
+        end
+        for _, u in ipairs(off) do assert(store:place(u, at)) end
+        local ctx = { side = a.side, key = a.key, units = off, at = at, turn = turn,
+                      orders = a.orders, formation = a.formation }
+        if fire then fire("reinforcement.arrive", ctx) end
+        came[#came + 1] = ctx
+      end
+    end
+  end
+  return came
+end
+
 --- The turn-track line of a turn, for the render: `turn 3 of 9, 0930 day`.
 -- @tparam table sch from `read`
 -- @tparam integer turn

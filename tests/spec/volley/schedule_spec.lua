@@ -142,3 +142,39 @@ describe("volley render --text of a schedule", function()
       .. "occupied), B4 (B, arrives turn 3-4 at 1205)\n", 1, true), out)
   end)
 end)
+
+describe("reinforcements in play", function()
+  it("the demo places each arrival at its turn, when its condition holds", function()
+    local g = game.open(DIR)
+    local seen = {}
+    g.hooks:on("reinforcement.arrive", function(ctx)
+      seen[#seen + 1] = ctx.key .. " " .. ctx.side .. " " .. table.concat(ctx.units, "+") .. " "
+        .. ctx.at .. " " .. ctx.turn
+    end)
+    assert.equal("none", (g.store:where("A4")))
+    assert.same({}, schedule.arrive(g, 1))
+    -- two entry hexes: side A is asked, its answer places A4 (not the default, 0104)
+    local asked
+    local ask = require "volley.ask"
+    local old = ask.ask
+    ask.ask = function(side, request) asked = side .. " " .. request.default return "0105" end
+    local came = schedule.arrive(g, 2, function(point, c) g.hooks:fire(point, c) end)
+    ask.ask = old
+    assert.equal("A 0104", asked)
+    assert.equal(1, #came)
+    assert.same({ "0105" }, g.store:hexes("A4"))
+    assert.same({ "road A A4 0105 2" }, seen)
+    -- B4's window is turns 3-4; with 1205 free it comes at turn 3, and not again
+    assert.equal(1, #schedule.arrive(g, 3))
+    assert.same({ "1205" }, g.store:hexes("B4"))
+    assert.same({}, schedule.arrive(g, 4))
+  end)
+
+  it("an arrival whose condition does not hold waits, and misses its window", function()
+    local g = game.open(DIR)
+    assert(g.store:place("B1", "0105"))
+    assert(g.store:place("B2", "0104"))
+    assert.same({}, schedule.arrive(g, 2))   -- both entry hexes held by B: occupied
+    assert.equal("none", (g.store:where("A4")))
+  end)
+end)
