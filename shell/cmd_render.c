@@ -193,10 +193,14 @@ static int add_scenario_marks(lua_State *L, view *v, const vl_map *m, vl_error *
 }
 
 /* Prints the units of the setup_view table at the top of L that stand on no map location:
-** "off the map: 5US-3 (US, none), ..." (nothing when there are none). */
+** "off the map: 5US-3 (US, none), ..." (nothing when there are none); before them, the
+** scenario's turn track when it has one ("turns: 1 1400 day, 2 1500 day, ..."). */
 static void print_off(lua_State *L, FILE *out) {
   int t = lua_gettop(L);
   lua_Integer i, n;
+  lua_getfield(L, t, "track");
+  if (lua_type(L, -1) == LUA_TSTRING) fprintf(out, "%s\n", field(L, t, "track"));
+  lua_pop(L, 1);
   lua_getfield(L, t, "off");
   n = (lua_Integer)lua_rawlen(L, -1);
   for (i = 1; i <= n; i++) {

@@ -83,7 +83,7 @@ static void push_scenario(lua_State *L, const vl_scenario *s) {
     {"scenario", "max_decisions"}, {"scenario", "terrain"}, {"scenario", "los"},
     {"scenario", "charts"}, {"scenario", "start"}, {"sides", "order"}, {"sides", "first"}};
   size_t k;
-  int i, n;
+  int i, n, nturns, nreinf;
   lua_createtable(L, 0, 20);
   set_str(L, "file", vl_scenario_file(s));
   set_str(L, "dir", vl_scenario_dir(s));
@@ -170,6 +170,25 @@ static void push_scenario(lua_State *L, const vl_scenario *s) {
     lua_rawseti(L, -2, i + 1);
   }
   lua_setfield(L, -2, "options");
+
+  n = vl_scenario_count(s, VL_SCENARIO_SCHEDULE);
+  nturns = nreinf = 0;
+  lua_createtable(L, 0, 0);  /* turns */
+  lua_createtable(L, 0, 0);  /* reinforcements */
+  for (i = 0; i < n; i++) {
+    const vl_scenario_item *it = vl_scenario_at(s, VL_SCENARIO_SCHEDULE, i);
+    int turns = it->side < 0;
+    lua_createtable(L, 0, 5);
+    if (!turns) set_str(L, "side", vl_scenario_side(s, it->side));
+    set_str(L, "key", it->key);
+    set_str(L, "text", it->text);
+    set_str(L, "file", it->file);
+    set_int(L, "line", it->line);
+    if (turns) lua_rawseti(L, -3, ++nturns);
+    else lua_rawseti(L, -2, ++nreinf);
+  }
+  lua_setfield(L, -3, "reinforcements");
+  lua_setfield(L, -2, "turns");
 }
 
 static int finish(lua_State *L, vl_scenario *s, const vl_error *err) {
@@ -196,7 +215,9 @@ static int finish(lua_State *L, vl_scenario *s, const vl_error *err) {
 ** {path=, root=}: the layer it plays with and the folder that keeps it), sides={...}, first=,
 ** params={{name=, value=, file=, line=},
 ** ...}, victory={{side=, name=, value=, file=, line=}, ...}, setup={{side=, key=, text=, file=,
-** line=}, ...}, options={{name=, path=, full=, file=, line=}, ...}, at={<key>={file=, line=,
+** line=}, ...}, options={{name=, path=, full=, file=, line=}, ...}, turns={{key=, text=, file=,
+** line=}, ...} and reinforcements={{side=, key=, text=, file=, line=}, ...} (the schedule's
+** lines as written, in file order), at={<key>={file=, line=,
 ** path=}, ...}}`: paths as written, each resolved in `full` (options) or `at[key].path` (in
 ** the folder of the file that gave it, or the game's for "game:"); lists in scenario.h's
 ** orders; a victory value is an integer when written as one, else its text; `at` says where

@@ -24,7 +24,7 @@
 #define SIDES_MAX 8        /* as units.h's VL_SIDES_MAX: a roster has at most 8 sides */
 #define SIDE_NAME_MAX 32
 #define SYSTEM_MAX 64
-#define NLISTS 4
+#define NLISTS 5
 #define NLAYERS 3          /* terrain, los, charts: the layers over the system's tables */
 #define GAME_PREFIX "game:"  /* a path in the game's folder (scenarios/<game>/) */
 
@@ -79,7 +79,8 @@ static const char *const scenario_keys[] = {"title", "system", "map", "oob", "ru
                                             "extends", "terrain", "los", "charts", "start", NULL};
 static const char *const sides_keys[] = {"order", "first", NULL};
 
-#define KNOWN_SECTIONS "scenario, sides, params, victory, options, setup.<SIDE>"
+#define KNOWN_SECTIONS                                                                       \
+  "scenario, sides, params, victory, options, setup.<SIDE>, turns, reinforcements.<SIDE>"
 #define SCENARIO_KEYS                                                                        \
   "title, system, map, oob, rules, provenance, setup_rule, max_decisions, base, extends, "   \
   "terrain, los, charts, start"
@@ -176,8 +177,24 @@ static int is_section(const char *name, const char *prefix) {
 static int known_section(const char *name) {
   return strcmp(name, "scenario") == 0 || strcmp(name, "sides") == 0 ||
          strcmp(name, "params") == 0 || strcmp(name, "victory") == 0 ||
-         strcmp(name, "options") == 0 || is_section(name, "setup");
+         strcmp(name, "options") == 0 || is_section(name, "setup") ||
+         strcmp(name, "turns") == 0 || is_section(name, "reinforcements");
 }
+
+/* Whether a section's lines form a list of its own in file order, replaced whole by a
+** scenario laid over it: [setup.<SIDE>] and [reinforcements.<SIDE>]. */
+static int whole_section(const char *name) {
+  return is_section(name, "setup") || is_section(name, "reinforcements");
+}
+
+/* The side a [setup.<SIDE>] or [reinforcements.<SIDE>] section names (after its dot). */
+static const char *section_side(const char *name) {
+  return strchr(name, '.') + 1;
+}
+
+/* The most turns a [turns] section may number (a key 1..TURNS_MAX, or last). */
+#define TURNS_MAX 999
+#define TURNS_MAX_TEXT "999"
 
 /* The folder of path: up to its last '/', or "." (an arena string; NULL when out of memory). */
 static const char *dir_of(vl_arena *a, const char *path) {
@@ -546,6 +563,28 @@ static int check_item(vl_scenario *s, const rkey *k, vl_scenario_item *it, vl_er
     it->side = side_index(s, side, strlen(side));  /* its section was checked */
     if (!only(k->key, "_./-", 1))
       return fail(err, k->file, k->line, "bad set-up key '%s' ([A-Za-z0-9_./-]+)", k->key);
+  } else if (is_section(k->section, "reinforcements")) {
+    const char *side = section_side(k->section);
+    it->side = side_index(s, side, strlen(side));  /* its section was checked */
+    if (!only(k->key, "_./-", 1))
+      return fail(err, k->file, k->line, "bad reinforcement key '%s' ([A-Za-z0-9_./-]+)",
+                  k->key);
+  } else if (strcmp(k->section, "turns") == 0) {
+    char why[64];
+    int rc;
+    if (strcmp(k->key, "last") == 0) {
+      rc = parse_int(k->text, 0, &it->value);
+      if (rc != 1 || it->value < 1 || it->value > TURNS_MAX)
+        return fail(err, k->file, k->line, "[turns] last: '%s' %s", k->text,
+                    rc != 1 ? int_why(rc, "a turn number", why, sizeof why)
+                            : "is not a turn number (1 to " TURNS_MAX_TEXT ")");
+      it->is_int = 1;
+    } else if (parse_int(k->key, 1, &it->value) != 1 || it->value < 1 ||
+               it->value > TURNS_MAX) {
+      return fail(err, k->file, k->line,
+                  "bad [turns] key '%s' (a turn number, 1 to " TURNS_MAX_TEXT ", or last)",
+                  k->key);
+    }
   }
   return VL_OK;
 }
@@ -554,6 +593,8 @@ static vl_scenario_list list_of(const char *section) {
   if (strcmp(section, "params") == 0) return VL_SCENARIO_PARAMS;
   if (strcmp(section, "victory") == 0) return VL_SCENARIO_VICTORY;
   if (strcmp(section, "options") == 0) return VL_SCENARIO_OPTIONS;
+  if (strcmp(section, "turns") == 0 || is_section(section, "reinforcements"))
+    return VL_SCENARIO_SCHEDULE;
   return VL_SCENARIO_SETUP;
 }
 
@@ -565,9 +606,33 @@ static int cmp_items(const void *pa, const void *pb) {
   const vl_scenario_item *b = *(const vl_scenario_item *const *)pb;
   int c;
   if (a->side != b->side) return a->side < b->side ? -1 : 1;
-  if (is_section(a->section, "setup")) return a < b ? -1 : (a > b ? 1 : 0);
+  if (whole_section(a->section) || strcmp(a->section, "turns") == 0)
+    return a < b ? -1 : (a > b ? 1 : 0);
   c = strcmp(a->name, b->name);
   return c != 0 ? c : (a < b ? -1 : (a > b ? 1 : 0));
+}
+
+/* The game length of [turns] against its turn lines and [params] turns: a turn line beyond
+** `last`, or a `last` that [params] turns contradicts, is refused at its line. */
+static int check_turns(const vl_scenario *s, vl_error *err) {
+  const vl_scenario_item *last = NULL, *param = NULL;
+  int i;
+  for (i = 0; i < s->nkey; i++) {
+    const vl_scenario_item *it = &s->items[i];
+    if (strcmp(it->section, "turns") == 0 && strcmp(it->key, "last") == 0) last = it;
+    if (strcmp(it->section, "params") == 0 && strcmp(it->key, "turns") == 0) param = it;
+  }
+  if (last == NULL) return VL_OK;
+  if (param != NULL && param->value != last->value)
+    return fail(err, last->file, last->line, "[turns] last: %d, but [params] turns is %d (%s:%d)",
+                last->value, param->value, base_name(param->file), param->line);
+  for (i = 0; i < s->nkey; i++) {
+    const vl_scenario_item *it = &s->items[i];
+    if (strcmp(it->section, "turns") == 0 && it != last && it->value > last->value)
+      return fail(err, it->file, it->line, "[turns] %s: after the last turn (%d)", it->key,
+                  last->value);
+  }
+  return VL_OK;
 }
 
 static int build(vl_scenario *s, vl_error *err) {
@@ -583,8 +648,8 @@ static int build(vl_scenario *s, vl_error *err) {
   if (check_scenario_section(s, err) != VL_OK || check_sides(s, err) != VL_OK)
     return err ? err->code : VL_EPARSE;
   for (i = 0; i < s->nsec; i++)
-    if (is_section(s->secs[i].name, "setup")) {
-      const char *side = s->secs[i].name + strlen("setup.");
+    if (whole_section(s->secs[i].name)) {
+      const char *side = section_side(s->secs[i].name);
       if (side_index(s, side, strlen(side)) < 0)
         return fail(err, s->secs[i].file, s->secs[i].line,
                     "[%s]: '%s' is not a side of [sides] order (%s)", s->secs[i].name, side,
@@ -594,7 +659,7 @@ static int build(vl_scenario *s, vl_error *err) {
   for (l = 0; l < NLISTS; l++)
     s->lists[l] = vl_arena_alloc(&s->a, (size_t)(s->nkey > 0 ? s->nkey : 1) * sizeof(void *));
   if (s->items == NULL || s->lists[0] == NULL || s->lists[1] == NULL || s->lists[2] == NULL ||
-      s->lists[3] == NULL)
+      s->lists[3] == NULL || s->lists[4] == NULL)
     return nomem(err);
   for (i = 0; i < s->nkey; i++) {
     const char *sec = s->keys[i].section;
@@ -606,7 +671,7 @@ static int build(vl_scenario *s, vl_error *err) {
   }
   for (l = 0; l < NLISTS; l++)
     qsort((void *)s->lists[l], (size_t)s->count[l], sizeof(void *), cmp_items);
-  return VL_OK;
+  return check_turns(s, err);
 }
 
 /* ---- a scenario over another: base and extends ------------------------------------------ */
@@ -622,7 +687,7 @@ static int merge(vl_scenario *s, const vl_scenario *b, const rfile *v, vl_error 
   s->nkey = 0;
   for (i = 0; i < b->nkey; i++) {
     const rkey *k = &b->keys[i];
-    if (is_section(k->section, "setup") && find_sec(v->secs, v->nsec, k->section) != NULL)
+    if (whole_section(k->section) && find_sec(v->secs, v->nsec, k->section) != NULL)
       continue;  /* the file's section replaces it whole */
     s->keys[s->nkey++] = *k;
   }

@@ -153,6 +153,18 @@ function M.open(what, opts)
   if not options then error(err, 0) end
   local at = {}
   for _, p in ipairs(sc.params) do at[p.name] = { file = p.file, line = p.line } end
+  -- `[turns] last` is the game length: the system's `turns` parameter, when it has one,
+  -- unless the caller sets it (docs/runtime.md "Schedules")
+  local sys_turns = false
+  for _, p in ipairs(systems.load(sc.system).params or {}) do
+    if p.name == "turns" then sys_turns = true end
+  end
+  for _, l in ipairs(sc.turns) do
+    if sys_turns and l.key == "last" and (opts.params or {}).turns == nil then
+      params.turns = tonumber(l.text)
+      at.turns = { file = l.file, line = l.line }
+    end
+  end
   local checked
   checked, err = M.check_params(systems.load(sc.system), params, at)
   if not checked then error(err, 0) end
@@ -171,6 +183,14 @@ function M.open(what, opts)
     check = function(unit, loc, kind) return setup_rules.check(self, unit, loc, kind) end,
   })
   if not plan then error(err, 0) end
+  -- the schedule: the turn track, the game length and the reinforcements (volley.schedule)
+  local schedule = require "volley.schedule"
+  local sch
+  sch, err = schedule.read(sc)
+  if not sch then error(err, 0) end
+  ok, err = schedule.check(sch, sc, self.store, self.map, opts.predicates)
+  if not ok then error(err, 0) end
+  self.schedule = sch
   self.scenario = sc
   self.max_decisions = sc.max_decisions
   self.victory = scenario.victory(sc)

@@ -58,11 +58,23 @@ end
 --   stack mark (its top unit's code and facing, the count), then each leader; on track
 --   spaces and in boxes a mark a unit; `off` the units on no map location (not placed,
 --   set aside, eliminated, ...), in id order, `where` the store's word ("set_aside",
---   "eliminated", ...) or "not set up"
+--   "eliminated", ...), "arrives turn <n> at <spec>" (a reinforcement) or "not set up";
+--   `track` the turn track on one line (`volley.schedule.track_text`), or nil
 -- @raise "file:line: message" for a scenario that does not load or set up
 function M.collect(target)
   local g, sc = set_up(target)
-  return M.marks_of(g.store, sc.paths.map, sc)
+  local out = M.marks_of(g.store, sc.paths.map, sc)
+  -- the schedule (volley.schedule): the turn track, and where each unit still to arrive comes
+  local schedule = require "volley.schedule"
+  local sch = g.schedule or schedule.read(sc)
+  if sch then
+    out.track = schedule.track_text(sch, g.params and g.params.turns)
+    for _, o in ipairs(out.off) do
+      local due = o.where == "not set up" and schedule.arrival_of(sch, o.unit)
+      if due then o.where = "arrives " .. due end
+    end
+  end
+  return out
 end
 
 --- The marks of the units a store holds now (as `collect` returns them): what the prompt's

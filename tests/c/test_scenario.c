@@ -205,7 +205,8 @@ typedef struct broken {
 static void broken_scenarios_are_refused(void **state) {
   static const broken cases[] = {
     {"unknown_section", NULL, 12, "unknown section [units] (known: scenario, sides, params, "
-                                  "victory, options, setup.<SIDE>)"},
+                                  "victory, options, setup.<SIDE>, turns, "
+                                  "reinforcements.<SIDE>)"},
     {"unknown_key", NULL, 3, "unknown key 'titel' in [scenario] (known: title, system, map, oob, "
                              "rules, provenance, setup_rule, max_decisions, base, extends, "
                              "terrain, los, charts, start)"},

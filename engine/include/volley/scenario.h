@@ -47,23 +47,29 @@ typedef enum vl_scenario_list {
                             ** [sides] order, then name */
   VL_SCENARIO_SETUP = 2,    /* [setup.<SIDE>]: `<short key> = <spec> | <unit ids>`, by side in
                             ** [sides] order, then as the file lists them */
-  VL_SCENARIO_OPTIONS = 3   /* [options]: `<name> = <path of a .lua file>`, sorted by name */
+  VL_SCENARIO_OPTIONS = 3,  /* [options]: `<name> = <path of a .lua file>`, sorted by name */
+  VL_SCENARIO_SCHEDULE = 4  /* [turns] (`<n> = <turn line>`, `last = <n>`; side -1) then
+                            ** [reinforcements.<SIDE>] (`<short key> = <arrival line>`), by
+                            ** side in [sides] order, then as the file lists them; the values'
+                            ** grammar is scripts/volley/schedule.lua's */
 } vl_scenario_list;
 
 /* One value as a file gave it. Strings are borrowed from the scenario until vl_scenario_free. */
 typedef struct vl_scenario_item {
-  const char *section;  /* "scenario", "sides", "params", "victory", "options", "setup.US" */
+  const char *section;  /* "scenario", "sides", "params", "victory", "options", "setup.US",
+                        ** "turns", "reinforcements.US" */
   const char *key;      /* as written: "map", "turns", "US.withdrawal", "5US", "grass-fire" */
   const char *text;     /* the value, continuation lines joined by one space */
   const char *file;     /* the file that gave it: the variant's or its base's */
   int line;             /* its key's line in that file */
-  int side;             /* victory and set-up: the side's index in [sides] order; else -1 */
+  int side;             /* victory, set-up, reinforcements: the side's index in [sides]
+                        ** order; else -1 */
   const char *name;     /* victory: the part after "<SIDE>."; params, options: the key;
                         ** set-up: the key; else the key */
   int is_int;           /* 1 when value holds the text as an integer: every parameter, and a
                         ** victory value written as a plain decimal integer (no sign but '-',
                         ** no leading zero, so tostring gives back the text) */
-  int value;            /* the integer, when is_int */
+  int value;            /* the integer, when is_int; a [turns] turn line: its turn number */
   const char *path;     /* a value naming a file or folder (map, oob, rules, terrain, los,
                         ** charts, an option): its path, joined to the folder of the file that
                         ** gave it (or to the game's folder for "game:<path>"); NULL for other

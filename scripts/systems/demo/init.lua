@@ -45,6 +45,15 @@ M.points = {
   { name = "turn.start", kinds = { "observe" }, when = "at the start of each turn",
     fields = { f("turn", "integer", "the turn beginning, from 1") },
     actions = "all" },
+  { name = "reinforcement.arrive", kinds = { "observe" },
+    when = "at the start of a turn, after turn.start: a reinforcement of the scenario's "
+      .. "schedule has been placed (volley.schedule)",
+    fields = { f("side", "side", "the side it belongs to"),
+               f("key", "string", "its key in [reinforcements.<SIDE>]"),
+               f("units", "units", "the units that arrived"),
+               f("at", "hex", "where they were placed"),
+               f("turn", "integer", "the turn they arrived") },
+    actions = "all" },
   { name = "turn.end", kinds = { "observe" },
     when = "at the end of each turn, after both movement phases, before its victory check",
     fields = { f("turn", "integer", "the turn ending") },
@@ -115,6 +124,10 @@ function M.sequence(_)
         game.hooks:fire("game.start", { first = game:first_side() })
       end
       game.hooks:fire("turn.start", { turn = ctx.iter.turn })
+      -- the scenario's reinforcements due this turn (docs/runtime.md "Schedules")
+      require("volley.schedule").arrive(game, ctx.iter.turn, function(point, c)
+        game.hooks:fire(point, c)
+      end)
     end),
     runner.loop("phase", { count = 2 }, {
       runner.step("movement", function(game, ctx)

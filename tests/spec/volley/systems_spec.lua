@@ -7,8 +7,8 @@ describe("volley.systems", function()
     assert.are.equal("demo", sys.id)
     local reg = systems.registry(sys)
     assert.are.same({ "fire.drm", "fire.resolved", "game.end", "game.start", "movement.cost",
-      "movement.enter", "movement.leave", "movement.stop", "reaction.offer", "sequence.step",
-      "turn.end", "turn.start", "victory.check" }, reg:point_names())
+      "movement.enter", "movement.leave", "movement.stop", "reaction.offer",
+      "reinforcement.arrive", "sequence.step", "turn.end", "turn.start", "victory.check" }, reg:point_names())
   end)
 
   it("refuses a malformed id and a missing system", function()
