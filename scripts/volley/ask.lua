@@ -47,7 +47,7 @@ M.TOKEN = setmetatable({}, { __tostring = function() return "volley.ask" end })
 
 local KEYS = { kind = true, prompt = true, options = true, enumerate = true, validate = true,
                explain = true, canonical = true,
-               default = true, rule = true }
+               default = true, rule = true, secret = true }
 
 local function sorted_keys(t)
   local keys = {}
@@ -107,7 +107,7 @@ function M.check_request(request)
   for _, k in ipairs(sorted_keys(request)) do
     if not KEYS[k] then
       error("unknown request key '" .. k .. "' (known: canonical, default, enumerate, explain, "
-        .. "kind, options, prompt, rule, validate)", 3)
+        .. "kind, options, prompt, rule, secret, validate)", 3)
     end
   end
   for _, k in ipairs({ "kind", "prompt", "rule" }) do
@@ -135,6 +135,8 @@ function M.check_request(request)
   if request.canonical ~= nil and type(request.canonical) ~= "function" then
     error("request '" .. request.kind .. "': canonical must be a function", 3)
   end
+  local secret = require("volley.secret").bad_request(request)   -- volley.secret
+  if secret then error(secret, 3) end
 end
 
 -- The option lists whose every item has been checked (by `M.legal` or `M.check`), weak

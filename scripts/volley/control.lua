@@ -61,13 +61,15 @@ end
 
 --- The side occupying a place: a side, `"contested"` when two sides occupy it, or nil.
 -- @param place a hex label, `{space = ID}` or `{box = ID}`
-function M.occupant(game, place)
+-- @tparam[opt] function sees `sees(unit)`: in a side's view (volley.view), the units it
+--   sees; a unit hidden from it does not occupy (nil: every unit, the rules' control)
+function M.occupant(game, place, sees)
   M.key(place)
   local ok, units = pcall(game.store.stack, game.store, place)
   if not ok then return nil end
   local side
   for _, u in ipairs(units) do
-    if M.occupies(game, u) then
+    if (not sees or sees(u)) and M.occupies(game, u) then
       local s = game:unit_info(u).side
       if side and s ~= side then return "contested" end
       side = s
@@ -79,10 +81,11 @@ end
 --- The side controlling a place (see the module): its occupant, `"contested"`, the side
 -- that last passed through it (when the game keeps passage), or nil.
 -- @param place a hex label, `{space = ID}` or `{box = ID}`
+-- @tparam[opt] function sees as `occupant`'s: control as a side's view has it
 -- @treturn ?string
-function M.of(game, place)
+function M.of(game, place, sees)
   local key = M.key(place)
-  local side = M.occupant(game, place)
+  local side = M.occupant(game, place, sees)
   if side then return side end
   local kept = game.vars.control
   if type(kept) == "table" and type(kept[key]) == "string" then return kept[key] end

@@ -6,7 +6,8 @@
 --     volley-view 1
 --     scenario <id or path>
 --     view <SIDE>
---     answer <side> <kind> "<value>"        every answer the side sees, in order
+--     answer <side> <kind> "<value>"        every answer the side sees, in order (`?`
+--                                           for another side's secret answer not revealed)
 --     view_hash <16 hex>                    the hash of the text that follows
 --     <the view's canonical text>
 --
@@ -32,10 +33,16 @@ end
 -- @treturn string
 function M.text(game, save, side)
   local out = { "volley-view 1", "scenario " .. save.scenario, "view " .. side }
-  for _, e in ipairs(save.journal) do
+  for i, e in ipairs(save.journal) do
     if e.side then
-      local line = "answer " .. e.side .. " " .. e.request .. " "
-        .. string.format("%q", tostring(e.value))
+      local value = string.format("%q", tostring(e.value))
+      -- a secret request's answer: `?` for another side until the secret is revealed
+      local name = game.secret_answers and game.secret_answers[i]
+      if name then
+        local ok, seen = game.st:call("volley.queries", "sees_secret", side, e.side, name)
+        if not (ok and seen) then value = "?" end
+      end
+      local line = "answer " .. e.side .. " " .. e.request .. " " .. value
       local ok, seen = game.st:call("volley.queries", "line", side, line)
       if ok and seen then out[#out + 1] = seen end
     end

@@ -282,7 +282,9 @@ end
 -- `settle`: nothing when the game keeps no passage).
 function Game:ask(side, request) -- luacheck: no unused args
   control.settle(self)
-  return ask.ask(side, request)
+  local value = ask.ask(side, request)
+  require("volley.secret").answered(self, side, request, value)   -- a secret request's
+  return value
 end
 
 --- Raises when the game answers a query (`volley.session.query`: `reach`, `los`, a view...):

@@ -8,14 +8,16 @@ local ask = require "volley.ask"
 
 local M = {}
 
---- A request as plain data: `{kind, prompt, rule, default, options}` with the legal answers
--- listed (an `enumerate` is called; a `validate` stays in the state, which checks the
--- answer when it comes back).
+--- A request as plain data: `{kind, prompt, rule, default, options, secret}` with the legal
+-- answers listed (an `enumerate` is called; a `validate` stays in the state, which checks
+-- the answer when it comes back); `secret` the name the answer is kept under when the
+-- request is secret (volley.secret: other views see only that the side answered), else nil.
 -- @tparam table request
 -- @treturn table
 function M.request(request)
   return { kind = request.kind, prompt = request.prompt, rule = request.rule,
-           default = request.default, options = ask.legal(request) }
+           default = request.default, options = ask.legal(request),
+           secret = require("volley.secret").request_name(request) }
 end
 
 --- What a task hands its host when its coroutine yields: `"request", side, request,

@@ -66,7 +66,7 @@ function M.drain(viewer)
     rolls_before(i)
     local shown = v:line(line, d.narrative_to and d.narrative_to[i])
     if shown then
-      events[#events + 1] = { text = shown }
+      events[#events + 1] = { text = shown, reveal = d.reveals and d.reveals[i] or nil }
       seen_lines[#seen_lines + 1] = shown
     end
   end
@@ -95,6 +95,23 @@ end
 --- A line of text as `viewer` sees it (nil: it names a hidden unit).
 function M.line(viewer, text)
   return M.view(viewer):line(text)
+end
+
+--- `controller(hex)` asked in `viewer`'s view (volley.control; docs/runtime.md "Secrets"):
+-- a unit hidden from the viewer does not occupy; the rules' control is `control.of` alone.
+-- @param place a hex label, `{space = ID}` or `{box = ID}`
+-- @treturn ?string a side, "contested", or nil
+function M.controller(viewer, place)
+  local v = M.view(viewer)
+  return require("volley.control").of(game(), place, function(u) return v:sees(u) end)
+end
+
+--- Whether `viewer` sees `side`'s secret `name` (volley.secret): its own, the referee, or
+-- a secret revealed.
+function M.sees_secret(viewer, side, name)
+  if viewer == "referee" or viewer == side then return true end
+  local _, revealed = require("volley.secret").get(game(), side, name)
+  return revealed == true
 end
 
 --- The view hash of `viewer` now.
@@ -428,10 +445,25 @@ local function game_table(v)
   local vars = {}
   for _, k in ipairs(g.vars:keys()) do
     local x = plain(g.vars[k], v)
+    if k == "secrets" then   -- the viewer's own secrets only (volley.secret)
+      for _, side in ipairs(g.vars:keys("secrets")) do
+        if not v:sees_secrets_of(side) then x[side] = nil end
+      end
+      if next(x) == nil then x = nil end
+    end
     if type(x) ~= "string" or v:line(x) then vars[k] = x end
   end
+  local control = require "volley.control"
+  local function controller(place)   -- as the viewer sees it: hidden units do not occupy
+    if type(place) ~= "string" or not pcall(g.map.contains, g.map, place)
+        or not g.map:contains(place) then
+      error("controller: no hex " .. core.text.clean(tostring(place)) .. " on the map", 2)
+    end
+    return control.of(g, place, function(u) return v:sees(u) end)
+  end
   return { units = units, vars = vars, sides = g:sides(), system = g.system.id,
-           scenario = g.scenario.id or g.scenario.title, viewer = v.viewer }
+           scenario = g.scenario.id or g.scenario.title, viewer = v.viewer,
+           controller = controller }
 end
 
 -- A string as the prompt prints it: quoted, every control character escaped (`\n`, `\027`:
@@ -481,7 +513,7 @@ end
 
 --- `lua <expr>`: evaluates an expression in the sandbox (the allow-list, budgets), with
 -- `game` a read-only picture of what `viewer` sees (`units`, `vars`, `sides`, `system`,
--- `scenario`, `viewer`).
+-- `scenario`, `viewer`, and `controller(hex)` as the viewer sees it).
 -- @treturn ?string the value, printed
 -- @treturn ?string why not
 function M.lua(viewer, expr)

@@ -329,8 +329,9 @@ end
 --   `check = false` to skip the header check against the files, `name =` the file's name for
 --   a header refused and `bots_play = true` (`check_header`)
 -- @treturn[1] Game the game at the end of the journal (its `pending` the request then, its
---   `journal` the save's, going on), with `answers` (how many were replayed) and
---   `start_rolls` (the roll count at its first request)
+--   `journal` the save's, going on), with `answers` (how many were replayed),
+--   `start_rolls` (the roll count at its first request) and `secret_answers` (the journal's
+--   lines that answered a secret request, each the secret's name; nil when none did)
 -- @treturn[2] nil
 -- @treturn[2] string why: "diverged at answer N: <why>", or "the save does not match the
 --   files now: <why>", or "cannot open the game: <why>", or "<name>:<line>: <why>" for a
@@ -391,6 +392,11 @@ function M.replay(save, opts)
     end
     k, err = queue_forced(game, save, i + 1)
     if not k then return diverged(err) end
+    -- a secret request's answer (volley.secret): its journal line noted, for `volley export`
+    if req.secret then
+      game.secret_answers = game.secret_answers or {}
+      game.secret_answers[i] = req.secret
+    end
     local refusal
     kind, side, req, refusal = game:resume(e.value)
     if kind == "error" then return diverged("the game stopped: " .. M.describe(side)) end

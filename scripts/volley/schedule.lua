@@ -30,6 +30,7 @@
 
 local lpeg = require "lpeg"
 local placement = require "volley.placement"
+local secret = require "volley.secret"
 
 local P, R, S, C, Ct, Cc, V = lpeg.P, lpeg.R, lpeg.S, lpeg.C, lpeg.Ct, lpeg.Cc, lpeg.V
 
@@ -296,12 +297,28 @@ function M.check(sch, sc, store, map, predicates)
   return true
 end
 
+--- The entry an arrival's side chose in advance, in secret (docs/runtime.md "Secrets"):
+-- its secret `entry_<key>` (volley.secret; a secret request's answer, or a script's
+-- `set_secret`) when that is one of the arrival's entry locations and not yet revealed; nil
+-- otherwise (the side is asked when the units arrive).
+function M.chosen(game, a, locs)
+  local name = "entry_" .. a.key
+  if secret.why_not(game, a.side, name) then return nil end
+  local v, revealed = secret.get(game, a.side, name)
+  if v == nil or revealed then return nil end
+  for _, h in ipairs(locs) do
+    if h == v then return v end
+  end
+  return nil
+end
+
 --- Brings in the arrivals due at a turn (docs/runtime.md "Schedules"): for each arrival
 -- whose window holds the turn, in schedule order, the units of it still on no location
 -- (`store:where` "none"), when its condition holds, are placed by its entry spec as set-up
 -- places a line (docs/placement.md "Set-up", all the units together): one location places
 -- them; several ask the arrival's side, the request citing the arrival's rule (the default:
--- the spec's `default`, else its first location in label order). Then
+-- the spec's `default`, else its first location in label order), unless the side chose the
+-- entry in advance, in secret (`M.chosen`), which is then revealed. Then
 -- `fire("reinforcement.arrive", ctx)`, ctx `{side =, key =, units = {...}, at =, turn =,
 -- orders =, formation =}`. An arrival whose condition does not hold waits for the next turn
 -- of its window; after its window it does not come (a system that delays or diverts it does
@@ -356,7 +373,12 @@ function M.arrive(game, turn, fire)
       }
       if not a.condition or M.holds(a.condition, env) then
         local at = a.default or locs[1]
-        if #locs > 1 then
+        local chosen = #locs > 1 and M.chosen(game, a, locs)
+        if chosen then
+          at = chosen                          -- chosen in advance, in secret: now shown
+          secret.reveal(game, a.side, "entry_" .. a.key, "the reinforcement arrives "
+            .. (a.rule or ""))
+        elseif #locs > 1 then
           local plan = placement.setup(set, off, { together = true, kind = "place",
             rule = a.rule or "[schedule " .. a.key .. "]" })
           local choice = plan.choices[1]

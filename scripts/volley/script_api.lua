@@ -31,6 +31,7 @@
 local control = require "volley.control"
 local core = require "volley.core"
 local sandbox = require "volley.sandbox"
+local secret = require "volley.secret"
 
 local M = {}
 
@@ -254,7 +255,7 @@ local function build(game, point, allowed, ask)
   local api = {}
   local sysm = part.system_markers or {}
 
-  local function may(name, what)
+  local function may(name, what, as)
     game:not_in_query(what or ("change the game (game." .. name .. ")"))
     -- a script's ctx.game acts only inside a handler of its own point (the innermost running,
     -- volley.session's `game.hook_stack`): one kept in an upvalue from a point that allows
@@ -266,11 +267,12 @@ local function build(game, point, allowed, ask)
         .. " (now " .. (now == "ask" and "in a request's function" or now and ("at " .. now)
         or "outside every handler") .. "; use the ctx.game the handler receives)", 3)
     end
-    if allowed and not allowed[name] then
+    if allowed and not allowed[as or name] then
       local list = {}
       for k in pairs(allowed) do list[#list + 1] = k end
       table.sort(list)
-      fail(name, "not allowed at " .. point .. " (it allows: "
+      fail(name, "not allowed at " .. point .. (as and (" (it goes with " .. as .. ")") or "")
+        .. " (it allows: "
         .. (#list > 0 and table.concat(list, ", ") or "reading and log only") .. ")", 3)
     end
   end
@@ -494,6 +496,22 @@ local function build(game, point, allowed, ask)
     return game.vars:get("battle", name)
   end
 
+  --- secret(side, name) -> a side's secret (volley.secret): its value and whether it has
+  -- been revealed, or nil. The rules read every side's: the view filter keeps each from
+  -- the other sides.
+  function api.secret(side, name)
+    check_side(game, "secret", side)
+    local why = secret.why_not(game, side, name)
+    if why then fail("secret", why) end
+    return secret.get(game, side, name)
+  end
+
+  --- secrets(side) -> the names of a side's secrets not yet revealed, sorted.
+  function api.secrets(side)
+    check_side(game, "secrets", side)
+    return secret.names(game, side)
+  end
+
   --- result() -> the result declared or decided, or nil.
   function api.result()
     local v = game.vars
@@ -573,6 +591,31 @@ local function build(game, point, allowed, ask)
     if not ok then
       fail("set_flag", core.text.clean(tostring(err):gsub("^[^\n]-:%d+: ", "")))
     end
+  end
+
+  --- set_secret(side, name, value): keeps a value only `side` (and the referee) sees
+  -- (nil forgets it); allowed where set_flag is.
+  function api.set_secret(side, name, value)
+    may("set_secret", nil, "set_flag")
+    local why = secret.why_not(game, side, name, value)
+    if why then fail("set_secret", why) end
+    secret.set(game, side, name, value)
+  end
+
+  --- reveal(side, name [, why]) -> the value: a side's secret shown to every side, an event
+  -- (a narrative line for all, the JSON `reveal`; undo strict keeps what came before it);
+  -- allowed where set_flag is.
+  function api.reveal(side, name, why)
+    may("reveal", nil, "set_flag")
+    local bad = secret.why_not(game, side, name)
+    if bad then fail("reveal", bad) end
+    if why ~= nil then M.check_text("reveal", "the reason", why) end
+    local v, revealed = secret.get(game, side, name)
+    if v == nil or revealed then
+      fail("reveal", side .. " has no secret '" .. name .. "'"
+        .. (revealed and " (revealed already)" or ""))
+    end
+    return secret.reveal(game, side, name, why)
   end
 
   --- log(text [, visibility]): a narrative line; visibility "all" (default), a side, or a

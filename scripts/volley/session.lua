@@ -15,6 +15,7 @@ local control = require "volley.control"
 local game_mod = require "volley.game"
 local sandbox = require "volley.sandbox"
 local script_api = require "volley.script_api"
+local secret = require "volley.secret"
 local shared = require "volley.shared"
 
 local M = {}
@@ -598,6 +599,7 @@ function M.tracked_ask(g, side, request)
     -- read a typed answer as a legal one written otherwise): the host journals this one
     t.taken = { value = value }
   end
+  secret.answered(g, side, request, value)   -- a secret request's answer kept as its secret
   local step = t.steps[#t.steps]
   t.last_answer = nil
   if step then
@@ -656,6 +658,7 @@ local function back_to(g, t, k, keep)
   for i = #g.narrative, step.narrative + 1, -1 do
     g.narrative[i] = nil
     if g.narrative_to then g.narrative_to[i] = nil end
+    if g.narrative_reveal then g.narrative_reveal[i] = nil end
   end
   g.narrative_told = math.min(g.narrative_told or 0, step.narrative)
   local feed = { i = 1, forced = at, tail = tail }
@@ -855,7 +858,8 @@ end
 -- last answer a request took since the last drain, as it took it (the legal answer a typed
 -- one means: `volley.ask`'s canonical), or nil.
 -- @treturn table `{rolls = {...}, narrative = {...}, narrative_to = {[i] = {side, ...}},
---   state_hash = hex, rolls_count = n,
+--   reveals = {[i] = {side =, name =, value =}} or nil (the lines that reveal a secret:
+--   volley.secret), state_hash = hex, rolls_count = n,
 --   taken = {value = v} or nil}`
 function M.drain()
   local g = current
@@ -877,15 +881,20 @@ function M.drain()
                           provisional = c.provisional,
                           at = at and math.max(0, at - told) or 0 }
   end
-  local lines, to = {}, {}
+  local lines, to, reveals = {}, {}, nil
   for k = (g.narrative_told or 0) + 1, #g.narrative do
     lines[#lines + 1] = g.narrative[k]
     -- the sides a line is for, when a script's log said (volley.script_api.log)
     to[#lines] = g.narrative_to and g.narrative_to[k] or nil
+    -- a secret revealed (volley.secret): the line's JSON `reveal` event
+    if g.narrative_reveal and g.narrative_reveal[k] then
+      reveals = reveals or {}
+      reveals[#lines] = g.narrative_reveal[k]
+    end
   end
   g.narrative_told = #g.narrative
-  return { rolls = rolls, narrative = lines, narrative_to = to, state_hash = g.store:hash(),
-           rolls_count = g.dice:count(), taken = taken }
+  return { rolls = rolls, narrative = lines, narrative_to = to, reveals = reveals,
+           state_hash = g.store:hash(), rolls_count = g.dice:count(), taken = taken }
 end
 
 --- How the game ended: `{winner = side or "draw" or nil, reason = text, level = word or nil,

@@ -16,12 +16,14 @@
 -- * hashes: the view carries `view_hash`, the SHA-256 (first 16 hex digits) of the view's
 --   canonical text, never `state_hash`, the seed or the dice generator;
 -- * the view's canonical text: the state's canonical text (`store:serialize()`) without the
---   `dice` line and without every line that names a hidden unit.
+--   `dice` line, without every line that names a hidden unit, and without the lines of
+--   another side's secrets (`var secrets.<side>.`: volley.secret).
 --
 -- The referee sees everything: every function is then the identity.
 -- @module volley.view
 
 local core = require "volley.core"
+local secret = require "volley.secret"
 
 local M = {}
 
@@ -125,9 +127,17 @@ end
 function View:text()
   local keep = {}
   for line in self.g.store:serialize():gmatch("[^\n]*\n") do
-    if not line:match("^dice ") and self:line(line) then keep[#keep + 1] = line end
+    if not line:match("^dice ") and not secret.hides_line(self.viewer, line)
+        and self:line(line) then
+      keep[#keep + 1] = line
+    end
   end
   return table.concat(keep)
+end
+
+--- Whether the viewer sees `side`'s secrets (volley.secret): its own, or the referee.
+function View:sees_secrets_of(side)
+  return self.viewer == "referee" or self.viewer == side
 end
 
 --- The view hash: the first 16 hex digits of the SHA-256 of `text()`.

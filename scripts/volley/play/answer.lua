@@ -144,7 +144,11 @@ function M.next(g, side, req)
     local c = line and commands.interpret(line, pending, g:names())
         or { kind = "refused", why = bad }
     if c.kind ~= "skip" then
-      if not g.env.tty and line then g.out:text(side .. "> " .. line:match("^%s*(.-)%s*$")) end
+      if not g.env.tty and line then
+        -- a secret request of another side than the view's (volley.secret): its lines unread
+        local secret = req.secret and g.view ~= "referee" and g.view ~= side
+        g.out:text(side .. "> " .. (secret and "?" or line:match("^%s*(.-)%s*$")))
+      end
       local stop, value, why, at = (KINDS[c.kind] or KINDS.refused)(g, c, n, req)
       if stop then return value, why, at end
     end

@@ -28,7 +28,8 @@ end
 local function show_request(g, n, side, req)
   if g:hides(side, req) then return end
   g.out:event{ event = "request", v = json.V, decision = n, side = side, kind = req.kind,
-               prompt = req.prompt, rule = req.rule, options = g:shown(side, req.options) }
+               prompt = req.prompt, rule = req.rule, options = g:shown(side, req.options),
+               secret = req.secret and true or nil }
   if not g.players[side] then
     g.out:text(string.format("%d. %s %s: %s %s", n, side, req.kind, req.prompt, req.rule))
   end
@@ -110,9 +111,15 @@ local function record(g, n, side, req, value)
     return
   end
   local told = g:seen(tostring(value))
+  -- a secret request's answer (volley.secret): only that the side answered, until revealed
+  local secret = req.secret and g.view ~= "referee" and g.view ~= side
+  if secret then told = nil end
   g.out:event{ event = "answer", v = json.V, decision = n, side = side, kind = req.kind,
-               answer = told and value or "?", by = bot and g.o.bots[side] or "script" }
-  if bot and not told then
+               answer = told and value or "?", by = bot and g.o.bots[side] or "script",
+               secret = req.secret and true or nil }
+  if bot and secret then
+    g.out:text(string.format("%d. %s %s: ? (secret from %s)", n, side, req.kind, g.view))
+  elseif bot and not told then
     g.out:text(string.format("%d. %s %s: ? (hidden from %s)", n, side, req.kind, g.view))
   elseif bot then
     g.out:text(string.format("%d. %s %s: %s", n, side, req.kind, tostring(value)))

@@ -82,7 +82,8 @@ end
 
 --- What happened since the last resume (`volley.session.drain`): the roll events, each with
 -- what a chart roll adds (modifiers, total, chart, row, column, result), and the narrative
--- (text lines; `result` events in JSON), in the order they happened.
+-- (text lines; `result` events in JSON, a line that reveals a secret followed by its
+-- `reveal` event), in the order they happened.
 -- @tparam Out out
 -- @tparam table d what the drain gave (`d.seen`, or the drain itself: `events`, else
 --   `rolls` and `narrative`)
@@ -105,6 +106,11 @@ function M.emit(out, d)
     else
       out:event{ event = "result", v = json.V, text = e.text }
       out:text(e.text)
+      local rv = e.reveal   -- a secret revealed (volley.secret): its own event after the line
+      if rv then
+        out:event{ event = "reveal", v = json.V, side = rv.side, name = rv.name,
+                   value = rv.value }
+      end
     end
   end
 end
