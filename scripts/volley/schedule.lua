@@ -302,9 +302,9 @@ end
 -- `set_secret`) when that is one of the arrival's entry locations and not yet revealed; nil
 -- otherwise (the side is asked when the units arrive).
 function M.chosen(game, a, locs)
-  local name = "entry_" .. a.key
-  if secret.why_not(game, a.side, name) then return nil end
-  local v, revealed = secret.get(game, a.side, name)
+  local key = "entry_" .. a.key
+  if secret.why_not(game, a.side, key) then return nil end
+  local v, revealed = secret.get(game, a.side, key)
   if v == nil or revealed then return nil end
   for _, h in ipairs(locs) do
     if h == v then return v end
