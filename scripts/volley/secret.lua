@@ -145,7 +145,15 @@ end
 -- @treturn ?string why not
 function M.bad_request(request)
   local s = request.secret
-  if s == nil or type(s) == "boolean" then return nil end
+  if s == nil or s == false then return nil end
+  if s == true then
+    local why = bad_name(request.kind)
+    if why then
+      return "request '" .. tostring(request.kind) .. "': secret = true keeps the answer under "
+        .. "the request's kind, and " .. why .. " (give secret = \"<name>\")"
+    end
+    return nil
+  end
   local why = bad_name(s)
   if why then return "request '" .. tostring(request.kind) .. "': secret is true or " .. why end
 end

@@ -106,6 +106,12 @@ describe("side secrets (volley.secret)", function()
                            secret = "a b" }
       end, "request 'k': secret is true or a secret's name is a word of letters, digits, _ "
         .. "and - (at most 64 bytes)")
+      assert.has_error(function()
+        ask.check_request{ kind = "k.x", prompt = "p", rule = "[r]", options = { 1 },
+                           secret = true }
+      end, "request 'k.x': secret = true keeps the answer under the request's kind, and a "
+        .. "secret's name is a word of letters, digits, _ and - (at most 64 bytes) (give "
+        .. "secret = \"<name>\")")
     end)
   end)
 
