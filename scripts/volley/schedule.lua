@@ -338,6 +338,7 @@ local function env_of(game, a, locs)
     return false
   end
   return {
+    enemy_at = enemy_at,
     occupied = function()
       for _, h in ipairs(locs) do if not enemy_at(h) then return false end end
       return true
@@ -380,6 +381,31 @@ end
 -- Whether a point is in the system's catalogue.
 local function declared(hooks, point)
   return hooks ~= nil and hooks.points ~= nil and hooks.points[point] ~= nil
+end
+
+--- Checks a schedule against its rule system: a system without turns (`turns = false` in
+-- its init.lua, Rough & Ready) takes no `[turns]` line, and its arrivals all come at turn 1,
+-- the opening.
+-- @tparam table sch from `read`
+-- @tparam table sc the scenario as loaded
+-- @tparam table system the system's table
+-- @treturn[1] true
+-- @treturn[2] nil
+-- @treturn[2] string why, as `<file>:<line>: ...`
+function M.check_system(sch, sc, system)
+  if system.turns ~= false then return true end
+  local l = (sc.turns or {})[1]
+  if l then
+    return nil, l.file .. ":" .. l.line .. ": [turns]: " .. system.id .. " has no turns "
+      .. "(its reinforcements come at turn 1, the opening)"
+  end
+  for _, a in ipairs(sch.arrivals) do
+    if a.upto > 1 or a.otherwise then
+      return nil, a.file .. ":" .. a.line .. ": reinforcement " .. a.key .. ": " .. system.id
+        .. " has no turns: an arrival comes at turn 1, the opening"
+    end
+  end
+  return true
 end
 
 --- Brings in the arrivals due at a turn (docs/runtime.md "Schedules"). An arrival is due
@@ -440,6 +466,14 @@ function M.arrive(game, turn, hooks)
       end
       local delay, enter
       delay, where, enter, set, locs = read_due(game, a, ctx)
+      -- never onto an enemy: the entry hexes an enemy unit holds are left out
+      local open, hexes = {}, {}
+      for _, h in ipairs(locs) do
+        if not env.enemy_at(h) then open[#open + 1] = h end
+      end
+      for _, h in ipairs(set.hexes or {}) do
+        if not env.enemy_at(h) then hexes[#hexes + 1] = h end
+      end
       if delay > 0 then
         delays[id] = { turn = turn + delay, where = where }
         game.vars.arrivals = delays
@@ -448,15 +482,22 @@ function M.arrive(game, turn, hooks)
       elseif not enter then
         game:log(named(a, off) .. " does not arrive at turn " .. turn
           .. (a.condition_text and (": " .. a.condition_text .. " does not hold") or ""))
+      elseif #open == 0 then
+        game:log(named(a, off) .. " cannot arrive at turn " .. turn .. ": an enemy holds "
+          .. where)
       else
-        local at = a.default or locs[1]
-        if where ~= a.where then at = locs[1] end
-        if #locs > 1 then
-          local plan = placement.setup(set, off, { together = true, kind = "place",
+        local at = open[1]
+        local default = where == a.where and a.default
+        for _, h in ipairs(open) do if h == default then at = h end end
+        if #open > 1 then
+          local free = {}
+          for k, v in pairs(set) do free[k] = v end
+          free.hexes = hexes
+          local plan = placement.setup(free, off, { together = true, kind = "place",
             rule = a.rule or "[schedule " .. a.key .. "]" })
           local choice = plan.choices[1]
           if choice then
-            if a.default and where == a.where then choice.request.default = a.default end
+            choice.request.default = at
             at = game:ask(a.side, choice.request)
           end
         end
