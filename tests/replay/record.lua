@@ -2,10 +2,10 @@
 -- `<name>.save` with `<name>.hash`, the state hash its game ended with on the VM that
 -- recorded it (DESIGN.md "Testing": recorded games with expected state hashes, on both VMs):
 -- three demo games, and a Palo Alto game and a demo game with a schedule (random bot
--- against random bot, played by the program `<build>/volley play ... --save`). A change to a scenario, system or charts
--- changes the files the saves' headers hash (and perhaps the games; any change to the Rough
--- & Ready rules or Palo Alto changes the Palo Alto game): record them again, from the source
--- tree, with
+-- against random bot, played by the program `<build>/volley play ... --save`). A change to
+-- a scenario, system or charts changes the files the saves' headers hash (and perhaps the
+-- games; any change to the Rough & Ready rules or Palo Alto changes the Palo Alto game):
+-- record them again, from the source tree, with
 --
 --     VOLLEY_PATH=$PWD lua5.4 tests/replay/record.lua build
 --
