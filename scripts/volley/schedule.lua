@@ -17,8 +17,9 @@
 --                 [gbacw 9.71]
 --
 -- A turn line: `[<HHMM>] [day|dawn|dusk|night] [events <name>, ...]`, at least one part. An
--- arrival: `turn <n>[-<m>] at <placement spec> [if <condition>] | <unit ids> [orders <word>]
--- [formation <word>] [<system> <case>]`; the spec is docs/placement.md's, the condition
+-- arrival: `turn <n>[-<m>] at <placement spec> [if <condition> [else turn <k>]] | <unit ids>
+-- [orders <word>] [formation <word>] [<system> <case>]`; the spec is docs/placement.md's,
+-- the condition
 --
 --     cond := conj {"or" conj}     conj := unary {"and" unary}
 --     unary := "not" unary | "(" cond ")" | atom
@@ -218,8 +219,8 @@ end
 -- @treturn[1] table `{last = n|nil, turns = {[n] = {time =, light =, events = {...}, file =,
 --   line =}}, track = {n, ...} (the turn numbers with a line, ascending), arrivals =
 --   {{side =, key =, turn =, upto =, where =, default =, condition =, condition_text =,
---   units = {...}, orders =, formation =, rule =, file =, line =}, ...}}` (arrivals in
---   [sides] order, then file order)
+--   otherwise =, units = {...}, orders =, formation =, rule =, file =, line =}, ...}}`
+--   (arrivals in [sides] order, then file order; `otherwise`, the turn of `else turn <k>`)
 -- @treturn[2] nil
 -- @treturn[2] string why, as `<file>:<line>: ...`
 function M.read(sc)
