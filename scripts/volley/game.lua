@@ -190,6 +190,8 @@ function M.open(what, opts)
   if not sch then error(err, 0) end
   ok, err = schedule.check(sch, sc, self.store, self.map, opts.predicates)
   if not ok then error(err, 0) end
+  ok, err = schedule.check_system(sch, sc, self.system)
+  if not ok then error(err, 0) end
   self.schedule = sch
   self.scenario = sc
   self.max_decisions = sc.max_decisions

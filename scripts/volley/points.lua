@@ -76,6 +76,34 @@ M.SHARED = {
     { { "unit", "unit", "the unit rallying" } }, ALL),
   p("victory.check", { O, R }, "the system checks whether the game is decided; replace to "
     .. "check otherwise", {}, ALL),
+  -- the scenario's schedule (volley.schedule; docs/runtime.md "Schedules")
+  p("schedule.event", { O }, "at the start of a turn, after turn.start: an event its [turns] "
+    .. "line names, in the order listed",
+    { { "turn", "integer", "the turn beginning" },
+      { "event", "string", "the event's name" },
+      { "light", "string", "the turn's light: dawn, day, dusk or night" },
+      { "time", "string", "the turn's time (HHMM), or nil" } }, ALL),
+  p("reinforcement.due", { O, MOD }, "a reinforcement of the schedule is due, before it is "
+    .. "placed; modify to delay it, divert it or keep it out",
+    { { "side", "side", "the side it belongs to" },
+      { "key", "string", "its key in [reinforcements.<SIDE>]" },
+      { "units", "units", "its units not yet arrived" },
+      { "turn", "integer", "the turn it is due" },
+      { "where", "string", "its entry (a placement spec); set it to divert" },
+      { "blocked", "boolean", "every entry location holds an enemy unit" },
+      { "enter", "boolean", "whether it enters now (its condition holds); set it" },
+      { "delay", "integer", "0; set it to delay the arrival that many turns" },
+      { "orders", "string", "the orders its line names (orders <word>), or nil" },
+      { "formation", "string", "the formation its line names (formation <word>), or nil" } },
+    { "roll", "set_flag", "set_marker" }),
+  p("reinforcement.arrive", { O }, "a reinforcement of the schedule has been placed",
+    { { "side", "side", "the side it belongs to" },
+      { "key", "string", "its key in [reinforcements.<SIDE>]" },
+      { "units", "units", "the units that arrived" },
+      { "at", "hex", "where they were placed" },
+      { "turn", "integer", "the turn they arrived" },
+      { "orders", "string", "the orders its line names, or nil" },
+      { "formation", "string", "the formation its line names, or nil" } }, ALL),
 }
 
 local BY_NAME = {}
@@ -86,6 +114,28 @@ for _, sp in ipairs(M.SHARED) do BY_NAME[sp.name] = sp end
 -- @treturn ?table
 function M.shared(name)
   return BY_NAME[name]
+end
+
+--- A system's catalogue entry for a shared point it fires as documented here: a fresh copy
+-- of the shared declaration (kinds, fields, actions), its `when` the system's own words
+-- when given.
+-- @tparam string name a shared point's name
+-- @tparam[opt] string when
+-- @treturn table
+-- @raise if no shared point has that name
+function M.declare(name, when)
+  local sp = BY_NAME[name]
+  if not sp then error("no shared hook point '" .. tostring(name) .. "'", 2) end
+  local kinds, fields = {}, {}
+  for i, k in ipairs(sp.kinds) do kinds[i] = k end
+  for i, f in ipairs(sp.fields) do fields[i] = { f[1], f[2], f[3] } end
+  local actions = sp.actions
+  if type(actions) == "table" then
+    actions = {}
+    for i, a in ipairs(sp.actions) do actions[i] = a end
+  end
+  return { name = name, kinds = kinds, when = when or sp.when, fields = fields,
+           actions = actions }
 end
 
 local function field_of(fd)

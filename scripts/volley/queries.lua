@@ -87,6 +87,34 @@ function M.system()
   return game().system.id
 end
 
+--- The turn track now, as `viewer` sees it (docs/runtime.md "Schedules"), or nil when the
+-- scenario has no schedule: the turn under way (0 during the set-up; the number of the
+-- sequence's `turn` loop), its time, light, events and track line, and the arrivals still
+-- to come (`volley.schedule.track`; units hidden from the viewer left out), with `next_text`
+-- the line the prompt prints.
+-- @treturn ?table
+function M.track(viewer)
+  local g = game()
+  local schedule = require "volley.schedule"
+  local path = g.store:cursor().path or ""
+  local turn = tonumber(path:match("^turn (%d+)") or path:match("/turn (%d+)")) or 0
+  local t = schedule.track(g, turn)
+  if not t then return nil end
+  local v = M.view(viewer)
+  local keep = {}
+  for _, n in ipairs(t.next) do
+    local units = {}
+    for _, u in ipairs(n.units) do if v:sees(u) then units[#units + 1] = u end end
+    if #units > 0 then
+      n.units = units
+      keep[#keep + 1] = n
+    end
+  end
+  t.next = keep
+  t.next_text = schedule.next_text(t)
+  return t
+end
+
 --- A refusal as `viewer` sees it.
 function M.refusal(viewer, text)
   return M.view(viewer):refusal(text)

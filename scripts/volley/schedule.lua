@@ -17,8 +17,9 @@
 --                 [gbacw 9.71]
 --
 -- A turn line: `[<HHMM>] [day|dawn|dusk|night] [events <name>, ...]`, at least one part. An
--- arrival: `turn <n>[-<m>] at <placement spec> [if <condition>] | <unit ids> [orders <word>]
--- [formation <word>] [<system> <case>]`; the spec is docs/placement.md's, the condition
+-- arrival: `turn <n>[-<m>] at <placement spec> [if <condition> [else turn <k>]] | <unit ids>
+-- [orders <word>] [formation <word>] [<system> <case>]`; the spec is docs/placement.md's,
+-- the condition
 --
 --     cond := conj {"or" conj}     conj := unary {"and" unary}
 --     unary := "not" unary | "(" cond ")" | atom
@@ -165,8 +166,20 @@ local function read_arrival(text, origin)
   local where = rest:match("^at%s+(.*)$")
   if not where then return nil, "expected 'at <placement spec>' after the turn" end
   local at_if = (" " .. where):find("%sif%s")
+  if not at_if and (" " .. where):find("%selse%s+turn") then
+    return nil, "'else turn <k>' follows an 'if <condition>'"
+  end
   if at_if then
     local ctext = where:sub(at_if + 2):match("^%s*(.-)%s*$")
+    local cond_text, k = ctext:match("^(.-)%s+else%s+turn%s+(%d+)$")
+    if cond_text then
+      a.otherwise, ctext = tonumber(k), cond_text
+      if a.otherwise <= a.upto then
+        return nil, "else turn " .. k .. " is not after the window (turn " .. a.upto .. ")"
+      end
+    elseif ctext:find("%f[%w]else%f[%W]") then
+      return nil, "expected 'else turn <k>' at the end of the condition"
+    end
     local c, why = M.condition(ctext)
     if not c then return nil, why end
     a.condition, a.condition_text = c, ctext
@@ -207,8 +220,8 @@ end
 -- @treturn[1] table `{last = n|nil, turns = {[n] = {time =, light =, events = {...}, file =,
 --   line =}}, track = {n, ...} (the turn numbers with a line, ascending), arrivals =
 --   {{side =, key =, turn =, upto =, where =, default =, condition =, condition_text =,
---   units = {...}, orders =, formation =, rule =, file =, line =}, ...}}` (arrivals in
---   [sides] order, then file order)
+--   otherwise =, units = {...}, orders =, formation =, rule =, file =, line =}, ...}}`
+--   (arrivals in [sides] order, then file order; `otherwise`, the turn of `else turn <k>`)
 -- @treturn[2] nil
 -- @treturn[2] string why, as `<file>:<line>: ...`
 function M.read(sc)
@@ -236,8 +249,8 @@ function M.read(sc)
     if not a then
       return nil, whole and why or (where .. "reinforcement " .. l.key .. ": " .. why)
     end
-    if last and a.upto > last then
-      return nil, where .. "reinforcement " .. l.key .. ": turn " .. a.upto
+    if last and (a.otherwise or a.upto) > last then
+      return nil, where .. "reinforcement " .. l.key .. ": turn " .. (a.otherwise or a.upto)
         .. " is after the last turn (" .. last .. ")"
     end
     for _, u in ipairs(a.units) do
@@ -312,90 +325,318 @@ function M.chosen(game, a, locs)
   return nil
 end
 
---- Brings in the arrivals due at a turn (docs/runtime.md "Schedules"): for each arrival
--- whose window holds the turn, in schedule order, the units of it still on no location
--- (`store:where` "none"), when its condition holds, are placed by its entry spec as set-up
--- places a line (docs/placement.md "Set-up", all the units together): one location places
--- them; several ask the arrival's side, the request citing the arrival's rule (the default:
--- the spec's `default`, else its first location in label order), unless the side chose the
--- entry in advance, in secret (`M.chosen`), which is then revealed. Then
--- `fire("reinforcement.arrive", ctx)`, ctx `{side =, key =, units = {...}, at =, turn =,
--- orders =, formation =}`. An arrival whose condition does not hold waits for the next turn
--- of its window; after its window it does not come (a system that delays or diverts it does
--- so at its own point).
+-- The key of an arrival in `game.vars.arrivals`: `<side>.<key>`.
+local function id_of(a)
+  return a.side .. "." .. a.key
+end
+
+-- The units of an arrival and the names it is told by: `A road (A4)`.
+local function named(a, units)
+  return a.side .. " " .. a.key .. " (" .. table.concat(units, " ") .. ")"
+end
+
+-- The entry locations of a spec, in label order; nil, why when the spec names none.
+local function entry(game, a, where)
+  local set, why = placement.compile(where, game.map, { above = {} },
+    { origin = { file = a.file, line = a.line } })
+  if not set then return nil, why end
+  local locs = placement.locations(set)
+  if #locs == 0 then return nil, "'" .. where .. "' names no location" end
+  return set, locs
+end
+
+-- The words of a condition, at an arrival's entry locations.
+local function env_of(game, a, locs)
+  local store = game.store
+  local function enemy_at(h)
+    for _, u in ipairs(store:stack(h)) do
+      if store:unit(u).side ~= a.side then return true end
+    end
+    return false
+  end
+  return {
+    enemy_at = enemy_at,
+    occupied = function()
+      for _, h in ipairs(locs) do if not enemy_at(h) then return false end end
+      return true
+    end,
+    enemy_adjacent = function()
+      local grid = require("volley.placement_setup").grid(game.map)
+      for _, h in ipairs(locs) do
+        if enemy_at(h) then return true end
+        for _, n in ipairs(grid:neighbors(h)) do
+          if type(n) == "string" and game.map:contains(n) and enemy_at(n) then return true end
+        end
+      end
+      return false
+    end,
+    var = function(n) return game.vars[n] end,
+    param = function(n) return (game.params or {})[n] end,
+  }
+end
+
+-- What the handlers of `reinforcement.due` left in its context, checked (a script's
+-- handler sets these fields): the delay (whole turns from 0), the entry spec and whether
+-- it enters.
+local function read_due(game, a, ctx)
+  local delay, where, enter = rawget(ctx, "delay"), rawget(ctx, "where"), rawget(ctx, "enter")
+  local function bad(what)
+    error("reinforcement.due " .. named(a, ctx.units) .. ": " .. what, 0)
+  end
+  if type(delay) ~= "number" or delay ~= math.floor(delay) or delay < 0 or delay > 999 then
+    bad("ctx.delay must be a whole number of turns from 0 to 999, not " .. tostring(delay))
+  end
+  if type(where) ~= "string" or #where > 1000 then
+    bad("ctx.where must be a placement spec (docs/placement.md)")
+  end
+  if type(enter) ~= "boolean" then bad("ctx.enter must be true or false") end
+  local set, locs = entry(game, a, where)
+  if not set then bad("ctx.where: " .. locs) end
+  return delay, where, enter, set, locs
+end
+
+-- Whether a point is in the system's catalogue.
+local function declared(hooks, point)
+  return hooks ~= nil and hooks.points ~= nil and hooks.points[point] ~= nil
+end
+
+--- Checks a schedule against its rule system: a system without turns (`turns = false` in
+-- its init.lua, Rough & Ready) takes no `[turns]` line, and its arrivals all come at turn 1,
+-- the opening.
+-- @tparam table sch from `read`
+-- @tparam table sc the scenario as loaded
+-- @tparam table system the system's table
+-- @treturn[1] true
+-- @treturn[2] nil
+-- @treturn[2] string why, as `<file>:<line>: ...`
+function M.check_system(sch, sc, system)
+  if system.turns ~= false then return true end
+  local l = (sc.turns or {})[1]
+  if l then
+    return nil, l.file .. ":" .. l.line .. ": [turns]: " .. system.id .. " has no turns "
+      .. "(its reinforcements come at turn 1, the opening)"
+  end
+  for _, a in ipairs(sch.arrivals) do
+    if a.upto > 1 or a.otherwise then
+      return nil, a.file .. ":" .. a.line .. ": reinforcement " .. a.key .. ": " .. system.id
+        .. " has no turns: an arrival comes at turn 1, the opening"
+    end
+  end
+  return true
+end
+
+--- Brings in the arrivals due at a turn (docs/runtime.md "Schedules"). An arrival is due
+-- at each turn of its window (`turn n-m`, the condition checked each time), at its `else
+-- turn <k>` when it has not come by then (without its condition), and at the turn a
+-- system delayed it to (the condition checked again); the units of it still on no location
+-- (`store:where` "none") are what comes. For each due arrival, in schedule order:
 --
--- The condition's words: `occupied`, every entry location holds a unit of another side;
--- `enemy adjacent`, a unit of another side is on or beside an entry location; `var <name>`,
--- `game.vars[name]`; `param <name>`, `game.params[name]`.
--- @param game the game (its `schedule`, `store`, `map`, `vars`, `params`, `ask`)
+-- 1. `reinforcement.due` (modify handlers, then observe), ctx `{side =, key =, units =
+--    {...}, turn =, where = <spec>, orders =, formation =, blocked = <every entry location
+--    holds an enemy unit>, enter = <its condition holds>, delay = 0}`: a modify handler may
+--    set `enter` (bring it in, or keep it out), `where` (divert it to another placement
+--    spec) and `delay` (whole turns: it is due again at turn + delay, at the `where` then
+--    set; kept in `game.vars.arrivals`, so a save, an undo and the hash carry it);
+-- 2. with no delay and `enter` true, the units are placed together on the spec as set-up
+--    places a line (docs/placement.md "Set-up"): one location places them; several ask the
+--    arrival's side, the request citing the arrival's rule (the default: the spec's
+--    `default`, else its first location in label order);
+-- 3. `reinforcement.arrive`, ctx `{side =, key =, units =, at =, turn =, orders =,
+--    formation =}`.
+--
+-- An arrival kept out at the last turn it is due does not come. The condition's words:
+-- `occupied`, every entry location holds a unit of another side; `enemy adjacent`, a unit
+-- of another side is on or beside an entry location; `var <name>`, `game.vars[name]`;
+-- `param <name>`, `game.params[name]`. A point the system's catalogue does not declare is
+-- not fired.
+-- @param game the game (its `schedule`, `store`, `map`, `vars`, `params`, `ask`, `log`)
 -- @tparam integer turn
--- @tparam[opt] function fire `fire(point, ctx)`, e.g. the system's `game.hooks:fire`
+-- @param[opt] hooks the system's registry (`game.hooks`); nil: no point is fired
 -- @treturn {table,...} the contexts of the arrivals that came, in order
-function M.arrive(game, turn, fire)
+function M.arrive(game, turn, hooks)
   local came = {}
   local sch = game.schedule
   if not sch or #sch.arrivals == 0 then return came end
   local store = game.store
-  for _, a in ipairs(M.due(sch, turn)) do
+  local delays = game.vars.arrivals or {}
+  for _, a in ipairs(M.due(sch, turn, delays)) do
     local off = {}
     for _, u in ipairs(a.units) do
       if store:where(u) == "none" then off[#off + 1] = u end
     end
     if #off > 0 then
-      local set = assert(placement.compile(a.where, game.map, { above = {} },
-        { origin = { file = a.file, line = a.line } }))
-      local locs = placement.locations(set)
-      local function enemy_at(h)
-        for _, u in ipairs(store:stack(h)) do
-          if store:unit(u).side ~= a.side then return true end
-        end
-        return false
+      local id = id_of(a)
+      local d = delays[id]
+      local again = d ~= nil and d.turn == turn
+      local where = again and d.where or a.where
+      local set, locs = entry(game, a, where)
+      if not set then error(locs, 0) end
+      local env = env_of(game, a, locs)
+      local forced = a.otherwise == turn and not again
+      local ctx = { side = a.side, key = a.key, units = off, turn = turn, where = where,
+                    orders = a.orders, formation = a.formation, blocked = env.occupied(),
+                    enter = forced or not a.condition or M.holds(a.condition, env),
+                    delay = 0 }
+      if declared(hooks, "reinforcement.due") then
+        hooks:modify("reinforcement.due", ctx)
+        hooks:fire("reinforcement.due", ctx)
       end
-      local env = {
-        occupied = function()
-          for _, h in ipairs(locs) do if not enemy_at(h) then return false end end
-          return true
-        end,
-        enemy_adjacent = function()
-          for _, h in ipairs(locs) do
-            if enemy_at(h) then return true end
-            local grid = require("volley.placement_setup").grid(game.map)
-            for _, n in ipairs(grid:neighbors(h)) do
-              if type(n) == "string" and game.map:contains(n) and enemy_at(n) then
-                return true
-              end
-            end
-          end
-          return false
-        end,
-        var = function(n) return game.vars[n] end,
-        param = function(n) return (game.params or {})[n] end,
-      }
-      if not a.condition or M.holds(a.condition, env) then
-        local at = a.default or locs[1]
-        local chosen = #locs > 1 and M.chosen(game, a, locs)
+      local delay, enter
+      delay, where, enter, set, locs = read_due(game, a, ctx)
+      -- never onto an enemy: the entry hexes an enemy unit holds are left out
+      local open, hexes = {}, {}
+      for _, h in ipairs(locs) do
+        if not env.enemy_at(h) then open[#open + 1] = h end
+      end
+      for _, h in ipairs(set.hexes or {}) do
+        if not env.enemy_at(h) then hexes[#hexes + 1] = h end
+      end
+      if delay > 0 then
+        delays[id] = { turn = turn + delay, where = where }
+        game.vars.arrivals = delays
+        game:log(named(a, off) .. " is delayed to turn " .. (turn + delay) .. " (at " .. where
+          .. ")")
+      elseif not enter then
+        game:log(named(a, off) .. " does not arrive at turn " .. turn
+          .. (a.condition_text and (": " .. a.condition_text .. " does not hold") or ""))
+      elseif #open == 0 then
+        game:log(named(a, off) .. " cannot arrive at turn " .. turn .. ": an enemy holds "
+          .. where)
+      else
+        local at = open[1]
+        local default = where == a.where and a.default
+        for _, h in ipairs(open) do if h == default then at = h end end
+        local chosen = #open > 1 and M.chosen(game, a, open)
         if chosen then
           at = chosen                          -- chosen in advance, in secret: now shown
           secret.reveal(game, a.side, "entry_" .. a.key, "the reinforcement arrives "
             .. (a.rule or ""))
-        elseif #locs > 1 then
-          local plan = placement.setup(set, off, { together = true, kind = "place",
+        elseif #open > 1 then
+          local free = {}
+          for k, v in pairs(set) do free[k] = v end
+          free.hexes = hexes
+          local plan = placement.setup(free, off, { together = true, kind = "place",
             rule = a.rule or "[schedule " .. a.key .. "]" })
           local choice = plan.choices[1]
           if choice then
-            if a.default then choice.request.default = a.default end
+            choice.request.default = at
             at = game:ask(a.side, choice.request)
           end
         end
         for _, u in ipairs(off) do assert(store:place(u, at)) end
-        local ctx = { side = a.side, key = a.key, units = off, at = at, turn = turn,
-                      orders = a.orders, formation = a.formation }
-        if fire then fire("reinforcement.arrive", ctx) end
-        came[#came + 1] = ctx
+        game:log(named(a, off) .. " arrives at " .. at .. (a.rule and (" " .. a.rule) or ""))
+        local arrived = { side = a.side, key = a.key, units = off, at = at, turn = turn,
+                          orders = a.orders, formation = a.formation }
+        if declared(hooks, "reinforcement.arrive") then
+          hooks:fire("reinforcement.arrive", arrived)
+        end
+        came[#came + 1] = arrived
       end
     end
   end
   return came
+end
+
+--- Fires the events of a turn's line (`[turns] <n> = ... events a, b`), in the order
+-- listed, as `schedule.event` with ctx `{turn =, event =, light =, time =}` (time nil when
+-- the line gives none).
+-- @param game the game (its `schedule`)
+-- @tparam integer turn
+-- @param[opt] hooks the system's registry; nil: no point is fired
+-- @treturn {table,...} the contexts, in order
+function M.events(game, turn, hooks)
+  local out = {}
+  local sch = game.schedule
+  local t = sch and sch.turns[turn]
+  if not t then return out end
+  for _, e in ipairs(t.events) do
+    local ctx = { turn = turn, event = e, light = M.light(sch, turn), time = t.time }
+    if declared(hooks, "schedule.event") then hooks:fire("schedule.event", ctx) end
+    out[#out + 1] = ctx
+  end
+  return out
+end
+
+--- A turn's start as the schedule has it, for a system with turns to call after its
+-- `turn.start`: the turn's track line in the narrative (`turn 4 of 5, 1700 dusk: rain`,
+-- when the scenario has a `[turns]` track), its events (`events`), then the arrivals due
+-- (`arrive`).
+-- @param game
+-- @tparam integer turn
+-- @param[opt] hooks the system's registry (`game.hooks`)
+-- @treturn {table,...} the arrivals that came
+function M.start(game, turn, hooks)
+  local sch = game.schedule
+  if not sch then return {} end
+  if #sch.track > 0 then
+    local t = sch.turns[turn]
+    local ev = t and #t.events > 0 and (": " .. table.concat(t.events, ", ")) or ""
+    game:log(M.track_line(sch, turn, game.params and game.params.turns) .. ev)
+  end
+  M.events(game, turn, hooks)
+  return M.arrive(game, turn, hooks)
+end
+
+--- What the prompt shows of the schedule (`volley.queries.track`): the turn under way
+-- and the arrivals still to come, or nil when the scenario has no schedule.
+-- @param game
+-- @tparam integer turn the turn under way (0 before the first; its start is over, so its
+--   arrivals have come)
+-- @treturn ?table `{turn =, last =, time =, light =, events = {...}, line = "turn 2 of 5,
+--   1500 day", next = {{side =, key =, units = {...}, turn =, upto =, where =, condition
+--   =}, ...}}`: `next`, the arrivals with units still to come that may still come (a delay
+--   counted), by their first turn, then in schedule order; `condition` nil when it comes
+--   without one (an `else turn`)
+function M.track(game, turn)
+  local sch = game.schedule
+  if not sch or (#sch.track == 0 and #sch.arrivals == 0) then return nil end
+  local last = sch.last or (game.params and game.params.turns)
+  local t = sch.turns[turn] or {}
+  local out = { turn = turn, last = last, time = t.time, light = M.light(sch, turn),
+                events = t.events or {}, line = M.track_line(sch, turn, last), next = {} }
+  local delays = game.vars.arrivals or {}
+  local order = {}
+  for i, a in ipairs(sch.arrivals) do
+    local off = {}
+    for _, u in ipairs(a.units) do
+      if game.store:where(u) == "none" then off[#off + 1] = u end
+    end
+    local d = delays[id_of(a)]
+    local from, upto, where, cond
+    if d and turn < d.turn then
+      from, upto, where, cond = d.turn, d.turn, d.where, a.condition_text
+    elseif not d and turn < a.upto then
+      from, upto, where, cond = math.max(a.turn, turn + 1), a.upto, a.where, a.condition_text
+    elseif a.otherwise and turn < a.otherwise then
+      from, upto, where = a.otherwise, a.otherwise, a.where
+    end
+    if #off > 0 and from then
+      local n = { side = a.side, key = a.key, units = off, turn = from, upto = upto,
+                  where = where, condition = cond }
+      out.next[#out.next + 1] = n
+      order[n] = i
+    end
+  end
+  table.sort(out.next, function(x, y)
+    if x.turn ~= y.turn then return x.turn < y.turn end
+    return order[x] < order[y]
+  end)
+  return out
+end
+
+--- The arrivals still to come on one line, for the prompt: `next: turn 3-4 B road (B4) at
+-- 1205; turn 5 A late (A5) at 0101 if var x > 1`, or nil when none.
+-- @tparam table track from `track`
+-- @treturn ?string
+function M.next_text(track)
+  if not track or #track.next == 0 then return nil end
+  local parts = {}
+  for _, n in ipairs(track.next) do
+    parts[#parts + 1] = "turn " .. n.turn .. (n.upto ~= n.turn and ("-" .. n.upto) or "")
+      .. " " .. n.side .. " " .. n.key .. " (" .. table.concat(n.units, " ") .. ") at "
+      .. n.where .. (n.condition and (" if " .. n.condition) or "")
+  end
+  return "next: " .. table.concat(parts, "; ")
 end
 
 --- The turn-track line of a turn, for the render: `turn 3 of 9, 0930 day`.
@@ -468,14 +709,24 @@ function M.light(sch, turn)
   return lit
 end
 
---- The arrivals due at a turn (their window holds it), in schedule order.
+--- The arrivals due at a turn, in schedule order: those whose window holds it, or whose
+-- `else turn` it is, or that a system delayed to it (`delays`, `game.vars.arrivals`: a
+-- delayed arrival is due at its new turn, and at its `else turn` if that comes later).
 -- @tparam table sch
 -- @tparam integer turn
+-- @tparam[opt] table delays `{["<side>.<key>"] = {turn =, where =}}`
 -- @treturn {table,...}
-function M.due(sch, turn)
+function M.due(sch, turn, delays)
   local out = {}
   for _, a in ipairs(sch.arrivals) do
-    if a.turn <= turn and turn <= a.upto then out[#out + 1] = a end
+    local d = delays and delays[id_of(a)]
+    local due
+    if d then
+      due = d.turn == turn or (a.otherwise == turn and d.turn < turn)
+    else
+      due = (a.turn <= turn and turn <= a.upto) or a.otherwise == turn
+    end
+    if due then out[#out + 1] = a end
   end
   return out
 end

@@ -152,7 +152,7 @@ function M.catalogue_text(id)
   out[#out + 1] = "\nshared points (the same name and context in every system: docs/runtime.md "
     .. "\"Hook points\"):"
   for _, sp in ipairs(shared.SHARED) do
-    out[#out + 1] = string.format("  %-17s %s", sp.name,
+    out[#out + 1] = string.format("  %-20s %s", sp.name,
       reg.not_fired[sp.name] and "not fired by this system" or "fired")
   end
   local d = M.describe(id)

@@ -18,12 +18,15 @@ echo "$out" | sed -n '/^$/q;p' | awk '{print $1}' | sort -c || fail "points not 
 shared() { "$1" hooks "$2" | sed -n '/^shared points/,/^$/p' | awk 'NF {print $1}'; }
 [ "$(shared "$volley" demo)" = "$(shared "$volley" rough_and_ready)" ] \
   || fail "the shared points differ: $(shared "$volley" demo) / $(shared "$volley" rough_and_ready)"
-[ "$(shared "$volley" demo | wc -l)" -eq 17 ] || fail "not a header and 16 shared points: $(shared "$volley" demo)"
-echo "$out" | grep -qx '  movement.enter    fired' || fail "demo: movement.enter not fired: $out"
-echo "$out" | grep -qx '  shock.drm         not fired by this system' || fail "demo: shock.drm: $out"
+[ "$(shared "$volley" demo | wc -l)" -eq 20 ] || fail "not a header and 19 shared points: $(shared "$volley" demo)"
+echo "$out" | grep -qx '  movement.enter       fired' || fail "demo: movement.enter not fired: $out"
+echo "$out" | grep -qx '  shock.drm            not fired by this system' || fail "demo: shock.drm: $out"
+echo "$out" | grep -qx '  schedule.event       fired' || fail "demo: schedule.event: $out"
 rr=$("$volley" hooks rough_and_ready) || fail "hooks rough_and_ready exited $?"
-echo "$rr" | grep -qx '  turn.start        not fired by this system' || fail "rr: turn.start: $rr"
-echo "$rr" | grep -qx '  game.start        fired' || fail "rr: game.start: $rr"
+echo "$rr" | grep -qx '  turn.start           not fired by this system' || fail "rr: turn.start: $rr"
+echo "$rr" | grep -qx '  game.start           fired' || fail "rr: game.start: $rr"
+echo "$rr" | grep -qx '  schedule.event       not fired by this system' || fail "rr: schedule.event: $rr"
+echo "$rr" | grep -qx '  reinforcement.due    fired' || fail "rr: reinforcement.due: $rr"
 
 err=$("$volley" hooks no_such_system 2>&1 >/dev/null)
 [ $? -eq 1 ] || fail "an unknown system must exit 1"

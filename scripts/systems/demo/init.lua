@@ -4,6 +4,8 @@
 -- rules are volley's own, not a published game's; they are cited as [demo <case>].
 -- @module systems.demo
 
+local shared = require "volley.points"
+
 local M = {}
 
 M.id = "demo"
@@ -45,15 +47,14 @@ M.points = {
   { name = "turn.start", kinds = { "observe" }, when = "at the start of each turn",
     fields = { f("turn", "integer", "the turn beginning, from 1") },
     actions = "all" },
-  { name = "reinforcement.arrive", kinds = { "observe" },
-    when = "at the start of a turn, after turn.start: a reinforcement of the scenario's "
-      .. "schedule has been placed (volley.schedule)",
-    fields = { f("side", "side", "the side it belongs to"),
-               f("key", "string", "its key in [reinforcements.<SIDE>]"),
-               f("units", "units", "the units that arrived"),
-               f("at", "hex", "where they were placed"),
-               f("turn", "integer", "the turn they arrived") },
-    actions = "all" },
+  -- the scenario's schedule, after turn.start (volley.schedule.start)
+  shared.declare("schedule.event", "at the start of a turn, after turn.start: an event of "
+    .. "the turn's [turns] line, in the order listed (volley.schedule)"),
+  shared.declare("reinforcement.due", "at the start of a turn, after its events: a "
+    .. "reinforcement of the schedule is due, before it is placed; modify to delay it, "
+    .. "divert it or keep it out (volley.schedule)"),
+  shared.declare("reinforcement.arrive", "at the start of a turn: a reinforcement of the "
+    .. "schedule has been placed (volley.schedule)"),
   { name = "turn.end", kinds = { "observe" },
     when = "at the end of each turn, after both movement phases, before its victory check",
     fields = { f("turn", "integer", "the turn ending") },
@@ -124,10 +125,9 @@ function M.sequence(_)
         game.hooks:fire("game.start", { first = game:first_side() })
       end
       game.hooks:fire("turn.start", { turn = ctx.iter.turn })
-      -- the scenario's reinforcements due this turn (docs/runtime.md "Schedules")
-      require("volley.schedule").arrive(game, ctx.iter.turn, function(point, c)
-        game.hooks:fire(point, c)
-      end)
+      -- the scenario's schedule: the turn's events, then its reinforcements
+      -- (docs/runtime.md "Schedules")
+      require("volley.schedule").start(game, ctx.iter.turn, game.hooks)
     end),
     runner.loop("phase", { count = 2 }, {
       runner.step("movement", function(game, ctx)

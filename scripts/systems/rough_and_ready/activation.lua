@@ -660,6 +660,9 @@ function M.open(game)
     game.vars.play = first
     game.vars.mode = "open"
   end
+  -- the scenario's reinforcements come at the opening, Rough & Ready having no turns (RS's
+  -- US army, entering by the hex chosen: docs/runtime.md "Schedules")
+  require("volley.schedule").arrive(game, 1, game.hooks)
   game.hooks:fire("game.start", { first = first })
   local r = game.hooks:replace("game.start", { first = first }, function() return nil end)
   follow(game, first, r, "game.start")

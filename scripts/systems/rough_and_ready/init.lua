@@ -23,6 +23,11 @@ M.title = "Rough & Ready: Opening Battles of the Mexican-American War (activatio
 --- No scenario parameters yet (a scenario's `[params]` must be empty).
 M.params = {}
 
+--- No turns [rough_and_ready 3.0]: a scenario's `[turns]` is refused, and its
+-- reinforcements come at turn 1, the opening, before the first activation (Rio
+-- Sacramento's US army enters so, RS-USEntry; docs/runtime.md "Schedules").
+M.turns = false
+
 M.points = require "systems.rough_and_ready.points"
 
 --- What a scenario's start state may set: the markers and the activation chain's values

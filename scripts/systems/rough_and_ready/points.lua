@@ -316,4 +316,15 @@ for _, pt in ipairs(points) do
   if pt.actions == nil then error("points.lua: no actions for " .. pt.name) end
 end
 
+-- the scenario's reinforcements, at the opening (no turns: all come at turn 1), as the
+-- shared points have them (volley.schedule)
+local shared = require "volley.points"
+points[#points + 1] = shared.declare("reinforcement.due", "at the opening, before game.start: "
+  .. "a reinforcement of the scenario's schedule is due, before it is placed; modify to delay "
+  .. "it (a delay keeps it out: there is no turn 2), divert it or keep it out "
+  .. "[rough_and_ready 3.11]")
+points[#points + 1] = shared.declare("reinforcement.arrive", "at the opening, before "
+  .. "game.start: a reinforcement of the scenario's schedule has been placed "
+  .. "[rough_and_ready 3.11]")
+
 return points

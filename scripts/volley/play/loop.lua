@@ -24,12 +24,25 @@ local function strict_or_again(g)
   return "again"
 end
 
+-- The turn track (a scenario with a schedule, docs/runtime.md "Schedules"): for the JSON
+-- request event, and the arrivals still to come printed once a turn, when it begins.
+local function track(g)
+  local ok, t = g.st:call("volley.queries", "track", g.view)
+  if not ok or type(t) ~= "table" then return nil end
+  if t.turn ~= g.track_turn then
+    g.track_turn = t.turn
+    if t.next_text and t.turn > 0 then g.out:text(t.next_text) end
+  end
+  return { turn = t.turn, last = t.last, time = t.time, light = t.light, events = t.events,
+           next = t.next }
+end
+
 -- The request as the view sees it: its event, and the line that asks a person.
 local function show_request(g, n, side, req)
   if g:hides(side, req) then return end
   g.out:event{ event = "request", v = json.V, decision = n, side = side, kind = req.kind,
                prompt = req.prompt, rule = req.rule, options = g:shown(side, req.options),
-               secret = req.secret and true or nil }
+               secret = req.secret and true or nil, track = track(g) }
   if not g.players[side] then
     g.out:text(string.format("%d. %s %s: %s %s", n, side, req.kind, req.prompt, req.rule))
   end

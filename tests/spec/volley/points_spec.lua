@@ -43,8 +43,9 @@ describe("the shared hook points (volley.points)", function()
         if fired[sp.name] == 2 then both[#both + 1] = sp.name end
       end
       assert.are.same({ "game.start", "game.end", "movement.enter", "movement.leave",
-        "movement.stop", "fire.drm", "fire.resolved", "victory.check" }, both)
-      assert.are.same({ "turn.end", "turn.start" }, rr.not_fired)
+        "movement.stop", "fire.drm", "fire.resolved", "victory.check", "reinforcement.due",
+        "reinforcement.arrive" }, both)
+      assert.are.same({ "schedule.event", "turn.end", "turn.start" }, rr.not_fired)
       assert.are.same({ "activation.end", "activation.start", "rally.attempt", "retreat.apply",
         "shock.drm", "shock.resolved" }, demo.not_fired)
     end)
@@ -64,11 +65,14 @@ describe("the shared hook points (volley.points)", function()
 
   it("are shown in volley hooks, each fired or not fired by this system", function()
     local text = systems.catalogue_text("rough_and_ready")
-    assert.is_truthy(text:find("\n  turn%.start        not fired by this system\n"))
-    assert.is_truthy(text:find("\n  game%.start        fired\n"))
+    assert.is_truthy(text:find("\n  turn%.start           not fired by this system\n"))
+    assert.is_truthy(text:find("\n  game%.start           fired\n"))
+    assert.is_truthy(text:find("\n  schedule%.event       not fired by this system\n"))
+    assert.is_truthy(text:find("\n  reinforcement%.arrive fired\n"))
     text = systems.catalogue_text("demo")
-    assert.is_truthy(text:find("\n  turn%.start        fired\n"))
-    assert.is_truthy(text:find("\n  shock%.drm         not fired by this system\n"))
+    assert.is_truthy(text:find("\n  turn%.start           fired\n"))
+    assert.is_truthy(text:find("\n  schedule%.event       fired\n"))
+    assert.is_truthy(text:find("\n  shock%.drm            not fired by this system\n"))
   end)
 
   it("refuse a handler on a shared point the system does not fire, saying so", function()

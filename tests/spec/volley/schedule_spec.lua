@@ -158,7 +158,7 @@ describe("reinforcements in play", function()
     local ask = require "volley.ask"
     local old = ask.ask
     ask.ask = function(side, request) asked = side .. " " .. request.default return "0105" end
-    local came = schedule.arrive(g, 2, function(point, c) g.hooks:fire(point, c) end)
+    local came = schedule.arrive(g, 2, g.hooks)
     ask.ask = old
     assert.equal("A 0104", asked)
     assert.equal(1, #came)

@@ -8,7 +8,8 @@ describe("volley.systems", function()
     local reg = systems.registry(sys)
     assert.are.same({ "fire.drm", "fire.resolved", "game.end", "game.start", "movement.cost",
       "movement.enter", "movement.leave", "movement.stop", "reaction.offer",
-      "reinforcement.arrive", "sequence.step", "turn.end", "turn.start", "victory.check" }, reg:point_names())
+      "reinforcement.arrive", "reinforcement.due", "schedule.event", "sequence.step",
+      "turn.end", "turn.start", "victory.check" }, reg:point_names())
   end)
 
   it("refuses a malformed id and a missing system", function()
