@@ -66,7 +66,8 @@ local PLAY_OPTIONS = {
 
 --- The subcommands, in the order `volley --help` lists them. Each: `name`; `usage` (what
 -- follows `usage: volley `, its continuation lines as printed); `summary` (one line for
--- `volley --help`); `text` (the help's description); `options` (the rows above); `notes`
+-- `volley --help`); `text` (the help's description); `options` (the rows above); `need`
+-- (what a missing value's message says after the flag, when its row has no `need`); `notes`
 -- (help after the options); `exit` (the exit statuses); `operand` (what bash completes for
 -- the arguments that are not flags: `scenario`, `map`, `file`, `system`, or nil).
 M.COMMANDS = {
@@ -145,6 +146,7 @@ M.COMMANDS = {
         alias = "--color", complete = { "always", "never", "auto" } },
       { "--units", "FILE", "unit marks and a reach from a test fixture", complete = "file" },
     },
+    need = "needs a value",
     notes = "How to read the pictures: docs/shell.md.",
     exit = "0 drawn; 1 a map, scenario, fixture or output file that cannot be read or\n"
       .. "written (file:line: message on stderr); 2 usage.",
@@ -359,8 +361,14 @@ end
 function M.main_help()
   local out = { M.PROGRAM.usage, "\n", M.PROGRAM.text, "\nCommands:\n" }
   for _, c in ipairs(M.COMMANDS) do
-    out[#out + 1] = "  volley " .. c.usage:match("^[^\n]*") .. "\n      "
-      .. table.concat(wrap(c.summary, 86, "      "), "\n") .. "\n"
+    local first = c.usage:match("^[^\n]*")
+    if #first <= 28 then   -- the summary beside it, else below it
+      out[#out + 1] = string.format("  volley %-28s ", first)
+        .. table.concat(wrap(c.summary, 92 - 38, string.rep(" ", 38)), "\n") .. "\n"
+    else
+      out[#out + 1] = "  volley " .. first .. "\n" .. string.rep(" ", 38)
+        .. table.concat(wrap(c.summary, 92 - 38, string.rep(" ", 38)), "\n") .. "\n"
+    end
   end
   out[#out + 1] = "\n`volley <command> --help` gives every option of a command.\n"
   out[#out + 1] = table.concat(wrap("Exit status: " .. M.PROGRAM.exit, 92, ""), "\n") .. "\n"
@@ -493,9 +501,10 @@ local function value_rows(c)
   return out
 end
 
--- The message of a value missing or empty.
-local function need(r)
-  return r.need or (r[1] .. " takes " .. r[2])
+-- The message of a value missing or empty: the row's, else the command's word for it
+-- (`--svg needs a value`), else `--flag takes METAVAR`.
+local function need(c, r)
+  return r.need or (r[1] .. " " .. (c.need or ("takes " .. r[2])))
 end
 
 --- Reads a command's arguments. `--flag value` takes the next word whatever it is (`--seed
@@ -537,7 +546,7 @@ function M.parse(name, args)
       return M.usage(name, "unknown option '" .. clean(bad) .. "'" .. tip(bad, flags_of(c)))
     end
     local flag = err:match("^option '(.-)' requires an argument")
-    if flag and values[flag] then return M.usage(name, need(values[flag])) end
+    if flag and values[flag] then return M.usage(name, need(c, values[flag])) end
     flag = err:match("^option '(.-)' does not take arguments")
     if flag then return M.usage(name, flag .. " takes no value") end
     return M.usage(name, err)
@@ -552,7 +561,7 @@ function M.parse(name, args)
     if r[2] and n > 0 then
       local v = o[M.key(r[1])]
       for _, x in ipairs(type(v) == "table" and v or { v }) do
-        if x == "" then return M.usage(name, need(r)) end
+        if x == "" then return M.usage(name, need(c, r)) end
       end
     end
   end
