@@ -21,6 +21,10 @@
 
 local M = {}
 
+--- The scenario `volley` opens at the prompt (DESIGN.md Part B "Ids and names"; the bash
+-- completion completes the prompt's --option from it).
+M.DEFAULT_SCENARIO = "rough-and-ready/palo-alto"
+
 --- The program's usage lines and what `volley --help` says before the commands.
 M.PROGRAM = {
   usage = "usage: volley [--version] [--help]\n"
@@ -306,12 +310,16 @@ local function wrap(text, width, indent)
   return lines
 end
 
---- A flag's label in the help: `--seed N`, `-h, --help`, `--colour WHEN` (also `--color`).
+--- A flag's label in the help: `--seed N`, `-h, --help`, `--colour, --color WHEN`.
 -- @tparam table r a row
 -- @treturn string
 function M.label(r)
   local name = r[1]
-  if r.alias and r.alias:match("^%-%a$") then name = r.alias .. ", " .. name end
+  if r.alias and r.alias:match("^%-%a$") then
+    name = r.alias .. ", " .. name
+  elseif r.alias then
+    name = name .. ", " .. r.alias
+  end
   return name .. (r[2] and (" " .. r[2]) or "")
 end
 
@@ -324,9 +332,7 @@ function M.options_text(c)
   local out = {}
   for _, r in ipairs(M.rows(c)) do
     local label = "  " .. M.label(r)
-    local text = r[3]
-    if r.alias and not r.alias:match("^%-%a$") then text = text .. " (also " .. r.alias .. ")" end
-    local lines = wrap(text, 92 - COLUMN, string.rep(" ", COLUMN))
+    local lines = wrap(r[3], 92 - COLUMN, string.rep(" ", COLUMN))
     if #label + 1 >= COLUMN then
       out[#out + 1] = label
       out[#out + 1] = string.rep(" ", COLUMN) .. table.concat(lines, "\n")
