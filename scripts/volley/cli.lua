@@ -587,8 +587,8 @@ end
 -- meant, and the program's usage, on stderr.
 -- @tparam string word
 function M.unknown(word)
-  io.stderr:write("volley: unknown command or option '", clean(word), "'", M.command_tip(word), "\n",
-    M.PROGRAM.usage)
+  io.stderr:write("volley: unknown command or option '", clean(word), "'",
+    M.command_tip(word), "\n", M.PROGRAM.usage)
 end
 
 -- }====================================================================================

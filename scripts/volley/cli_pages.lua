@@ -152,10 +152,9 @@ function M.bash(bots, default)
       fl[#fl + 1] = r[1]
       if r.alias and not r.alias:match("^%-%a$") then fl[#fl + 1] = r.alias end
       if r[2] then
-        values[#values + 1] = "    " .. sq(c.name .. " " .. r[1]) .. ") echo " .. sq(kind(r)) .. " ;;"
-        if r.alias then
-          values[#values + 1] = "    " .. sq(c.name .. " " .. r.alias) .. ") echo "
-            .. sq(kind(r)) .. " ;;"
+        for _, f in ipairs({ r[1], r.alias }) do
+          values[#values + 1] = "    " .. sq(c.name .. " " .. f) .. ") echo " .. sq(kind(r))
+            .. " ;;"
         end
       end
     end

@@ -3,8 +3,8 @@
 # and one parser for every subcommand. Every flag the parser knows is in its command's
 # --help; every command is in volley --help, in the manual page (man -l) and dispatched by
 # the program; --flag=value is --flag value; a mistyped flag or command gets a "did you
-# mean"; usage errors exit 2; the bash completion completes commands, flags, scenario ids,
-# option names and bot names.
+# mean"; usage errors exit 2; the manual page and the bash completion are installed, and the
+# completion completes commands, flags, scenario ids, option names and bot names.
 set -u
 volley=$1
 build=$(dirname "$volley")
@@ -70,10 +70,15 @@ usage2 "volley play: --seed takes an integer from 0 to 2^53 - 1" play tests/data
 usage2 "volley sim: --games given twice" sim tests/data/demo --games 2 --games=3
 usage2 "volley export: --as takes a side" export x.save --as=
 
-# The manual page: every command, the prompt's commands, the exit status.
+# The manual page, as installed: every command, the prompt's commands, the exit status.
 [ -f "$build/volley.1" ] || fail "no $build/volley.1 (made by the build)"
+cmake --install "$build" --prefix "$tmp/prefix" >/dev/null || fail "cmake --install failed"
+page=$tmp/prefix/share/man/man1/volley.1
+[ -f "$page" ] || fail "volley.1 is not installed in share/man/man1"
+[ -f "$tmp/prefix/share/bash-completion/completions/volley" ] ||
+  fail "the completion is not installed in share/bash-completion/completions"
 if command -v man >/dev/null 2>&1; then
-  MANWIDTH=100 man -l "$build/volley.1" 2>"$tmp/man.err" > "$tmp/man" ||
+  MANWIDTH=100 man -l "$page" 2>"$tmp/man.err" > "$tmp/man" ||
     fail "man -l volley.1: $(cat "$tmp/man.err")"
   for cmd in $(cat "$tmp/names"); do
     grep -q "^ *volley $cmd\( \|$\)" "$tmp/man" || fail "man volley does not show $cmd"
@@ -90,8 +95,7 @@ else
   echo "man is not installed: the manual page was not read" >&2
 fi
 
-# The bash completion.
-[ -f "$build/volley.bash" ] || fail "no $build/volley.bash (made by the build)"
+# The bash completion, as installed.
 cat > "$tmp/complete.bash" <<'EOF'
 . "$1"
 prog=$2
@@ -123,5 +127,6 @@ check "hooks d" "demo"
 complete -p volley | grep -q -- "-F _volley" || { echo "FAIL: not registered" >&2; exit 1; }
 EOF
 command -v bash >/dev/null 2>&1 || fail "no bash"
-bash "$tmp/complete.bash" "$build/volley.bash" "$volley" || fail "bash completion"
+bash "$tmp/complete.bash" "$tmp/prefix/share/bash-completion/completions/volley" "$volley" ||
+  fail "bash completion"
 echo ok
