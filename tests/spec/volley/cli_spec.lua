@@ -13,9 +13,9 @@ local function parse(name, args)
       return self
     end }
   end
-  io.stderr, io.stdout = sink(err), sink(out)
+  io.stderr, io.stdout = sink(err), sink(out)   -- luacheck: ignore
   local ok, o, status = pcall(cli.parse, name, args)
-  io.stderr, io.stdout = real_err, real_out
+  io.stderr, io.stdout = real_err, real_out     -- luacheck: ignore
   assert(ok, o)
   return o, status, table.concat(err), table.concat(out)
 end
@@ -48,6 +48,7 @@ describe("volley.cli.parse", function()
     assert.equal("volley play: unknown option '--sed' (did you mean --seed?)",
       err:match("^[^\n]*"))
     assert.truthy(err:find("\nusage: volley play <id|path>", 1, true))
+    local _
     _, _, err = parse("sim", { "x", "--ma", "3" })
     assert.truthy(err:find("(did you mean --max-decisions?)", 1, true))
     _, _, err = parse("render", { "x", "--frobnicate" })
