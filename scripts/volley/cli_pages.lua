@@ -233,8 +233,8 @@ _volley() {
   cmd=${words[1]}
   if [ "$n" -eq 2 ]; then
     case $cur in
-      -*) COMPREPLY=($(compgen -W "--help --version $(_volley_flags play)" -- "$cur")) ;;
-      *) COMPREPLY=($(compgen -W "$_volley_commands" -- "$cur")) ;;
+      -*) mapfile -t COMPREPLY < <(compgen -W "--help --version $(_volley_flags play)" -- "$cur") ;;
+      *) mapfile -t COMPREPLY < <(compgen -W "$_volley_commands" -- "$cur") ;;
     esac
     return 0
   fi
@@ -255,14 +255,14 @@ _volley() {
   if [[ $cur == --*=* ]]; then
     flag=${cur%%=*}
     kind=$(_volley_value "$cmd" "$flag")
-    found=($(_volley_words "$kind" "${cur#*=}" "${words[0]}" "$sc"))
+    mapfile -t found < <(_volley_words "$kind" "${cur#*=}" "${words[0]}" "$sc")
     found=("${found[@]/#/$flag=}")
   elif kind=$(_volley_value "$cmd" "$prev") && [ -n "$kind" ] && [[ $prev == -* ]]; then
-    found=($(_volley_words "$kind" "$cur" "${words[0]}" "$sc"))
+    mapfile -t found < <(_volley_words "$kind" "$cur" "${words[0]}" "$sc")
   elif [[ $cur == -* ]]; then
-    found=($(compgen -W "$(_volley_flags "$cmd")" -- "$cur"))
+    mapfile -t found < <(compgen -W "$(_volley_flags "$cmd")" -- "$cur")
   else
-    found=($(_volley_words "$(_volley_operand "$cmd")" "$cur" "${words[0]}" "$sc"))
+    mapfile -t found < <(_volley_words "$(_volley_operand "$cmd")" "$cur" "${words[0]}" "$sc")
   fi
   # bash splits the word at = and : (COMP_WORDBREAKS): give it what follows them
   local cut=${cur%"${cur##*[=:]}"}

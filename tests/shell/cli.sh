@@ -45,7 +45,7 @@ cmp -s "$tmp/listed" "$tmp/names" || fail "volley --help and the table differ"
 # --flag=value is --flag value (the game is the same to the byte).
 a=$("$volley" play tests/data/demo --seed 3 --bot A=random --bot B=random --json) || fail "play $?"
 b=$("$volley" play tests/data/demo --seed=3 --bot=A=random --bot B=random --json) || fail "play= $?"
-[ -n "$a" ] && [ "$a" = "$b" ] || fail "--seed=3 is not --seed 3"
+if [ -z "$a" ] || [ "$a" != "$b" ]; then fail "--seed=3 is not --seed 3"; fi
 out=$("$volley" render tests/data/maps/sample.ini --text --hex=0606 --radius=1 --colour=never) ||
   fail "render with --flag=value exited $?"
 [ "$out" = "$("$volley" render tests/data/maps/sample.ini --text --hex 0606 --radius 1 \
@@ -80,9 +80,9 @@ page=$tmp/prefix/share/man/man1/volley.1
 if command -v man >/dev/null 2>&1; then
   MANWIDTH=100 man -l "$page" 2>"$tmp/man.err" > "$tmp/man" ||
     fail "man -l volley.1: $(cat "$tmp/man.err")"
-  for cmd in $(cat "$tmp/names"); do
+  while read -r cmd; do
     grep -q "^ *volley $cmd\( \|$\)" "$tmp/man" || fail "man volley does not show $cmd"
-  done
+  done < "$tmp/names"
   for section in SYNOPSIS COMMANDS "PROMPT COMMANDS" "EXIT STATUS" ENVIRONMENT; do
     grep -q "^$section" "$tmp/man" || fail "man volley: no $section"
   done
@@ -95,7 +95,10 @@ else
   echo "man is not installed: the manual page was not read" >&2
 fi
 
-# The bash completion, as installed.
+# The bash completion, as installed (and shellcheck-clean as bash, when shellcheck is here).
+if command -v shellcheck >/dev/null 2>&1; then
+  shellcheck -s bash "$build/volley.bash" >&2 || fail "shellcheck of volley.bash"
+fi
 cat > "$tmp/complete.bash" <<'EOF'
 . "$1"
 prog=$2
