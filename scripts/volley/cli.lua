@@ -295,13 +295,14 @@ end
 -- The text: --help
 -- =====================================================================================
 
--- The lines of text, words wrapped at width, every line after the first indented by indent.
+-- The lines of text, words wrapped at width (not counting the indent), every line after the
+-- first indented by indent.
 local function wrap(text, width, indent)
-  local lines, line = {}, ""
+  local lines, line, pad = {}, "", 0
   for word in text:gmatch("%S+") do
-    if line ~= "" and #line + 1 + #word > width then
+    if line ~= "" and #line - pad + 1 + #word > width then
       lines[#lines + 1] = line
-      line = indent .. word
+      line, pad = indent .. word, #indent
     else
       line = line == "" and word or (line .. " " .. word)
     end
