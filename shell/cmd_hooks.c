@@ -58,24 +58,43 @@ static void print_known(FILE *f) {
   free(ids);
 }
 
+static int hooks(const char *id, int json);
+
 int cmd_hooks(int argc, char **argv) {
   const command *self = command_find("hooks");
+  char err[512];
+  int status, json;
+  lua_State *cli = host_cli_open(err, sizeof err);   /* holds the id's string */
+  if (cli == NULL) {
+    fprintf(stderr, "volley: %s\n", err);
+    return 1;
+  }
+  status = host_cli_parse(cli, "hooks", argc, argv);
+  if (status >= 0) {
+    host_close(cli);
+    return status;
+  }
+  json = host_cli_flag(cli, -1, "json");
+  lua_getfield(cli, -1, "args");
+  if (lua_rawlen(cli, -1) == 0) {
+    status = command_usage(self, "give one system id");
+  } else if (lua_rawlen(cli, -1) > 1) {
+    status = command_usage(self, "give one system id (and --json)");
+  } else {
+    lua_rawgeti(cli, -1, 1);
+    status = hooks(lua_tostring(cli, -1), json);
+  }
+  host_close(cli);
+  return status;
+}
+
+/* volley hooks <id> [--json] for the id read. Returns the exit status. */
+static int hooks(const char *id, int json) {
+  const command *self = command_find("hooks");
   char err[512], rel[256];
-  const char *id = NULL;
   lua_State *L;
   vl_path *p;
-  int status = 0, json = 0, i;
-  if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0))
-    return command_help(self);
-  for (i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--json") == 0 && !json)
-      json = 1;
-    else if (argv[i][0] == '-' || id != NULL)
-      return command_usage(self, "give one system id (and --json)");
-    else
-      id = argv[i];
-  }
-  if (id == NULL) return command_usage(self, "give one system id");
+  int status = 0;
   if (id[0] == '\0' || strspn(id, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(id) ||
       strlen(id) > 64)
     return command_usage(self, "a system id is lower-case letters, digits and '_'");

@@ -12,16 +12,6 @@
 #include "commands.h"
 #include "host.h"
 
-static const char help_text[] =
-  "usage: volley list\n"
-  "\n"
-  "One line per scenario and variant under the scenarios/ folder of each data root\n"
-  "($VOLLEY_PATH, then the installed or source tree), sorted by id:\n"
-  "  <id>  <title>  <system>  <sides>  <n> provisional\n"
-  "fields separated by two spaces; n counts the values the scenario's data marks provisional\n"
-  "(docs/shell.md). A scenario that cannot be read, or a scenario.ini at another depth\n"
-  "than scenarios/<game>/<battle>/, is reported on stderr (exit 1).\n";
-
 /* Prints the problem on top of the stack once: a file shared by a battle and its variants
 ** (a broken map.ini) is reported once, not once per id. The table at index 4 holds the
 ** problems printed so far. Pops it. */
@@ -77,11 +67,18 @@ int cmd_list(int argc, char **argv) {
   char err[512];
   lua_State *L;
   int status;
-  if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-    fputs(help_text, stdout);
-    return 0;
+  L = host_cli_open(err, sizeof err);
+  if (L == NULL) {
+    fprintf(stderr, "volley: %s\n", err);
+    return 1;
   }
-  if (argc != 1) return command_usage(self, "takes no arguments");
+  status = host_cli_parse(L, "list", argc, argv);
+  if (status < 0) {
+    lua_getfield(L, -1, "args");
+    status = lua_rawlen(L, -1) != 0 ? command_usage(self, "takes no arguments") : -1;
+  }
+  host_close(L);
+  if (status >= 0) return status;
   L = host_open(err, sizeof err);
   if (L == NULL) {
     fprintf(stderr, "volley: %s\n", err);

@@ -72,13 +72,45 @@ static int scenario_map(lua_State *L) {
   return 1;
 }
 
+static int los(const char *const args[3]);
+
 int cmd_los(int argc, char **argv) {
   const command *self = command_find("los");
   const char *args[3];
+  char err[512];
+  int status, n, i;
+  lua_State *cli = host_cli_open(err, sizeof err);   /* holds the strings args points to */
+  if (cli == NULL) {
+    fprintf(stderr, "volley: %s\n", err);
+    return 1;
+  }
+  status = host_cli_parse(cli, "los", argc, argv);
+  if (status >= 0) {
+    host_close(cli);
+    return status;
+  }
+  lua_getfield(cli, -1, "args");
+  n = (int)lua_rawlen(cli, -1);
+  if (n != 3) {
+    host_close(cli);
+    return command_usage(self, "give a map and two hexes");
+  }
+  for (i = 0; i < 3; i++) {
+    lua_rawgeti(cli, -1 - i, i + 1);
+    args[i] = lua_tostring(cli, -1);
+  }
+  status = los(args);
+  host_close(cli);
+  return status;
+}
+
+/* The line of sight of los <map> A B (args). Returns the exit status. */
+static int los(const char *const args[3]) {
+  const command *self = command_find("los");
   char buf[VL_ERROR_FILE_MAX + VL_ERROR_MSG_MAX + 32], layer[4096], where[32];
   char reason[VL_LOS_REASON_MAX];
   const char *slash, *map_path;
-  int n = 0, i, status = 1;
+  int status = 1;
   lua_State *L = NULL;   /* the host state when a scenario names the map */
   vl_hex a, b;
   vl_error err;
@@ -87,16 +119,6 @@ int cmd_los(int argc, char **argv) {
   vl_los_policy *p = NULL;
   vl_los *l = NULL;
   vl_los_result r;
-  for (i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return command_help(self);
-    if (argv[i][0] == '-' && argv[i][1] != '\0') {
-      snprintf(buf, sizeof buf, "unknown option '%s'", argv[i]);
-      return command_usage(self, buf);
-    }
-    if (n == 3) return command_usage(self, "give a map and two hexes");
-    args[n++] = argv[i];
-  }
-  if (n < 3) return command_usage(self, "give a map and two hexes");
   map_path = args[0];
   if (!is_map_file(map_path)) {
     char why[512];

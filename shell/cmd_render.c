@@ -69,17 +69,6 @@ static int want_colour(const char *when) {
   return isatty(STDOUT_FILENO);
 }
 
-static const char help_text[] =
-  "usage: volley render <id|path|map.ini> (--svg F | --text) [--hex H [--radius R]]\n"
-  "Draws a map in the terminal (--text) or as an SVG file (--svg F; - for stdout):\n"
-  "a map.ini bare, a scenario (an id, a folder or its .ini) with its default set-up.\n"
-  "  --hex H --radius R   only the hexes within R of H\n"
-  "  --hex H              (--text) a map wider than the terminal shows the columns around H\n"
-  "  --ascii              (--text) plain ASCII, also when the locale is not UTF-8\n"
-  "  --colour WHEN        (--text) always, never or auto (a terminal, NO_COLOR unset)\n"
-  "  --units FILE         unit marks and a reach from a test fixture\n"
-  "How to read the pictures: docs/shell.md.\n";
-
 /* 1 when path is a map file: a regular file with a [map] section and no [scenario] one
 ** (a scenario's .ini has [scenario]; anything else is left to the scenario loader). */
 static int is_map_file(const char *path) {
@@ -238,11 +227,17 @@ static void print_error(const vl_error *err) {
   fprintf(stderr, "%s\n", vl_error_format(err, buf, sizeof buf));
 }
 
-int cmd_render(int argc, char **argv) {
+/* render's flags and its one operand, as volley.cli read them (NULL: not given). */
+typedef struct render_args {
+  const char *path, *svg, *hex, *radius, *units, *colour;
+  int text, ascii;
+} render_args;
+
+static int render(const render_args *a) {
   const command *self = command_find("render");
-  const char *path = NULL, *svg = NULL, *hex = NULL, *radius = NULL, *units = NULL,
-             *colour = NULL;
-  int text = 0, ascii = 0, i, status = 1, rc;
+  const char *path = a->path, *svg = a->svg, *hex = a->hex, *radius = a->radius,
+             *units = a->units, *colour = a->colour;
+  int text = a->text, ascii = a->ascii, status = 1, rc;
   char buf[VL_ERROR_FILE_MAX + VL_ERROR_MSG_MAX + 64];
   vl_error err;
   vl_path *data;
@@ -251,41 +246,6 @@ int cmd_render(int argc, char **argv) {
   lua_State *L = NULL;   /* a scenario's marks (the host state), or NULL for a map */
   const char *map_path;
   picture_region region;
-  for (i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    const char **slot = NULL;
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-      fputs(help_text, stdout);
-      return 0;
-    }
-    if ((strcmp(a, "--text") == 0 && text) || (strcmp(a, "--ascii") == 0 && ascii)) {
-      snprintf(buf, sizeof buf, "%s given twice", a);
-      return command_usage(self, buf);
-    }
-    if (strcmp(a, "--text") == 0) text = 1;
-    else if (strcmp(a, "--ascii") == 0) ascii = 1;
-    else if (strcmp(a, "--svg") == 0) slot = &svg;
-    else if (strcmp(a, "--hex") == 0) slot = &hex;
-    else if (strcmp(a, "--radius") == 0) slot = &radius;
-    else if (strcmp(a, "--units") == 0) slot = &units;
-    else if (strcmp(a, "--colour") == 0 || strcmp(a, "--color") == 0) slot = &colour;
-    else if (a[0] == '-' && a[1] != '\0') {
-      snprintf(buf, sizeof buf, "unknown option '%s'", a);
-      return command_usage(self, buf);
-    } else if (path == NULL) path = a;
-    else return command_usage(self, "give one map or scenario");
-    if (slot != NULL) {
-      if (i + 1 >= argc) {
-        snprintf(buf, sizeof buf, "%s needs a value", a);
-        return command_usage(self, buf);
-      }
-      if (*slot != NULL) {
-        snprintf(buf, sizeof buf, "%s given twice", a);
-        return command_usage(self, buf);
-      }
-      *slot = argv[++i];
-    }
-  }
   if (path == NULL) return command_usage(self, "which map or scenario?");
   if (!text && svg == NULL) return command_usage(self, "give --text or --svg FILE");
   if (text && svg != NULL) return command_usage(self, "give --text or --svg FILE, not both");
@@ -530,4 +490,40 @@ int render_marks_lua(lua_State *L) {
   }
   lua_pushboolean(L, 1);
   return 1;
+}
+
+int cmd_render(int argc, char **argv) {
+  const command *self = command_find("render");
+  char err[512];
+  render_args a;
+  int status, t;
+  lua_State *cli = host_cli_open(err, sizeof err);   /* holds the strings a points to */
+  if (cli == NULL) {
+    fprintf(stderr, "volley: %s\n", err);
+    return 1;
+  }
+  status = host_cli_parse(cli, "render", argc, argv);
+  if (status >= 0) {
+    host_close(cli);
+    return status;
+  }
+  t = lua_gettop(cli);
+  memset(&a, 0, sizeof a);
+  a.svg = host_cli_string(cli, t, "svg");
+  a.hex = host_cli_string(cli, t, "hex");
+  a.radius = host_cli_string(cli, t, "radius");
+  a.units = host_cli_string(cli, t, "units");
+  a.colour = host_cli_string(cli, t, "colour");
+  a.text = host_cli_flag(cli, t, "text");
+  a.ascii = host_cli_flag(cli, t, "ascii");
+  lua_getfield(cli, t, "args");
+  if (lua_rawlen(cli, -1) > 1) {
+    status = command_usage(self, "give one map or scenario");
+  } else {
+    lua_rawgeti(cli, -1, 1);
+    a.path = lua_type(cli, -1) == LUA_TSTRING ? lua_tostring(cli, -1) : NULL;
+    status = render(&a);
+  }
+  host_close(cli);
+  return status;
 }

@@ -1,7 +1,8 @@
 /*
 ** commands.h -- the program's subcommands (`volley <command> ...`, DESIGN.md Part B "The
-** command line"): a table of names, usage lines and functions that main() dispatches to.
-** Each command is one cmd_<name>.c file; an issue adds its command with one table row.
+** command line"): a table of names and the functions main() dispatches to. Each command is
+** one cmd_<name>.c file; its usage, help, options and exit statuses are one row of the
+** runtime's table (scripts/volley/cli.lua), which parses its flags (host_cli_parse).
 ** Exit status everywhere: 0 success, 1 a refused command or failed check, 2 usage.
 */
 #ifndef VOLLEY_COMMANDS_H
@@ -14,25 +15,21 @@ typedef int (*command_fn)(int argc, char **argv);
 
 typedef struct command {
   const char *name;
-  const char *usage;   /* "render <map.ini> (--svg F | --text) ..." */
-  const char *help;    /* one line */
   command_fn run;
 } command;
 
 /* The command named name, or NULL. */
 const command *command_find(const char *name);
 
-/* The table, ending with a row whose name is NULL (for --help). */
+/* The table, ending with a row whose name is NULL. */
 const command *command_table(void);
 
 /* The data path of the program: $VOLLEY_PATH, share/volley beside it, the source tree.
 ** NULL when out of memory. The caller frees it with vl_path_free. */
 vl_path *command_data_path(void);
 
-/* Prints the command's usage and help line on stdout (for --help); returns 0. */
-int command_help(const command *c);
-
-/* Prints "volley <name>: <message>" and the command's usage to stderr; returns 2. */
+/* Prints "volley <name>: <message>" and the command's usage (volley.cli's) to stderr;
+** returns 2. */
 int command_usage(const command *c, const char *message);
 
 /* cmd_hooks.c: `volley hooks <system-id>`. */

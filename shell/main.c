@@ -1,5 +1,6 @@
 /*
 ** main.c -- the volley program: options, subcommands, and the prompt when none is given.
+** The usage, the help and every command's flags are the runtime's (scripts/volley/cli.lua).
 ** Exit status everywhere (DESIGN.md Part B): 0 success, 1 a refused command or failed check,
 ** 2 usage. Whatever a subcommand printed is checked once at the end (output_status): a
 ** write to stdout that failed (a full disk, a closed pipe) is reported and makes it 1.
@@ -13,19 +14,6 @@
 #include "commands.h"
 #include "host.h"
 #include "prompt.h"
-
-static const char usage_text[] =
-  "usage: volley [--version] [--help]\n"
-  "       volley             open the prompt\n"
-  "       volley <command> ...\n"
-  "\n"
-  "       volley --seed N --bot SIDE=NAME --as SIDE ...   the prompt with play's flags\n"
-  "\n"
-  "The prompt plays the default scenario (Palo Alto; volley play <id> for another),\n"
-  "hot seat or against a bot; type help there (docs/shell.md \"The prompt\").\n"
-  "\n"
-  "Data (scripts/, scenarios/, charts/) is found through $VOLLEY_PATH (colon-separated),\n"
-  "then ../share/volley beside the program, then the source tree it was built from.\n";
 
 static void print_version(void) {
   printf("volley %s (%s)\n", VOLLEY_VERSION, VL_LUA_NAME);
@@ -54,14 +42,8 @@ static int run(int argc, char **argv) {
       return 0;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-        strcmp(argv[1], "help") == 0) {
-      const command *c;
-      fputs(usage_text, stdout);
-      fputs("\nCommands:\n", stdout);
-      for (c = command_table(); c->name != NULL; c++)
-        printf("  volley %-28s %s\n", c->usage, c->help);
-      return 0;
-    }
+        strcmp(argv[1], "help") == 0)
+      return host_cli_call("main_help", NULL, NULL);   /* volley.cli's table */
     if (command_find(argv[1]) != NULL) return command_find(argv[1])->run(argc - 1, argv + 1);
     if (argv[1][0] == '-' && argv[1][1] == '-') {
       /* the prompt with play's flags: volley --seed 3 --bot B=random --as A */
@@ -74,7 +56,7 @@ static int run(int argc, char **argv) {
       host_close(L);
       return status;
     }
-    fprintf(stderr, "volley: unknown command or option '%s'\n%s", argv[1], usage_text);
+    host_cli_call("unknown", argv[1], NULL);   /* the message, a "did you mean", the usage */
     return 2;
   }
   L = host_open(err, sizeof err);

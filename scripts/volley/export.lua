@@ -15,15 +15,14 @@
 -- hidden from the side (at the end of the game) is left out.
 -- @module volley.export
 
+local cli = require "volley.cli"
 local replay = require "volley.replay"
 
 local M = {}
 
-M.USAGE = "usage: volley export SAVE --as SIDE\n"
-
 local function usage(msg)
-  io.stderr:write("volley export: ", msg, "\n", M.USAGE)
-  return 2
+  local _, status = cli.usage("export", msg)
+  return status
 end
 
 --- The export's text for `side` of a game replayed from `save`.
@@ -55,26 +54,16 @@ end
 
 --- The command. Returns the exit status.
 function M.main(args)
-  local path, side
-  local i = 1
-  while i <= #args do
-    local a = args[i]
-    if a == "--as" then
-      if side then return usage("--as given twice") end
-      side = args[i + 1]
-      if not side or side == "" then return usage("--as takes a side") end
-      i = i + 2
-    elseif a == "--help" or a == "-h" then
-      io.stdout:write(M.USAGE)
-      return 0
-    elseif a:sub(1, 1) == "-" then
+  local f, status = cli.parse("export", args)
+  if not f then return status end
+  local path, side = nil, f.as
+  for _, a in ipairs(f.args) do
+    if a:sub(1, 1) == "-" then
       return usage("unknown option '" .. a .. "'")
     elseif path then
       return usage("one save at a time")
-    else
-      path = a
-      i = i + 1
     end
+    path = a
   end
   if not path then return usage("which save?") end
   if not side then return usage("whose view? give --as SIDE") end

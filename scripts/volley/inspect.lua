@@ -10,22 +10,29 @@
 
 local M = {}
 
+local cli = require "volley.cli"
+
 local function usage(cmd, msg)
-  io.stderr:write("volley ", cmd, ": ", msg, "\nusage: volley ", cmd, " <id|path>",
-    cmd == "check" and " [--mod FILE]... [--other-vm PATH]" or "", "\n")
-  return 2
+  local _, status = cli.usage(cmd, msg)
+  return status
 end
 
--- The one argument of a subcommand: the scenario, or nil and the exit status (--help: 0).
-local function target_of(cmd, args, help)
-  if #args == 1 and (args[1] == "--help" or args[1] == "-h") then
-    io.stdout:write(help)
-    return nil, 0
+-- The one operand of a subcommand read by volley.cli: the scenario, or nil and the exit
+-- status (--help: 0).
+local function target_of(cmd, f)
+  if #f.args ~= 1 then return nil, usage(cmd, "give one scenario id or path") end
+  if f.args[1] == "" then return nil, usage(cmd, "an empty scenario name") end
+  if f.args[1]:sub(1, 1) == "-" then
+    return nil, usage(cmd, "unknown option '" .. f.args[1] .. "'")
   end
-  if #args ~= 1 then return nil, usage(cmd, "give one scenario id or path") end
-  if args[1] == "" then return nil, usage(cmd, "an empty scenario name") end
-  if args[1]:sub(1, 1) == "-" then return nil, usage(cmd, "unknown option '" .. args[1] .. "'") end
-  return args[1]
+  return f.args[1]
+end
+
+-- The scenario of `volley <cmd> <id|path>` (sources, options), or nil and the exit status.
+local function scenario_arg(cmd, args)
+  local f, status = cli.parse(cmd, args)
+  if not f then return nil, status end
+  return target_of(cmd, f)
 end
 
 -- A loader's message with a leading "map: " or "charts: " dropped when a file:line follows,
@@ -134,50 +141,16 @@ function M.summary(n, m, p)
     .. plural(p, "provisional value")
 end
 
-M.CHECK_HELP = [[
-usage: volley check <id|path> [--mod FILE]... [--other-vm PATH]
-
-Validates a scenario's data and scripts as `volley play` loads them: scenario.ini, the map,
-the order of battle, the movement and chart tables, the parameters, the set-up, the battle's
-rules.lua and every option's script (in the sandbox). Prints each error as
-`file:line: message` and each warning as `file:line: warning: message`, then the summary
-  N errors, M warnings, P provisional values
---mod FILE (again for more): the mods loaded after them, as volley play --mod loads them (an
-unknown hook point named with the nearest known ones); then, when they load, the determinism
-check: a game of at most 300 decisions with random bots (seed 1) played with the mods,
-replayed from its journal here and by the other VM's program (--other-vm PATH, else
-build-luajit/volley or build/volley beside this program's folder), every answer's state
-hash compared (`diverged at answer N: ...` is an error).
-Exit status: 0 no errors, 1 errors, 2 usage (docs/shell.md).
-]]
-
 -- check's arguments: the scenario, then --mod FILE (repeated) and --other-vm PATH. Returns
 -- target, mods, other, or nil and the exit status.
 local function check_args(args)
-  local rest, mods, other = {}, {}, nil
-  local i = 1
-  while i <= #args do
-    local a = args[i]
-    if a == "--mod" or a == "--other-vm" then
-      local v = args[i + 1]
-      if v == nil or v == "" then return nil, usage("check", a .. " needs a file") end
-      if a == "--mod" then
-        mods[#mods + 1] = v
-      elseif other then
-        return nil, usage("check", "--other-vm given twice")
-      else
-        other = v
-      end
-      i = i + 2
-    else
-      rest[#rest + 1] = a
-      i = i + 1
-    end
-  end
-  if other and #mods == 0 then return nil, usage("check", "--other-vm is for --mod") end
-  local target, status = target_of("check", rest, M.CHECK_HELP)
+  local f, status = cli.parse("check", args)
+  if not f then return nil, status end
+  if f.other_vm and #f.mod == 0 then return nil, usage("check", "--other-vm is for --mod") end
+  local target
+  target, status = target_of("check", f)
   if not target then return nil, status end
-  return target, mods, other
+  return target, f.mod, f.other_vm
 end
 
 --- `volley check <id|path> [--mod FILE]... [--other-vm PATH]`. Returns the exit status.
@@ -226,16 +199,6 @@ end
 -- volley sources, volley options
 -- =====================================================================================
 
-M.SOURCES_HELP = [[
-usage: volley sources <id|path>
-
-One line per value the scenario's data marks provisional (estimated or designed, not given
-by the rulebooks), sorted by file, line and key:
-  provisional <layer> <file>:<line> <key> = <value> -- <reason>
-layer is system or scenario (docs/shell.md). Exit status: 0, 1 when the scenario's data
-does not load, 2 usage.
-]]
-
 --- A file's name under the data root that holds it (`charts/demo/fire.ini`), so what is
 -- printed does not depend on where volley is installed; other paths as they are.
 -- @tparam string path
@@ -260,7 +223,7 @@ end
 
 --- `volley sources <id|path>`. Returns the exit status.
 function M.sources_main(args)
-  local target, status = target_of("sources", args, M.SOURCES_HELP)
+  local target, status = scenario_arg("sources", args)
   if not target then return status end
   local scenario = require "volley.scenario"
   local sc, err = scenario.read(target)
@@ -277,19 +240,9 @@ function M.sources_main(args)
   return 0
 end
 
-M.OPTIONS_HELP = [[
-usage: volley options <id|path>
-
-The scenario's options (its [options] section), one a line in the order given there:
-  <name> <file> -- <description>
-the description being the first line of the option's Lua file when it is a comment
-(without one, the line ends after the file). Play with one: volley play <id> --option NAME.
-Exit status: 0, 1 when the scenario does not load, 2 usage (docs/shell.md).
-]]
-
 --- `volley options <id|path>`. Returns the exit status.
 function M.options_main(args)
-  local target, status = target_of("options", args, M.OPTIONS_HELP)
+  local target, status = scenario_arg("options", args)
   if not target then return status end
   local scenario = require "volley.scenario"
   local sc, err = scenario.read(target)

@@ -8,6 +8,7 @@
 -- Runs in the program's host state.
 -- @module volley.new
 
+local cli = require "volley.cli"
 local core = require "volley.core"
 local scenario = require "volley.scenario"
 
@@ -16,26 +17,9 @@ local M = {}
 --- The longest part of a new scenario's id (an `extends` id's limit, engine/src/scenario.c).
 M.PART_MAX = 63
 
-M.USAGE = "new <game>/<battle> [--system ID] [--from SCENARIO] [--dir DIR]"
-
-M.HELP = [[
-usage: volley new <game>/<battle> [--system ID] [--from SCENARIO] [--dir DIR]
-
-Makes the folder of a new scenario, scenarios/<game>/<battle>/, under the first data root
-whose scenarios/ folder can be written (or DIR/<game>/<battle> with --dir), and prints it:
-  --system ID      a skeleton for that rule system (default demo; the skeletons: demo):
-                   scenario.ini, map.ini, oob.ini and a commented rules.lua, which
-                   volley check accepts and volley play opens at once
-  --from SCENARIO  instead, a scenario.ini that extends the scenario of that id
-                   (extends = SCENARIO): its rules, options, terrain, charts, map and
-                   forces are inherited until the new folder gives its own
-An existing folder is never written over. Ids are [a-z0-9-]+ words: <game>/<battle>.
-Exit status: 0 made, 1 refused, 2 usage (docs/shell.md).
-]]
-
 local function usage(msg)
-  io.stderr:write("volley new: ", msg, "\nusage: volley ", M.USAGE, "\n")
-  return 2
+  local _, status = cli.usage("new", msg)
+  return status
 end
 
 local function refuse(msg)
@@ -208,29 +192,16 @@ end
 
 -- The arguments: id, {system =, from =, dir =}, or nil and the exit status.
 local function parse(args)
-  local o, id = {}, nil
-  local i = 1
-  while i <= #args do
-    local a = args[i]
-    if a == "--help" or a == "-h" then
-      io.stdout:write(M.HELP)
-      return nil, 0
-    end
-    local key = ({ ["--system"] = "system", ["--from"] = "from", ["--dir"] = "dir" })[a]
-    if key then
-      local v = args[i + 1]
-      if v == nil or v == "" then return nil, usage(a .. " needs a value") end
-      if o[key] then return nil, usage(a .. " given twice") end
-      o[key] = v
-      i = i + 2
-    elseif a:sub(1, 1) == "-" then
+  local f, status = cli.parse("new", args)
+  if not f then return nil, status end
+  local o, id = { system = f.system, from = f.from, dir = f.dir }, nil
+  for _, a in ipairs(f.args) do
+    if a:sub(1, 1) == "-" then
       return nil, usage("unknown option '" .. a .. "'")
     elseif id then
       return nil, usage("give one <game>/<battle>")
-    else
-      id = a
-      i = i + 1
     end
+    id = a
   end
   if not id then return nil, usage("give the new scenario's <game>/<battle>") end
   if o.system and o.from then

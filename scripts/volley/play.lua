@@ -35,7 +35,7 @@ M.DEFAULT_MAX_DECISIONS = setup.DEFAULT_MAX_DECISIONS
 
 --- The scenario `volley` opens at the prompt (DESIGN.md Part B "Ids and names"), and the one
 -- it opens instead while the default's rule system has no scripts yet.
-M.DEFAULT_SCENARIO = "rough-and-ready/palo-alto"
+M.DEFAULT_SCENARIO = require("volley.cli").DEFAULT_SCENARIO
 M.DEMO_SCENARIO = "tests/data/demo"
 
 --- The usage lines and the text of `--help` (`volley.play.options`).

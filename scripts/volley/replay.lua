@@ -482,33 +482,27 @@ end
 -- The commands
 -- ---------------------------------------------------------------------------------------------
 
-M.USAGE = "usage: volley replay FILE\n"
-M.DUMP_USAGE = "usage: volley dump FILE\n"
-
-local function one_file(args, name, usage)
-  if args[1] == "--help" or args[1] == "-h" then
-    io.stdout:write(usage)
-    return nil, 0
-  end
+-- The one save of `volley replay` or `volley dump` (name): the path, or nil and the exit
+-- status after the help or the usage error.
+local function one_file(args, name)
+  local f, status = require("volley.cli").parse(name, args)
+  if not f then return nil, status end
   local msg
-  if #args == 0 then
+  if #f.args == 0 then
     msg = "which save? give a file"
-  elseif #args > 1 then
+  elseif #f.args > 1 then
     msg = "one save at a time"
-  elseif args[1]:sub(1, 1) == "-" then
-    msg = "unknown option '" .. args[1] .. "'"
+  elseif f.args[1]:sub(1, 1) == "-" then
+    msg = "unknown option '" .. f.args[1] .. "'"
   end
-  if msg then
-    io.stderr:write("volley ", name, ": ", msg, "\n", usage)
-    return nil, 2
-  end
-  return args[1]
+  if msg then return require("volley.cli").usage(name, msg) end
+  return f.args[1]
 end
 
 -- Reads and replays the save named in args; returns the game, or nil and the exit status
 -- after the message.
-local function replayed(args, name, usage)
-  local path, status = one_file(args, name, usage)
+local function replayed(args, name)
+  local path, status = one_file(args, name)
   if not path then return nil, status end
   local save, err = core.save.read(path)
   if not save then
@@ -533,7 +527,7 @@ end
 -- @tparam {string,...} args the arguments after `replay`
 -- @treturn integer the exit status
 function M.main(args)
-  local game, status = replayed(args, "replay", M.USAGE)
+  local game, status = replayed(args, "replay")
   if not game then return status end
   io.stdout:write("state_hash ", game:state_hash(), "\n")
   game:close()
@@ -545,7 +539,7 @@ end
 -- @tparam {string,...} args the arguments after `dump`
 -- @treturn integer the exit status
 function M.dump_main(args)
-  local game, status = replayed(args, "dump", M.DUMP_USAGE)
+  local game, status = replayed(args, "dump")
   if not game then return status end
   io.stdout:write(game:serialize())
   game:close()

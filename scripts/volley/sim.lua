@@ -11,6 +11,7 @@
 -- @module volley.sim
 
 local core = require "volley.core"
+local cli = require "volley.cli"
 local bots = require "volley.bots"
 local compat = require "volley.compat"
 local json = require "volley.json"
@@ -24,18 +25,14 @@ local M = {}
 --- z of the Wilson score intervals: 1.96, a 95% interval.
 M.Z = 1.96
 
-M.USAGE = "usage: volley sim <id|path> --games N [--bots A,B | --bot SIDE=NAME...] [--seed S]\n"
-  .. "                 [--shard k/n] [--option NAME]... [--mod FILE]... [--max-decisions N]\n"
-  .. "                 [--json]\n"
-  .. "       volley sim --merge FILE... [--json]\n"
+M.USAGE = cli.usage_text(cli.command("sim"))
 
 local function pack(...)
   return { n = select("#", ...), ... }
 end
 
 local function usage(msg)
-  io.stderr:write("volley sim: ", msg, "\n", M.USAGE)
-  return nil, 2
+  return cli.usage("sim", msg)
 end
 
 local function parse_int(text, max)
@@ -52,94 +49,65 @@ local BOT_NAME = "^[a-z][a-z0-9_]*$"
 -- @treturn table `{target=, games=, bots=, bot_order=, bot_list=, seed=, shard={k, n},
 --   options=, mods=, max_decisions=, json=, merge=, files=}`
 function M.parse(args)
-  local o = { bots = {}, bot_order = {}, mods = {}, options = {}, files = {} }
+  local f, status = cli.parse("sim", args)
+  if not f then return nil, status end
+  local o = { bots = {}, bot_order = {}, mods = f.mod, options = f.option, files = {},
+              json = f.json, merge = f.merge }
   local given = {}   -- the play options given, which --merge refuses
-  local once = { ["--json"] = true, ["--merge"] = true, ["--games"] = true, ["--seed"] = true,
-                 ["--shard"] = true, ["--max-decisions"] = true }
-  local seen = {}
-  local i = 1
-  while i <= #args do
-    local a = args[i]
-    local v = args[i + 1]
-    if once[a] and seen[a] then return usage(a .. " given twice") end
-    seen[a] = true
-    if a == "--json" then
-      o.json = true
-      i = i + 1
-    elseif a == "--merge" then
-      o.merge = true
-      i = i + 1
-    elseif a == "--help" or a == "-h" then
-      io.stdout:write(M.USAGE)
-      return nil, 0
-    elseif a == "--games" then
-      o.games = parse_int(v, 1e9)
-      if not o.games or o.games < 1 then
-        return usage("--games takes a number of games from 1 to 1000000000")
-      end
-      given[#given + 1] = a
-      i = i + 2
-    elseif a == "--seed" then
-      o.seed = parse_int(v, 2 ^ 53 - 1)
-      if not o.seed then return usage("--seed takes an integer from 0 to 2^53 - 1") end
-      given[#given + 1] = a
-      i = i + 2
-    elseif a == "--shard" then
-      local k, n = (v or ""):match("^(%d+)/(%d+)$")
-      k, n = parse_int(k, 1e9), parse_int(n, 1e9)
-      if not k or not n or k < 1 or k > n then
-        return usage("--shard takes k/n with 1 <= k <= n, e.g. --shard 2/4")
-      end
-      o.shard = { k, n }
-      given[#given + 1] = a
-      i = i + 2
-    elseif a == "--max-decisions" then
-      o.max_decisions = parse_int(v, 1e9)
-      if not o.max_decisions or o.max_decisions < 1 then
-        return usage("--max-decisions takes a positive integer")
-      end
-      given[#given + 1] = a
-      i = i + 2
-    elseif a == "--bots" then
-      if o.bot_list then return usage("--bots given twice") end
-      if not v or v:find(",,", 1, true) or v:sub(1, 1) == "," or v:sub(-1) == "," then
+  for _, g in ipairs(f.given) do
+    if g ~= "--json" and g ~= "--merge" then given[#given + 1] = g end
+  end
+  if f.games then
+    o.games = parse_int(f.games, 1e9)
+    if not o.games or o.games < 1 then
+      return usage("--games takes a number of games from 1 to 1000000000")
+    end
+  end
+  if f.seed then
+    o.seed = parse_int(f.seed, 2 ^ 53 - 1)
+    if not o.seed then return usage("--seed takes an integer from 0 to 2^53 - 1") end
+  end
+  if f.shard then
+    local k, n = f.shard:match("^(%d+)/(%d+)$")
+    k, n = parse_int(k, 1e9), parse_int(n, 1e9)
+    if not k or not n or k < 1 or k > n then
+      return usage("--shard takes k/n with 1 <= k <= n, e.g. --shard 2/4")
+    end
+    o.shard = { k, n }
+  end
+  if f.max_decisions then
+    o.max_decisions = parse_int(f.max_decisions, 1e9)
+    if not o.max_decisions or o.max_decisions < 1 then
+      return usage("--max-decisions takes a positive integer")
+    end
+  end
+  if f.bots then
+    local v = f.bots
+    if v:find(",,", 1, true) or v:sub(1, 1) == "," or v:sub(-1) == "," then
+      return usage("--bots takes bot names in side order, e.g. --bots random,first")
+    end
+    o.bot_list = {}
+    for name in v:gmatch("[^,]+") do
+      if not name:match(BOT_NAME) then
         return usage("--bots takes bot names in side order, e.g. --bots random,first")
       end
-      o.bot_list = {}
-      for name in v:gmatch("[^,]+") do
-        if not name:match(BOT_NAME) then
-          return usage("--bots takes bot names in side order, e.g. --bots random,first")
-        end
-        o.bot_list[#o.bot_list + 1] = name
-      end
-      given[#given + 1] = a
-      i = i + 2
-    elseif a == "--bot" then
-      local side, name = (v or ""):match("^([A-Za-z0-9_]+)=([a-z][a-z0-9_]*)$")
-      if not side then return usage("--bot takes SIDE=NAME, e.g. --bot US=random") end
-      if o.bots[side] then return usage("two bots for side " .. side) end
-      o.bots[side] = name
-      o.bot_order[#o.bot_order + 1] = side
-      given[#given + 1] = a
-      i = i + 2
-    elseif a == "--option" then
-      if not v or v == "" then return usage("--option takes an option's name") end
-      o.options[#o.options + 1] = v
-      given[#given + 1] = a
-      i = i + 2
-    elseif a == "--mod" then
-      if not v or v == "" then return usage("--mod takes a Lua file") end
-      o.mods[#o.mods + 1] = v
-      given[#given + 1] = a
-      i = i + 2
-    elseif a:sub(1, 1) == "-" and a ~= "-" then
+      o.bot_list[#o.bot_list + 1] = name
+    end
+  end
+  for _, v in ipairs(f.bot) do
+    local side, name = v:match("^([A-Za-z0-9_]+)=([a-z][a-z0-9_]*)$")
+    if not side then return usage("--bot takes SIDE=NAME, e.g. --bot US=random") end
+    if o.bots[side] then return usage("two bots for side " .. side) end
+    o.bots[side] = name
+    o.bot_order[#o.bot_order + 1] = side
+  end
+  for _, a in ipairs(f.args) do
+    if a:sub(1, 1) == "-" and a ~= "-" then
       return usage("unknown option '" .. a .. "'")
     elseif a == "" then
       return usage(o.merge and "an empty file name" or "an empty scenario name")
-    else
-      o.files[#o.files + 1] = a
-      i = i + 1
     end
+    o.files[#o.files + 1] = a
   end
   if o.merge then
     if #given > 0 then

@@ -2,57 +2,23 @@
 -- options the driver plays by (docs/shell.md "volley play").
 -- @module volley.play.options
 
+local cli = require "volley.cli"
 local compat = require "volley.compat"
 
 local M = {}
 
---- The usage lines, printed after a usage error.
-M.USAGE = "usage: volley play <id|path> [--seed N] [--mod FILE]... [--option NAME]...\n"
-  .. "                   [--bot SIDE=NAME]... [--as SIDE] [--undo strict|solo]\n"
-  .. "                   [--script FILE|-] [--strict] [--json] [--save FILE]\n"
-  .. "                   [--max-decisions N] [--dice V,V,...]\n"
-  .. "       volley play --resume [--bot SIDE=NAME]... [--as SIDE] [--script FILE|-]\n"
-  .. "                        [--max-decisions N] [--json]\n"
+--- The usage lines, printed after a usage error (from volley.cli's table, as is the help).
+M.USAGE = cli.usage_text(cli.command("play"))
 
---- The text of `volley play --help`.
-M.HELP = M.USAGE .. [[
-
-Plays a scenario (an id on the data path, or a scenario folder or file). A side with a bot
-plays itself; every other side is answered by the commands of --script, or, without
---script, at the prompt (docs/shell.md).
-
-  --seed N             the game's seed, 0 to 2^53 - 1 (default: drawn, printed on stderr)
-  --mod FILE           a house rule (Lua hooks), loaded after the battle's scripts; repeatable
-  --option NAME        one of the scenario's options (volley options <id>); repeatable
-  --bot SIDE=NAME      a bot plays SIDE: random, first; repeatable
-  --as SIDE            whose view is shown: a side or referee (default: the one side without
-                       a bot, else referee); a side's view carries view_hash, no seed
-  --undo strict|solo   the undo policy recorded in the save (default strict)
-  --script FILE|-      the commands of the sides without a bot, a line each (- reads stdin)
-  --strict             stop at the first refused command (exit 1)
-  --json               JSON lines on stdout and nothing else (docs/json.md)
-  --save FILE          write the save file when the game stops (end, cap, quit, script end)
-  --max-decisions N    the cap; default: the scenario's [scenario] max_decisions, else 10000
-  --dice V,V,...       test mode: the next rolls come out as given (recorded as forced)
-  --resume             go on with the newest autosave ($XDG_STATE_HOME/volley/), with the
-                       bots, cap, view and undo policy it recorded (flags override them)
-
-Every game is autosaved, a line per answer, under $XDG_STATE_HOME/volley/ (default
-~/.local/state/volley/); undo in a script takes back the last answer of a side without a
-bot (docs/save.md "Replay, undo and resume").
-
-Exit status: 0 the game ended, was capped, or stopped where the script ended, with no
-refused command; 1 a refused command, a scenario that does not load, a game stopped by an
-error, a save or autosave that cannot be written; 2 usage.
-]]
+--- The text of `volley play --help`: every flag of volley.cli's table for play.
+M.HELP = cli.help("play")
 
 --- A usage error: the message and the usage lines on stderr.
 -- @tparam string msg what is wrong
 -- @treturn nil
 -- @treturn integer 2, the exit status
 function M.usage(msg)
-  io.stderr:write("volley play: ", msg, "\n", M.USAGE)
-  return nil, 2
+  return cli.usage("play", msg)
 end
 
 local usage = M.usage
@@ -62,26 +28,6 @@ local function parse_int(text, max)
   if not n or n > max then return nil end
   return compat.tointeger(n)
 end
-
--- Flags that take a value and say so when it is missing or empty: name -> the message.
-local VALUE_FLAGS = {
-  ["--option"] = "--option takes an option's name",
-  ["--mod"] = "--mod takes a Lua file",
-  ["--as"] = "--as takes a side or referee",
-  ["--script"] = "--script takes a file, or - for standard input",
-  ["--save"] = "--save takes a file",
-  ["--undo"] = "--undo takes strict or solo",
-}
-
--- Flags given at most once.
-local ONCE = {
-  ["--as"] = true, ["--script"] = true, ["--save"] = true, ["--undo"] = true,
-  ["--seed"] = true, ["--max-decisions"] = true, ["--dice"] = true, ["--json"] = true,
-  ["--strict"] = true, ["--resume"] = true,
-}
-
--- Flags without a value: name -> the option they set to true.
-local SWITCHES = { ["--json"] = "json", ["--strict"] = "strict", ["--resume"] = "resume" }
 
 -- The --dice faces into o.dice; nil, or the usage message.
 local function read_dice(o, v)
@@ -97,7 +43,8 @@ local function read_dice(o, v)
   end
 end
 
--- Flags with a value: name -> function(o, value) that records it; nil, or the usage message.
+-- Flags whose value is checked: name -> function(o, value) that records it; nil, or the
+-- usage message.
 local READ = {
   ["--seed"] = function(o, v)
     o.seed = parse_int(v, 2 ^ 53 - 1)
@@ -117,8 +64,6 @@ local READ = {
     o.bot_order[#o.bot_order + 1] = side
   end,
   ["--dice"] = read_dice,
-  ["--option"] = function(o, v) o.options[#o.options + 1] = v end,
-  ["--mod"] = function(o, v) o.mods[#o.mods + 1] = v end,
   ["--as"] = function(o, v)
     if not v:match("^[A-Za-z0-9_]+$") then return "--as takes a side or referee" end
     o.as = v
@@ -129,8 +74,6 @@ local READ = {
     end
     o.undo = v
   end,
-  ["--script"] = function(o, v) o.script = v end,
-  ["--save"] = function(o, v) o.save = v end,
 }
 
 -- An argument that is no flag: the scenario; nil, or the usage message.
@@ -165,31 +108,24 @@ end
 -- @treturn[2] nil
 -- @treturn[2] integer the exit status
 function M.parse(args)
-  local o = { bots = {}, bot_order = {}, dice = {}, mods = {}, options = {}, undo = "strict" }
-  local seen = {}
-  local i = 1
-  while i <= #args do
-    local a = args[i]
-    local v = args[i + 1]
-    if VALUE_FLAGS[a] and (v == nil or v == "") then return usage(VALUE_FLAGS[a]) end
-    if ONCE[a] and seen[a] then return usage(a .. " given twice") end
-    seen[a] = true
-    local why
-    if a == "--help" or a == "-h" then
-      io.stdout:write(M.HELP)
-      return nil, 0
-    elseif SWITCHES[a] then
-      o[SWITCHES[a]] = true
-    elseif READ[a] then
-      why = READ[a](o, v)
-      i = i + 1
-    else
-      why = read_target(o, a)
+  local f, status = cli.parse("play", args)
+  if not f then return nil, status end
+  local o = { bots = {}, bot_order = {}, dice = {}, mods = f.mod, options = f.option,
+              undo = "strict", script = f.script, save = f.save, json = f.json,
+              strict = f.strict, resume = f.resume }
+  -- the values volley.cli read, checked flag by flag in the table's order
+  for _, flag in ipairs({ "--seed", "--max-decisions", "--bot", "--dice", "--as", "--undo" }) do
+    local v = f[cli.key(flag)]
+    for _, x in ipairs(type(v) == "table" and v or { v }) do
+      local why = READ[flag](o, x)
+      if why then return usage(why) end
     end
-    if why then return usage(why) end
-    i = i + 1
   end
-  local why = check_together(o, seen)
+  for _, a in ipairs(f.args) do
+    local why = read_target(o, a)
+    if why then return usage(why) end
+  end
+  local why = check_together(o, f.count)
   if why then return usage(why) end
   return o
 end
