@@ -532,6 +532,7 @@ function M.fall_back(game, unit, hex, n, avoid)
         prompt = string.format("%s retreats from its failed counter-charge (%d of %d): into "
           .. "which hex, %s", unit, k, n, refusal.costs(game, unit, names, true)),
         options = names, rule = M.R644,
+        tell = refusal.teller(game, unit, true),
         explain = function(to)
           return refusal.why(game, { unit = unit, from = from, to = to,
             away = { hex = hex, k = k }, avoid = avoid, avoid_why = "a charger's hex of origin",
