@@ -587,12 +587,15 @@ local function retreat_defenders(game, defenders, hex, origins)
     else
       local pick = opts[1]
       if #opts > 1 then
-        local names = {}
-        for _, o in ipairs(opts) do names[#names + 1] = o.at end
+        local names, safe = {}, nil
+        for _, o in ipairs(opts) do
+          names[#names + 1] = o.at
+          if not o.front and not safe then safe = o.at end   -- the default: a hex of no Hit
+        end
         local a = game:ask(side, { kind = "retreat",
           prompt = u .. " retreats from " .. hex .. ": into which hex, "
             .. refusal.costs(game, u, names, true), options = names,
-          tell = refusal.teller(game, u, true),
+          tell = refusal.teller(game, u, true), default = safe,
           rule = M.R675,
           explain = function(to)
             return refusal.why(game, { unit = u, from = hex, to = to, avoid = origins,
