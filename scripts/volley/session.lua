@@ -670,7 +670,7 @@ local function back_to(g, t, k, keep)
   for i = 1, keep do feed[i] = step.answers[i] end
   for i = #t.steps, k, -1 do t.steps[i] = nil end
   t.feed = feed
-  t.asking, t.last_answer = nil, nil
+  t.asking, t.last_answer, t.pending = nil, nil, nil
   return feed
 end
 

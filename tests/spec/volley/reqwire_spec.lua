@@ -180,4 +180,48 @@ describe("every request has a legal default; old saves replay as they are", func
       assert(seen, k .. " not asked in the game")
     end
   end)
+
+  it("Rough & Ready's, over a fixture game played for battle (tests/data/rr)", function()
+    -- a player that takes shock, fire, rally, yes and charges when offered (else the random
+    -- pick of its own): the fixture's armies meet within a few hundred decisions
+    local prefer = { "shock", "fire", "rally", "yes" }
+    local game = assert(replay.start{ target = "tests/data/rr", seed = 1, undo = "off" })
+    local kind, side, req = game:resume()
+    local kinds, n = {}, 0
+    local wants = { counter_charge = "no", free_activation = "pass", withdraw = "stay",
+                    artillery = "done", rally_unit = "done", shock = "done", fire = "done",
+                    move = "done" }
+    while kind == "request" and n < 450 do
+      n = n + 1
+      local legal, has = false, {}
+      for _, o in ipairs(req.options) do
+        legal = legal or o == req.default
+        has[o] = true
+      end
+      assert(legal, req.kind .. ": default " .. tostring(req.default) .. " is not legal")
+      if wants[req.kind] and has[wants[req.kind]] then
+        assert.are.equal(wants[req.kind], req.default, req.kind)
+      end
+      kinds[req.kind] = true
+      local a = driving.only(req)
+      for _, p in ipairs(prefer) do
+        if a == nil and has[p] then a = p end
+      end
+      for _, o in ipairs(req.options) do
+        if a == nil and type(o) == "string" and o:match("^charge ") then a = o end
+      end
+      if a == nil and #req.options == 1 then a = req.options[1] end
+      if a == nil then   -- else a pick of its own, seeded by the decision
+        local dice = core.dice.new(core.dice.bot_seed(1, side, "aggr", n))
+        a = req.options[dice:dn(#req.options, "aggr", "[test]")]
+      end
+      kind, side, req = game:resume(a)
+    end
+    game:close()
+    for _, k in ipairs({ "activate", "artillery", "counter_charge", "face", "fire",
+                         "free_activation", "leadership", "move", "rally_unit",
+                         "reaction_fire", "retreat", "return_fire", "shock", "withdraw" }) do
+      assert(kinds[k], k .. " not asked in the game")
+    end
+  end)
 end)
