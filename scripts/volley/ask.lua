@@ -25,7 +25,11 @@
 --   not one of the options (and that `validate`, if any, refused) is not legal, told in the
 --   refusal (`'0603' is not a legal answer to retreat: 0603 is an attacker's hex of origin
 --   (legal: 0402, 0502) [rough_and_ready 6.75]`); it never accepts an answer;
--- * `default` (optional): the answer a bare Enter gives at the prompt;
+-- * `tell` (optional function): `tell(answer) -> text | nil`, what a legal answer costs or
+--   causes when the system knows (`2 MP`, `a Hit: the front of 4US-1`), a few words shown
+--   beside it by `?` (`M.notes`); it decides nothing;
+-- * `default` (optional): the answer a bare Enter gives at the prompt (`M.default_answer`:
+--   the first legal answer when it names none);
 -- * `rule` (string): the case that makes the choice, e.g. "[rough_and_ready 3.11]".
 -- @module volley.ask
 
@@ -46,7 +50,7 @@ end
 M.TOKEN = setmetatable({}, { __tostring = function() return "volley.ask" end })
 
 local KEYS = { kind = true, prompt = true, options = true, enumerate = true, validate = true,
-               explain = true, canonical = true,
+               explain = true, canonical = true, tell = true,
                default = true, rule = true, secret = true }
 
 local function sorted_keys(t)
@@ -107,7 +111,7 @@ function M.check_request(request)
   for _, k in ipairs(sorted_keys(request)) do
     if not KEYS[k] then
       error("unknown request key '" .. k .. "' (known: canonical, default, enumerate, explain, "
-        .. "kind, options, prompt, rule, secret, validate)", 3)
+        .. "kind, options, prompt, rule, secret, tell, validate)", 3)
     end
   end
   for _, k in ipairs({ "kind", "prompt", "rule" }) do
@@ -137,6 +141,9 @@ function M.check_request(request)
   end
   local secret = require("volley.secret").bad_request(request)   -- volley.secret
   if secret then error(secret, 3) end
+  if request.tell ~= nil and type(request.tell) ~= "function" then
+    error("request '" .. request.kind .. "': tell must be a function", 3)
+  end
 end
 
 -- The option lists whose every item has been checked (by `M.legal` or `M.check`), weak
@@ -197,6 +204,33 @@ function M.only(request)
   local list = M.legal(request)
   if #list == 1 then return list[1] end
   return nil
+end
+
+--- The longest note of a request's `tell` that `?` shows (bytes; a longer one is cut).
+M.NOTE_AT_MOST = 80
+
+-- Each request's notes, by request, weak keys: not state (as `lists`).
+local notes = setmetatable({}, { __mode = "k" })
+
+--- What each legal answer costs or causes, as the request's `tell` says: a list parallel to
+-- `M.legal`'s, each a short text or "" (none, or no `tell`); nil for a request without
+-- `tell`. Computed once a request, however often it is shown.
+-- @tparam table request
+-- @treturn ?{string,...}
+function M.notes(request)
+  if not request.tell then return nil end
+  local out = notes[request]
+  if out then return out end
+  out = {}
+  for i, v in ipairs(M.legal(request)) do
+    local text = request.tell(v)
+    if type(text) ~= "string" then text = "" end
+    text = core.text.clean(text:match("^%s*(.-)%s*$"))
+    if #text > M.NOTE_AT_MOST then text = text:sub(1, M.NOTE_AT_MOST - 3) .. "..." end
+    out[i] = text
+  end
+  notes[request] = out
+  return out
 end
 
 --- The answer a request gives when none is typed: its `default` when that is legal, else its

@@ -546,15 +546,66 @@ local function match_answer(text, pending, names, side)
   return text   -- as typed: the rules' validator, or their refusal, decides
 end
 
---- The legal answers of a request as lines for a person, each as it is typed: a move
--- request's `<unit> <hex>` answers grouped by unit (`move A1 0102 0104 ...`: `move A1 0102`
--- or `move A1 0104`), its `<verb> <unit> <word>` answers by verb and unit (`face A1 N/NE
--- NE/SE`: `face A1 N/NE` or `face A1 NE/SE`), every other answer on its own line; a last
--- line says how to read a group when one offers more than one answer.
--- @tparam table pending `{side =, kind =, rule =, options =, default =}`
--- @tparam ?table names what names resolve against (`interpret`'s): a move request's first
---   word is grouped as a unit when it is one (without names: unless it is a verb of
---   `M.MOVE_VERBS`)
+--- How many answers a grouped line of `?` shows before `... (+N more)`.
+M.GROUP_AT_MOST = 12
+
+-- The notes of a pending request (`pending.notes`: a list parallel to its options, or a
+-- function giving one, asked only here), or nil.
+local function notes_of(pending)
+  local notes = pending.notes
+  if type(notes) == "function" then notes = notes() end
+  if type(notes) ~= "table" then return nil end
+  return notes
+end
+
+-- A group's items (`{text =, note =}`) on one line, at most M.GROUP_AT_MOST of them, a run
+-- of items with the same note followed by it once (`2916 2917 (1 MP) 2915 (2 MP)`), then how
+-- many more (and, when given, where to see them all).
+local function group_items(items, more)
+  local n = math.min(#items, M.GROUP_AT_MOST)
+  local parts = {}
+  for k = 1, n do
+    local it = items[k]
+    parts[#parts + 1] = it.text
+    if it.note and (k == n or items[k + 1].note ~= it.note) then
+      parts[#parts + 1] = "(" .. it.note .. ")"
+    end
+  end
+  local text = table.concat(parts, " ")
+  if #items <= n then return text end
+  return text .. " ... (+" .. (#items - n) .. " more" .. (more and (": " .. more) or "") .. ")"
+end
+
+-- The first word's units of an answer that joins units with `+` (or names one) before
+-- something else, or nil.
+local function set_units(v, is_unit)
+  if type(v) ~= "string" then return nil end
+  local w = words(v)
+  if #w < 2 then return nil end
+  local units = {}
+  for u in w[1]:gmatch("[^+]+") do
+    if not is_unit(u) then return nil end
+    units[#units + 1] = u
+  end
+  if #units == 0 then return nil end
+  return units, table.concat(w, " ", 2)
+end
+
+--- The legal answers of a request as lines for a person, each as it is typed, grouped so a
+-- long list stays short: a move request's `<unit> <hex>` answers by unit (`move A1 0102 0104
+-- ...`: `move A1 0102` or `move A1 0104`), its `<verb> <unit> <word>` answers by verb and
+-- unit (`face A1 N/NE NE/SE`); in a request where units join with `+` (guns combining their
+-- fire), the answers `<unit>[+<unit>...] <rest>` by the units that join (`C3US-1 C3US-2
+-- (alone or joined by +, 3 answers): 1423`); every other answer on its own line. A group
+-- shows at most `M.GROUP_AT_MOST` answers and how many more (`reach <unit>` lists a unit's
+-- every hex). When the request says what its answers cost or cause (`pending.notes`, its
+-- `tell`), it is shown after its answer, once after a run of answers with the same one
+-- (`0102 0104 (1 MP) 0203 (2 MP)`; `0402  (a Hit: ...)`). A last line
+-- says how to read a group.
+-- @tparam table pending `{side =, kind =, rule =, options =, default =, notes =}` (`notes`:
+--   a list parallel to the options, or a function giving it)
+-- @tparam ?table names what names resolve against (`interpret`'s): a first word is grouped
+--   as a unit when it is one (without names: unless it is a verb of `M.MOVE_VERBS`)
 -- @treturn {string,...}
 function M.option_lines(pending, names)
   local out = { "legal answers to " .. pending.kind .. " " .. tostring(pending.rule) .. ":" }
@@ -563,41 +614,101 @@ function M.option_lines(pending, names)
     ids = {}
     for _, u in ipairs(names.units) do ids[u.id] = true end
   end
+  local function is_unit(w)
+    if ids then return ids[w] == true end
+    return not M.MOVE_VERBS[w]
+  end
+  local options = pending.options or {}
+  local notes = notes_of(pending)
+  local function note_of(i)
+    local note = notes and notes[i]
+    if type(note) ~= "string" or note == "" then return nil end
+    return note
+  end
+  -- units joined by `+` in some answer: the units that ever join make one family
+  local family = {}
+  local function root(u)
+    while family[u] and family[u] ~= u do u = family[u] end
+    return u
+  end
+  local joins = false
+  for _, v in ipairs(options) do
+    local units = type(v) == "string" and v:find("+", 1, true) and set_units(v, is_unit)
+    if units and #units > 1 then
+      joins = true
+      for _, u in ipairs(units) do family[u] = family[u] or u end
+      for k = 2, #units do
+        local a, b = root(units[1]), root(units[k])
+        if a ~= b then family[b] = a end
+      end
+    end
+  end
   local order, groups = {}, {}
-  local example
-  for _, v in ipairs(pending.options or {}) do
-    local head, rest = nil, nil
-    if pending.kind == "move" and type(v) == "string" then
+  local example, set_example
+  for i, v in ipairs(options) do
+    local head, rest, units, more = nil, nil, nil, nil
+    if joins then
+      local rest_text
+      units, rest_text = set_units(v, is_unit)
+      if units then
+        head, rest = "set " .. root(units[1]), rest_text
+        if #units > 1 and not set_example then set_example = v end
+      end
+    end
+    if not head and pending.kind == "move" and type(v) == "string" then
       local w = words(v)
-      local is_unit = #w >= 2 and (ids and ids[w[1]] or (not ids and not M.MOVE_VERBS[w[1]]))
-      if is_unit then
-        head, rest = "move " .. w[1], table.concat(w, " ", 2)
+      local unit = #w >= 2 and (ids and ids[w[1]] or (not ids and not M.MOVE_VERBS[w[1]]))
+      if unit then
+        head, rest, more = "move " .. w[1], table.concat(w, " ", 2), "reach " .. w[1]
       elseif #w >= 3 then
         head, rest = w[1] .. " " .. w[2], table.concat(w, " ", 3)
       end
     end
     if head then
-      if not groups[head] then
-        groups[head] = {}
+      local gr = groups[head]
+      if not gr then
+        gr = { items = {}, seen = {}, units = {}, has = {}, n = 0, more = more }
+        groups[head] = gr
         order[#order + 1] = { head = head }
       end
-      local list = groups[head]
-      list[#list + 1] = rest
-      if #list == 2 and not example then example = head .. " " .. list[1] end
+      gr.n = gr.n + 1
+      if not gr.seen[rest] then
+        gr.seen[rest] = true
+        gr.items[#gr.items + 1] = { text = rest, note = note_of(i) }
+      end
+      for _, u in ipairs(units or {}) do
+        if not gr.has[u] then gr.has[u], gr.units[#gr.units + 1] = true, u end
+      end
+      if not units and gr.n == 2 and not example then
+        example = head .. " " .. gr.items[1].text
+      end
     else
-      order[#order + 1] = { value = v }
+      local note = note_of(i)
+      order[#order + 1] = { value = tostring(v) .. (note and ("  (" .. note .. ")") or "") }
     end
   end
   for _, o in ipairs(order) do
-    if o.head then
-      out[#out + 1] = "  " .. o.head .. " " .. table.concat(groups[o.head], " ")
+    local gr = o.head and groups[o.head]
+    if gr and o.head:sub(1, 4) == "set " then
+      local k = #gr.units
+      local label = table.concat(gr.units, " ")
+      if k > 1 then
+        label = label .. " (alone or joined by +, " .. gr.n .. " answers)"
+      end
+      out[#out + 1] = "  " .. label .. ": " .. group_items(gr.items)
+    elseif gr then
+      out[#out + 1] = "  " .. o.head .. " " .. group_items(gr.items, gr.more)
     else
-      out[#out + 1] = "  " .. tostring(o.value)
+      out[#out + 1] = "  " .. o.value
     end
   end
   if example then
     out[#out + 1] = "  (a line is one answer for each hex or facing after its unit: "
       .. example .. ")"
+  end
+  if set_example then
+    out[#out + 1] = "  (units that fire together join with + in one answer: " .. set_example
+      .. ")"
   end
   if pending.default ~= nil then out[#out + 1] = "default: " .. tostring(pending.default) end
   return out

@@ -21,6 +21,28 @@ function M.describe(e)
   return text
 end
 
+--- The answer a host gives a request itself, or nil: the request (as `volley.host.request`
+-- hands it over) has one legal answer and no validate (`only`), so no one is asked
+-- (docs/runtime.md "Requests"); the answer is journalled and counted as any other.
+-- @tparam table req the request as plain data
+-- @return the answer, or nil when someone must be asked
+function M.only(req)
+  if req.only and req.options and #req.options == 1 then return req.options[1] end
+  return nil
+end
+
+--- The line that tells a request the host answered itself: `12. US face: NE/SE (the only
+-- legal answer) [rough_and_ready 6.1]` (`shown` the answer as the view may see it).
+-- @tparam integer n the decision's number
+-- @tparam string side
+-- @tparam table req the request
+-- @tparam string shown
+-- @treturn string
+function M.only_line(n, side, req, shown)
+  return string.format("%d. %s %s: %s (the only legal answer) %s", n, side, req.kind, shown,
+    tostring(req.rule))
+end
+
 --- A game seed when none is given: 48 bits from the system's random source, below 2^53 as
 -- DESIGN.md requires (the caller prints or records it, so the game can be played again).
 -- @treturn integer

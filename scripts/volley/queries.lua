@@ -115,6 +115,25 @@ function M.track(viewer)
   return t
 end
 
+--- What each option of the request the game waits on costs or causes (its `tell`,
+-- `volley.ask.notes`): a list parallel to its options, each a short text or "" (one naming a
+-- unit hidden from `viewer` is ""); nil when nothing is pending, the request has no `tell`, or
+-- it is another side's and `viewer` is neither that side nor the referee. A query: what
+-- `tell` runs never rolls nor stays (`?` shows them).
+-- @treturn ?{string,...}
+function M.notes(viewer)
+  local p = session.pending()
+  if p == nil or not p.request.tell then return nil end
+  viewer = viewer or "referee"
+  if viewer ~= "referee" and viewer ~= p.side then return nil end
+  local v = M.view(viewer)
+  local out = {}
+  for i, text in ipairs(require("volley.ask").notes(p.request)) do
+    out[i] = text ~= "" and v:line(text) or ""
+  end
+  return out
+end
+
 --- A refusal as `viewer` sees it.
 function M.refusal(viewer, text)
   return M.view(viewer):refusal(text)

@@ -191,7 +191,7 @@ local function mod_api(g, path)
     if type(r.options) == "table" then
       r.options = cleaned(r.options)   -- raw, as enumerate's lists
     end
-    for _, k in ipairs({ "enumerate", "validate", "explain", "canonical" }) do
+    for _, k in ipairs({ "enumerate", "validate", "explain", "canonical", "tell" }) do
       if type(r[k]) == "function" then
         local f, where = r[k], { point = "ask", source = path }
         r[k] = function(...) return running(g, "ask", where, f, ...) end
@@ -586,6 +586,7 @@ function M.tracked_ask(g, side, request)
     ask.check_request(request)
     ask.list(request)
     t.asking = true
+    t.pending = { side = side, request = request }
     local mark
     value = ask.ask(side, request, function(event)
       if event == "asking" then
@@ -594,7 +595,7 @@ function M.tracked_ask(g, side, request)
         t.stale = true   -- a refused answer's checking ran script code: put back (settle)
       end
     end)
-    t.asking = nil
+    t.asking, t.pending = nil, nil
     -- the answer as the request took it (its canonical form: a request's `canonical` may
     -- read a typed answer as a legal one written otherwise): the host journals this one
     t.taken = { value = value }
@@ -610,6 +611,13 @@ function M.tracked_ask(g, side, request)
     t.last_answer = entry
   end
   return value
+end
+
+--- The request the game waits on, `{side =, request =}` (the request as the rules gave it,
+-- its functions with it), or nil: what `volley.queries.notes` reads.
+-- @treturn ?table
+function M.pending()
+  return track and track.pending or nil
 end
 
 --- `game:reveal(what)` of a session's game: rules call it when they show a side something
@@ -665,7 +673,7 @@ local function back_to(g, t, k, keep)
   for i = 1, keep do feed[i] = step.answers[i] end
   for i = #t.steps, k, -1 do t.steps[i] = nil end
   t.feed = feed
-  t.asking, t.last_answer = nil, nil
+  t.asking, t.last_answer, t.pending = nil, nil, nil
   return feed
 end
 

@@ -38,7 +38,7 @@ expect '5. MEX withdraw: 4US-1 came next to 7LC-1 in 0402: withdraw 7LC-1 1 or 2
 expect "4US-1's way on from 0402 is closed: 0402 -> 0502: prohibited (0502 holds an enemy unit (7LC-1)) [rough_and_ready 5.28]"
 expect '6. US move: 4US-1 may go on from 0402 with 2 MP left'
 expect 'reach of 4US-1 from 0402 (hex(MP)): 0301(1) 0302(1) 0401(1) 0202(2) 0203(2) 0303(2) 0403(2) 0501(2)'
-expect '  move 4US-1 0301 0302 0401 0202 0203 0303 0403 0501'
+expect '  move 4US-1 0301 0302 0401 (1 MP) 0202 0203 0303 0403 (2 MP) 0501 (2 MP, stops)'
 expect '4US-1 moves 0102 -> 0202 0302 0402 0501 (5 MP of 5) [rough_and_ready 5.11]'
 expect '4US-1 (4th US Infantry (1)): side US, infantry, hex 0501,'
 replays "$tmp/on.save"

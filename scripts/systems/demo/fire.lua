@@ -56,6 +56,7 @@ function M.reactions(game, unit)
         kind = "react",
         prompt = reactor .. " may fire at " .. unit .. " (fire or hold)",
         options = { "fire", "hold" },
+        default = "fire",
         rule = "[demo 5.1]",
       })
       if answer == "fire" then M.resolve(game, reactor, unit) end

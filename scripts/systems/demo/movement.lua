@@ -105,6 +105,7 @@ function M.phase(game, side)
       kind = "move",
       prompt = "Side " .. side .. ": move a unit (<unit> <hex>) or done",
       enumerate = function() return M.options(game, side) end,
+      default = "done",
       rule = "[demo 4.2]",
     })
     if answer == "done" then break end

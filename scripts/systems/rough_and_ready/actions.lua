@@ -374,6 +374,7 @@ function M.run(game)
         if not ok then return false, fire_hint(game, opts, a, why) end
         return ok
       end,
+      tell = movement.teller(game),
       default = "done",
       rule = "[rough_and_ready 5.11]",
     })

@@ -487,6 +487,7 @@ local function receive(game, side)
         prompt = side .. " receives play: activate any one command free, or pass",
         options = options,
         validate = refusal(game, side, "free", reasons),
+        default = "pass",   -- a bare Enter begins no activation the player did not name
         rule = "[rough_and_ready 3.11, 3.23, 4.1]",
       })
       if answer == "pass" then

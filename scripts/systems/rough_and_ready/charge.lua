@@ -527,11 +527,16 @@ function M.fall_back(game, unit, hex, n, avoid)
     local pick = names[1]
     if #names > 1 then
       local from = at
+      local safe   -- the default: a hex of no Hit
+      for _, h in ipairs(names) do
+        if not fronts[h] and not safe then safe = h end
+      end
       local refusal = require "systems.rough_and_ready.retreat_refusal"
       pick = game:ask(side, { kind = "retreat",
         prompt = string.format("%s retreats from its failed counter-charge (%d of %d): into "
           .. "which hex, %s", unit, k, n, refusal.costs(game, unit, names, true)),
         options = names, rule = M.R644,
+        tell = refusal.teller(game, unit, true), default = safe,
         explain = function(to)
           return refusal.why(game, { unit = unit, from = from, to = to,
             away = { hex = hex, k = k }, avoid = avoid, avoid_why = "a charger's hex of origin",

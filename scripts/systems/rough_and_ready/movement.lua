@@ -309,6 +309,33 @@ function M.destination_hexes(game, unit, board)
   return out
 end
 
+--- The move request's `tell` (volley.ask; `?` shows it beside each hex): what a `<unit>
+-- <hex>` destination costs, its MP by the cheapest path [rough_and_ready 5.11], and what it
+-- brings when the system knows: a D entry crossed disorders a combat unit [rough_and_ready
+-- E12], an enemy front hex ends the move [rough_and_ready 5.14] (`3 MP, Disordered, stops`);
+-- nil for another answer. Each unit's destinations are found once, when `?` first asks.
+-- @treturn function `tell(answer) -> text | nil`
+function M.teller(game)
+  local by_unit = {}
+  return function(answer)
+    if type(answer) ~= "string" then return nil end
+    local unit, hex = answer:match("^(%S+) (%S+)$")
+    if not unit or not pcall(game.store.unit, game.store, unit) then return nil end
+    local at = by_unit[unit]
+    if not at then
+      at = {}
+      for _, e in ipairs(M.destinations(game, unit)) do at[e.hex] = e end
+      by_unit[unit] = at
+    end
+    local e = at[hex]
+    if not e then return nil end
+    local text = e.cost .. " MP"
+    if e.disorder and is_combat(game, unit) then text = text .. ", Disordered" end
+    if e.stop then text = text .. ", stops" end
+    return text
+  end
+end
+
 --- What the prompt's `reach <unit>` shows (volley.queries.reach): the hexes the move
 -- request would offer the unit now, with their cost (`M.destinations`: its MA this
 -- activation, halved Out of Command [rough_and_ready 4.23], 5.15 from an enemy front, a
@@ -850,6 +877,7 @@ local function go_on(game, unit, side, w, why)
       if not r then return false, rwhy end
       return true
     end,
+    tell = M.teller(game),
     default = "stop",
     rule = "[rough_and_ready 5.12]",
   })
@@ -955,6 +983,7 @@ function M.activation(game)
         .. "(charge <unit>), turn one (face <unit> <vertex>) or done",
       enumerate = function() return opts end,
       validate = function(a) return M.validate(game, a) end,
+      tell = M.teller(game),
       default = "done",
       rule = "[rough_and_ready 5.11]",
     })

@@ -84,27 +84,37 @@ end
 -- @tparam boolean defender whether the unit retreats as a defender
 -- @treturn string
 function M.costs(game, unit, hexes, defender)
+  local tell = M.teller(game, unit, defender)
+  local parts = {}
+  for _, h in ipairs(hexes) do
+    local what = tell(h)
+    parts[#parts + 1] = what and (h .. " (" .. what .. ")") or h
+  end
+  return table.concat(parts, ", ")
+end
+
+--- The retreat request's `tell` (volley.ask; `?` shows it beside each hex): what entering a
+-- hex brings the retreating unit, as `M.costs` words it (`no Hit`, `a Hit: the front of
+-- 8US-1`), nil for another answer (`stop`).
+-- @tparam string unit the retreating unit
+-- @tparam boolean defender whether the unit retreats as a defender
+-- @treturn function `tell(hex) -> text | nil`
+function M.teller(game, unit, defender)
   local side = game:unit_info(unit).side
   local fronts = {}
   for _, f in ipairs(facing.enemy_fronts(game, side)) do
     fronts[f.at] = fronts[f.at] or f.by
   end
-  local parts = {}
-  for _, h in ipairs(hexes) do
-    if movement_hex(game, h) then
-      if not defender then
-        parts[#parts + 1] = h .. " (no Hit" .. (fronts[h] and (": the front of " .. fronts[h]
-          .. ", and an attacker's retreat takes no Hit") or "") .. ")"
-      elseif fronts[h] then
-        parts[#parts + 1] = h .. " (a Hit: the front of " .. fronts[h] .. ")"
-      else
-        parts[#parts + 1] = h .. " (no Hit)"
-      end
-    else
-      parts[#parts + 1] = h
+  return function(h)
+    if type(h) ~= "string" or not movement_hex(game, h) then return nil end
+    if not defender then
+      return "no Hit" .. (fronts[h] and (": the front of " .. fronts[h] .. ", and an "
+        .. "attacker's retreat takes no Hit") or "")
+    elseif fronts[h] then
+      return "a Hit: the front of " .. fronts[h]
     end
+    return "no Hit"
   end
-  return table.concat(parts, ", ")
 end
 
 return M

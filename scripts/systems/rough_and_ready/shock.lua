@@ -587,11 +587,15 @@ local function retreat_defenders(game, defenders, hex, origins)
     else
       local pick = opts[1]
       if #opts > 1 then
-        local names = {}
-        for _, o in ipairs(opts) do names[#names + 1] = o.at end
+        local names, safe = {}, nil
+        for _, o in ipairs(opts) do
+          names[#names + 1] = o.at
+          if not o.front and not safe then safe = o.at end   -- the default: a hex of no Hit
+        end
         local a = game:ask(side, { kind = "retreat",
           prompt = u .. " retreats from " .. hex .. ": into which hex, "
             .. refusal.costs(game, u, names, true), options = names,
+          tell = refusal.teller(game, u, true), default = safe,
           rule = M.R675,
           explain = function(to)
             return refusal.why(game, { unit = u, from = hex, to = to, avoid = origins,
@@ -663,6 +667,7 @@ local function retreat_attackers(game, attackers, hex, origin, outside)
         prompt = u .. " may retreat a hex further (" .. n .. " of 3): <hex> or stop; "
           .. refusal.costs(game, u, near, false),
         options = near, default = "stop", rule = M.R674,
+        tell = refusal.teller(game, u, false),
         explain = function(to)
           return refusal.why(game, { unit = u, from = from, to = to, avoid = { hex },
             avoid_why = "the hex of the shock it lost", case = "6.74" })

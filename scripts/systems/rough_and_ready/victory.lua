@@ -204,6 +204,7 @@ function M.check(game)
         kind = "draw",
         prompt = "Both armies exceed their Withdrawal Levels: agree to a draw, or play on",
         options = { "draw", "play on" },
+        default = "play on",   -- a bare Enter never ends the game
         rule = R80,
       })
       if answer ~= "draw" then

@@ -89,7 +89,13 @@ end
 local KINDS = {
   answer = function(_, c, n) return true, c.value, n end,
   default_all = default_all,
-  print = function(g, c) print_lines(g, c.lines) end,
+  print = function(g, c)
+    if g.noted then   -- `?` asked the game what its options cost or cause: a query
+      g.noted = nil
+      g:settle()
+    end
+    print_lines(g, c.lines)
+  end,
   quit = function(g)
     M.offer_save(g)
     return true, nil, "quit"
@@ -124,6 +130,14 @@ local KINDS = {
 function M.next(g, side, req)
   local pending = { side = side, kind = req.kind, prompt = req.prompt, rule = req.rule,
                     options = req.options, default = req.default }
+  -- what the options cost or cause, asked of the game when `?` shows them (a query: the
+  -- step is put back after it if it ran script code, as after any query)
+  pending.notes = function()
+    local nok, notes = g.st:call("volley.queries", "notes", g.view)
+    g.noted = true
+    if nok and type(notes) == "table" and #notes == #req.options then return notes end
+    return nil
+  end
   local script = g.script
   script.prompt_text = side .. "> "
   g.asking = pending
@@ -143,6 +157,13 @@ function M.next(g, side, req)
     if line == nil then return nil, "end" end
     local c = line and commands.interpret(line, pending, g:names())
         or { kind = "refused", why = bad }
+    if c.kind == "skip" and g.o.prompt and line:match("^%s*$") and req.default ~= nil then
+      -- a bare Enter at the prompt answers the request's default (a script's blank line
+      -- stays a blank line: it says `default`)
+      if not g.env.tty then g.out:text(side .. ">") end
+      g.out:note("(default) " .. tostring(req.default))
+      return req.default, n
+    end
     if c.kind ~= "skip" then
       if not g.env.tty and line then
         -- a secret request of another side than the view's (volley.secret): its lines unread

@@ -164,8 +164,9 @@ function Play:settle()
   if sok and r.put_back then respawn(self) end
 end
 
---- undo: takes back the last answer of a side without a bot (and the bots' answers after
--- it, which they give again alike); the autosave, append-only, is made anew. Returns the
+--- undo: takes back the last answer of a side without a bot that was asked (and the bots'
+-- answers after it, which they give again alike, and those the host gave itself, a request
+-- with one legal answer); the autosave, append-only, is made anew. Returns the
 -- answers taken back, or nil and why not (the game untouched).
 -- @treturn[1] table the answers taken back
 -- @treturn[2] nil
@@ -183,7 +184,11 @@ function Play:undo_last()
     self.decisions = self.decisions - 1
     if self.jrnl then self.jrnl:drop_last() end
     respawn(self)
-    if self.res[1] ~= "request" or not self.players[r.undone.side] then break end
+    -- on back over the bots' answers and those the host gave (one legal answer): undo takes
+    -- back the last answer a person was asked for
+    if self.res[1] ~= "request" or not (self.players[r.undone.side] or self.res[3].only) then
+      break
+    end
   end
   for _, u in ipairs(undone) do
     self.out:note(string.format("undo: %s %s %s taken back", u.side, u.request,

@@ -37,13 +37,14 @@ local function track(g)
            next = t.next }
 end
 
--- The request as the view sees it: its event, and the line that asks a person.
+-- The request as the view sees it: its event, and the line that asks a person (none for a
+-- request with one legal answer: record tells the answer the host gave).
 local function show_request(g, n, side, req)
   if g:hides(side, req) then return end
   g.out:event{ event = "request", v = json.V, decision = n, side = side, kind = req.kind,
                prompt = req.prompt, rule = req.rule, options = g:shown(side, req.options),
                secret = req.secret and true or nil, track = track(g) }
-  if not g.players[side] then
+  if not g.players[side] and not req.only then
     g.out:text(string.format("%d. %s %s: %s %s", n, side, req.kind, req.prompt, req.rule))
   end
 end
@@ -73,8 +74,9 @@ local function give(g, side, req, bot, value, line)
   local res = g:resume(value)
   if res[1] == "error" then
     local failure, by_script = g:failure(res[2])
-    -- a script failed on a player's answer: refused, the game as it was before it
-    if not bot and by_script and g:rollback(side) then
+    -- a script failed on a player's answer: refused, the game as it was before it (not on
+    -- the only legal answer, which the host would give again)
+    if not bot and not req.only and by_script and g:rollback(side) then
       answer.refuse(g, line, "the answer failed: " .. failure)
       return strict_or_again(g), g.res[3]
     end
@@ -82,9 +84,9 @@ local function give(g, side, req, bot, value, line)
     return "taken", req
   end
   if res[1] == "request" and res[4] then   -- refused by the rules: the same request
-    if bot then
-      g.out:err("volley play: bot " .. g.o.bots[side] .. " for " .. side
-        .. " gave an illegal answer: " .. tostring(res[4]))
+    if bot or req.only then
+      g.out:err("volley play: " .. (bot and ("bot " .. g.o.bots[side]) or "the only answer")
+        .. " for " .. side .. " gave an illegal answer: " .. tostring(res[4]))
       g.failed = true
       return "stop", req
     end
@@ -96,12 +98,17 @@ local function give(g, side, req, bot, value, line)
 end
 
 -- The request pending for `side` answered by its bot or its person until the rules take an
--- answer: "taken", the answer and the request it answers; or "redo", or "stop".
+-- answer: "taken", the answer and the request it answers; or "redo", or "stop". A request
+-- with one legal answer is answered with it, neither bot nor person asked (docs/runtime.md
+-- "Requests"); the bot's later decisions keep their numbers (bots are seeded by them).
 local function answer_request(g, n, side, req)
   local bot = g.players[side]
   while true do
     local what, value, line
-    if bot then
+    local only = driving.only(req)
+    if only ~= nil then
+      what, value, line = "answer", only, g.script and g.script.n
+    elseif bot then
       what = "answer"
       value = bot.answer(nil, req, { side = side, name = g.o.bots[side], seed = g.seed,
                                      decision = n })
@@ -128,9 +135,13 @@ local function record(g, n, side, req, value)
   local secret = req.secret and g.view ~= "referee" and g.view ~= side
   if secret then told = nil end
   g.out:event{ event = "answer", v = json.V, decision = n, side = side, kind = req.kind,
-               answer = told and value or "?", by = bot and g.o.bots[side] or "script",
+               answer = told and value or "?",
+               by = req.only and "only" or bot and g.o.bots[side] or "script",
                secret = req.secret and true or nil }
-  if bot and secret then
+  if req.only then
+    -- the host gave it: one line naming the request, its answer and its rule
+    g.out:text(driving.only_line(n, side, req, told and tostring(value) or "?"))
+  elseif bot and secret then
     g.out:text(string.format("%d. %s %s: ? (secret from %s)", n, side, req.kind, g.view))
   elseif bot and not told then
     g.out:text(string.format("%d. %s %s: ? (hidden from %s)", n, side, req.kind, g.view))

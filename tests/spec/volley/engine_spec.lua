@@ -22,7 +22,9 @@ local function asking_mod(before, after)
     .. "mods:add(1, 'added', '[mod 1]') end end, {kind = 'modify'})"
 end
 
-local REQUEST = { kind = "yes-no", prompt = "Add one?", rule = "[mod 1]", options = { true, false } }
+-- (default: the runtime's, the first legal answer when the request names none)
+local REQUEST = { kind = "yes-no", prompt = "Add one?", rule = "[mod 1]", options = { true, false },
+                  default = true }
 
 describe("an engine-owned state", function()
   local st
