@@ -63,11 +63,15 @@ if(VOLLEY_BUSTED)
 endif()
 
 # Bot games per scenario: 20 in each configuration, 5 under ASan (DESIGN.md "Build and run").
+# shell.install runs cmake --install, and the stock interpreters (with the sanitizer runtimes
+# under ASan: VOLLEY_STOCK_PRELOAD).
 if(VOLLEY_SANITIZE)
-  set(VOLLEY_SHELL_ENV ${VOLLEY_TEST_ENV} "VOLLEY_TEST_GAMES=5")
+  set(VOLLEY_SHELL_ENV ${VOLLEY_TEST_ENV} "VOLLEY_TEST_GAMES=5"
+      "VOLLEY_STOCK_PRELOAD=${VOLLEY_LIBASAN}:${VOLLEY_LIBUBSAN}")
 else()
   set(VOLLEY_SHELL_ENV ${VOLLEY_TEST_ENV} "VOLLEY_TEST_GAMES=20")
 endif()
+list(APPEND VOLLEY_SHELL_ENV "VOLLEY_CMAKE=${CMAKE_COMMAND}")
 file(GLOB VOLLEY_SHELL_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/shell/*.sh)
 foreach(script ${VOLLEY_SHELL_TESTS})
   get_filename_component(name ${script} NAME_WE)
