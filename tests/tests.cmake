@@ -4,6 +4,7 @@
 #                 configuration's interpreter and lua/<5.4|5.1>/volley/core.so (label spec)
 #   shell.<name>  tests/shell/<name>.sh driving the volley program          (label shell)
 #   luacheck      every Lua file of scripts/ and tests/                      (label lint)
+#   shellcheck    tests/shell/*.sh and tests/luajit-joff                     (label lint)
 # and builds tests/bench/bench_<name>.c into <builddir>/tests/bench_<name> for make bench.
 # Under VOLLEY_SANITIZE the stock interpreters get libasan and libubsan preloaded.
 
@@ -80,6 +81,15 @@ foreach(script ${VOLLEY_SHELL_TESTS})
   set_tests_properties(shell.${name} PROPERTIES LABELS shell ENVIRONMENT "${VOLLEY_SHELL_ENV}"
                        SKIP_RETURN_CODE 77)
 endforeach()
+
+# shellcheck over the shell tests and the specs' LuaJIT wrapper (tests/shell/.shellcheckrc)
+find_program(VOLLEY_SHELLCHECK shellcheck)
+if(VOLLEY_SHELLCHECK)
+  add_test(NAME shellcheck COMMAND ${VOLLEY_SHELLCHECK} ${VOLLEY_SHELL_TESTS}
+                                   ${CMAKE_SOURCE_DIR}/tests/luajit-joff
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(shellcheck PROPERTIES LABELS lint)
+endif()
 
 find_program(VOLLEY_LUACHECK luacheck)
 if(VOLLEY_LUACHECK)
