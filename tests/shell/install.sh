@@ -3,7 +3,7 @@
 # into a temporary DESTDIR, with a prefix given at install time, then
 # - the files where GNUInstallDirs and Lua put them, and no path of the build machine in the
 #   installed program or modules;
-# - the installed program finds its data with no VOLLEY_PATH;
+# - the installed program finds its data with no VOLLEY_PATH, and plays the installed demo;
 # - stock lua5.4 and luajit, with LUA_PATH and LUA_CPATH at the prefix's Lua folders,
 #   `require "volley.core"` and `require "volley"`, and run the example of docs/api-map.md
 #   (examples/lua/bot_game.lua): 300 decisions of a random-bot game of Palo Alto, ending in
@@ -54,6 +54,11 @@ done
 # The installed program: its data from share/volley, nothing from the source tree.
 out=$(cd "$stage" && env -u VOLLEY_PATH "$p/bin/volley" list 2>&1) || fail "installed list: $out"
 case $out in "rough-and-ready/palo-alto  "*) ;; *) fail "installed list printed: $out" ;; esac
+
+# The demo, installed as a folder to copy (README.md), plays from there.
+out=$(cd "$stage" && env -u VOLLEY_PATH XDG_STATE_HOME="$stage/state" "$p/bin/volley" play \
+        "$p/share/volley/examples/demo" --seed 3 --bot A=random --bot B=random 2>&1) ||
+  fail "the installed demo: $(echo "$out" | tail -n 3)"
 
 # What the program plays: the state after 300 decisions of random against random, seed 1.
 want=$("$volley" play rough-and-ready/palo-alto --seed 1 --bot US=random --bot MEX=random \
