@@ -1,7 +1,7 @@
 #!/bin/sh
 # make install's layout (docs/build.md "Installing"): cmake --install of this build directory
 # into a temporary DESTDIR, with a prefix given at install time, then
-# - the files where GNUInstallDirs and Lua put them, and no path of the build machine in the
+# - the files where GNUInstallDirs and Lua put them (DESTDIR honoured), and no path of the build machine in the
 #   installed program or modules;
 # - the installed program finds its data with no VOLLEY_PATH, and plays the installed demo;
 # - stock lua5.4 and luajit, with LUA_PATH and LUA_CPATH at the prefix's Lua folders,
@@ -24,10 +24,8 @@ DESTDIR=$stage "$cmake" --install "$build" --prefix "$prefix" >"$build/install-t
   fail "cmake --install: $(tail -n 5 "$build/install-test.log")"
 p=$stage$prefix
 
-# DESTDIR honoured: every file the manifest names went under it, none to the prefix itself.
-while IFS= read -r f; do
-  [ -f "$stage$f" ] || fail "installed outside DESTDIR: $f"
-done <"$build/install_manifest.txt"
+# DESTDIR honoured: nothing at the prefix itself. (The build directory's install_manifest.txt
+# is not read: shell.designer_guide installs from the same directory, maybe at the same time.)
 [ ! -e "$prefix" ] || fail "$prefix exists: DESTDIR was not honoured"
 
 for f in bin/volley share/lua/5.4/volley/init.lua share/lua/5.4/volley/bots/random.lua \
