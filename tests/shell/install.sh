@@ -42,7 +42,9 @@ cmod54=$(find "$p" -path '*/lua/5.4/volley/core.so' | head -n 1)
 case $cmod54 in "$p"/lib*/lua/5.4/volley/core.so) ;; *) fail "core.so not in lib: $cmod54" ;; esac
 cmod51=$(find "$p" -path '*/lua/5.1/volley/core.so' | head -n 1)
 
-# No path of the build machine in what is installed.
+# No path of the build machine in what is installed (not checked under ASan: the sanitizers'
+# instrumentation records each source file's path, and that build is never installed).
+[ -n "${VOLLEY_STOCK_PRELOAD:-}" ] ||
 for f in "$p/bin/volley" "$cmod54" $cmod51; do
   for path in "$src" "$build"; do
     if grep -q -a -F "$path" "$f"; then fail "$f holds $path"; fi
