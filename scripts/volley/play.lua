@@ -39,9 +39,11 @@ M.DEFAULT_SCENARIO = require("volley.cli").DEFAULT_SCENARIO
 M.DEMO_SCENARIO = "tests/data/demo"
 
 --- The usage lines and the text of `--help` (`volley.play.options`).
+-- @field USAGE and HELP
 M.USAGE, M.HELP = options.USAGE, options.HELP
 --- The longest line a script or the prompt takes, and how far a longer one is read
 -- (`volley.play.script`).
+-- @field LINE_MAX and LINE_CEILING
 M.LINE_MAX, M.LINE_CEILING = script.LINE_MAX, script.LINE_CEILING
 
 --- Reads play's arguments (`volley.play.options.parse`). Returns the options, or nil and the

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Hostile input to volley play and sim: each case once hung, lost data or leaked an internal
 # path; each now fails cleanly before any harm with the message pinned here.
+# shellcheck disable=SC2086 # the flag lists ($bots, $args, $units ...) split on purpose
+# shellcheck disable=SC2016 # sed scripts with their own $
 set -u
 volley=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -443,8 +445,9 @@ XDG_STATE_HOME="$tmp/lk" "$volley" play tests/data/demo --seed 3 --bot B=random 
 first=$!
 exec 7> "$tmp/lk.fifo"    # the first game waits for its script: its autosave stays open
 printf 'move A4 0605\n' >&7
+saved() { for f in "$tmp/lk/volley/"*.save; do [ -s "$f" ] && return 0; done; return 1; }
 n=0
-while [ ! -s "$tmp/lk/volley/"*.save ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+while ! saved && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
 sleep 0.5
 out=$(XDG_STATE_HOME="$tmp/lk" "$volley" play --resume --bot B=random --script "$tmp/two.script" 2>&1)
 status=$?

@@ -4,6 +4,7 @@
 # success [docs/shell.md "Exit status", "volley play --resume"]. Root-proof failures (CI runs
 # as root, for whom a read-only folder is writable): the state folder is a regular file, and
 # a file size limit (ulimit -f, SIGXFSZ ignored) stops the autosave in the middle of a game.
+# shellcheck disable=SC2086 # the flag lists ($bots, $args, $units ...) split on purpose
 set -u
 volley=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
