@@ -10,7 +10,7 @@ local M = {}
 M.USAGE = "usage: volley play <id|path> [--seed N] [--mod FILE]... [--option NAME]...\n"
   .. "                   [--bot SIDE=NAME]... [--as SIDE] [--undo strict|solo]\n"
   .. "                   [--script FILE|-] [--strict] [--json] [--save FILE]\n"
-  .. "                   [--max-decisions N] [--dice V,V,...]\n"
+  .. "                   [--max-decisions N] [--dice V,V,...] [--no-autosave]\n"
   .. "       volley play --resume [--bot SIDE=NAME]... [--as SIDE] [--script FILE|-]\n"
   .. "                        [--max-decisions N] [--json]\n"
 
@@ -34,12 +34,16 @@ plays itself; every other side is answered by the commands of --script, or, with
   --save FILE          write the save file when the game stops (end, cap, quit, script end)
   --max-decisions N    the cap; default: the scenario's [scenario] max_decisions, else 10000
   --dice V,V,...       test mode: the next rolls come out as given (recorded as forced)
-  --resume             go on with the newest autosave ($XDG_STATE_HOME/volley/), with the
-                       bots, cap, view and undo policy it recorded (flags override them)
+  --no-autosave        no autosave of this game (--resume will not find it)
+  --resume             go on with the game last played ($XDG_STATE_HOME/volley/): the newest
+                       unfinished game with a side of yours, else the newest of bots alone,
+                       with the bots, cap, view and undo policy it recorded (flags override)
 
 Every game is autosaved, a line per answer, under $XDG_STATE_HOME/volley/ (default
-~/.local/state/volley/); undo in a script takes back the last answer of a side without a
-bot (docs/save.md "Replay, undo and resume").
+~/.local/state/volley/); the folder keeps at most 100 autosaves (VOLLEY_AUTOSAVE_KEEP),
+removing the oldest games that are over or that bots alone played, never an unfinished game
+of yours. Undo in a script takes back the last answer of a side without a bot (docs/save.md
+"Replay, undo and resume").
 
 Exit status: 0 the game ended, was capped, or stopped where the script ended, with no
 refused command; 1 a refused command, a scenario that does not load, a game stopped by an
@@ -77,11 +81,12 @@ local VALUE_FLAGS = {
 local ONCE = {
   ["--as"] = true, ["--script"] = true, ["--save"] = true, ["--undo"] = true,
   ["--seed"] = true, ["--max-decisions"] = true, ["--dice"] = true, ["--json"] = true,
-  ["--strict"] = true, ["--resume"] = true,
+  ["--strict"] = true, ["--resume"] = true, ["--no-autosave"] = true,
 }
 
 -- Flags without a value: name -> the option they set to true.
-local SWITCHES = { ["--json"] = "json", ["--strict"] = "strict", ["--resume"] = "resume" }
+local SWITCHES = { ["--json"] = "json", ["--strict"] = "strict", ["--resume"] = "resume",
+                   ["--no-autosave"] = "no_autosave" }
 
 -- The --dice faces into o.dice; nil, or the usage message.
 local function read_dice(o, v)
@@ -149,6 +154,9 @@ local function check_together(o, seen)
       if seen[f] then return "--resume takes the game's " .. f:sub(3) .. " from the autosave" end
     end
     if o.target then return "--resume goes on with the autosave, not " .. o.target end
+    if o.no_autosave then
+      return "--no-autosave is for a new game (--resume goes on in its autosave)"
+    end
     o.undo = seen["--undo"] and o.undo or nil
   elseif not o.target then
     return "which scenario? give an id or a path"
@@ -161,7 +169,7 @@ end
 -- @tparam {string,...} args the arguments after `play`
 -- @treturn[1] table the options: `target`, `seed`, `bots` (side -> name), `bot_order`,
 --   `dice`, `mods`, `options`, `as`, `undo`, `script`, `save`, `strict`, `json`, `resume`,
---   `max_decisions`
+--   `no_autosave`, `max_decisions`
 -- @treturn[2] nil
 -- @treturn[2] integer the exit status
 function M.parse(args)
