@@ -61,13 +61,6 @@ function M.prune(dir, spare)
   return removed
 end
 
--- Whether path exists (opens for reading).
-local function exists(path)
-  local f = io.open(path, "r")
-  if f then f:close() end
-  return f ~= nil
-end
-
 -- The highest number of the autosaves of that time in dir (0 when none): a new one takes a
 -- higher number, never one freed by `prune`, so that the names keep sorting by age.
 local function highest(dir, stamp)
@@ -116,13 +109,12 @@ end
 
 -- The autosave moved to a new name of now with the given tags (a resumed game sorts as the
 -- newest; a game that ended is marked over); its new path, or the old one when it cannot be
--- renamed (the game goes on in it).
+-- renamed (the game goes on in it). The new name's number is above every number of that
+-- time in the folder (`fresh`), so no file has it; nothing is probed that is not there (a
+-- failed open would set errno, which the program reads to say why stdout failed: main.c).
 local function rename(path, bots_only, over)
   local dir = path:match("^(.*)/[^/]*$") or "."
-  local to = fresh(dir, bots_only, over, function(p)
-    if exists(p) then return nil, "exists" end
-    return os.rename(path, p)
-  end)
+  local to = fresh(dir, bots_only, over, function(p) return os.rename(path, p) end)
   return to or path
 end
 
