@@ -1,10 +1,11 @@
 /*
-** cmd_list.c -- `volley list`: one line per scenario and variant on the data path, id first
+** cmd_list.c -- `volley list [--json]`: one line per scenario and variant on the data path, id first
 ** (DESIGN.md Part B "The command line"): `<id>  <title>  <system>  <sides>  <n> provisional`,
 ** fields separated by two spaces, sorted by id (docs/shell.md). The work is
 ** scripts/volley/scenario.lua's (`list`, `list_line`); a scenario that cannot be listed, or a
 ** scenario.ini at a depth that gives no id, is reported on stderr (each message once), the
-** others are still printed, and the exit status is 1.
+** others are still printed, and the exit status is 1. With --json, one line of JSON
+** (volley.scenario.list_json), the problems in it.
 */
 #include <stdio.h>
 #include <string.h>
@@ -13,14 +14,16 @@
 #include "host.h"
 
 static const char help_text[] =
-  "usage: volley list\n"
+  "usage: volley list [--json]\n"
   "\n"
   "One line per scenario and variant under the scenarios/ folder of each data root\n"
   "($VOLLEY_PATH, then the installed or source tree), sorted by id:\n"
   "  <id>  <title>  <system>  <sides>  <n> provisional\n"
   "fields separated by two spaces; n counts the values the scenario's data marks provisional\n"
   "(docs/shell.md). A scenario that cannot be read, or a scenario.ini at another depth\n"
-  "than scenarios/<game>/<battle>/, is reported on stderr (exit 1).\n";
+  "than scenarios/<game>/<battle>/, is reported on stderr (exit 1).\n"
+  "--json: all of it as one line of JSON, {\"event\":\"list\",\"v\":1,\"scenarios\":[...],\n"
+  "\"problems\":[...]} (problems there, not on stderr).\n";
 
 /* Prints the problem on top of the stack once: a file shared by a battle and its variants
 ** (a broken map.ini) is reported once, not once per id. The table at index 4 holds the
@@ -81,7 +84,9 @@ int cmd_list(int argc, char **argv) {
     fputs(help_text, stdout);
     return 0;
   }
-  if (argc != 1) return command_usage(self, "takes no arguments");
+  if (argc == 2 && strcmp(argv[1], "--json") == 0)  /* scripts/volley/scenario.lua's */
+    return host_run("list", "volley.scenario", "list_json", 1, argv, NULL);
+  if (argc != 1) return command_usage(self, "takes no arguments but --json");
   L = host_open(err, sizeof err);
   if (L == NULL) {
     fprintf(stderr, "volley: %s\n", err);

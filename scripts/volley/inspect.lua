@@ -12,7 +12,7 @@ local M = {}
 
 local function usage(cmd, msg)
   io.stderr:write("volley ", cmd, ": ", msg, "\nusage: volley ", cmd, " <id|path>",
-    cmd == "check" and " [--mod FILE]... [--other-vm PATH]" or "", "\n")
+    cmd == "check" and " [--mod FILE]... [--other-vm PATH] [--json]" or "", "\n")
   return 2
 end
 
@@ -135,7 +135,7 @@ function M.summary(n, m, p)
 end
 
 M.CHECK_HELP = [[
-usage: volley check <id|path> [--mod FILE]... [--other-vm PATH]
+usage: volley check <id|path> [--mod FILE]... [--other-vm PATH] [--json]
 
 Validates a scenario's data and scripts as `volley play` loads them: scenario.ini, the map,
 the order of battle, the movement and chart tables, the parameters, the set-up, the battle's
@@ -148,17 +148,22 @@ check: a game of at most 300 decisions with random bots (seed 1) played with the
 replayed from its journal here and by the other VM's program (--other-vm PATH, else
 build-luajit/volley or build/volley beside this program's folder), every answer's state
 hash compared (`diverged at answer N: ...` is an error).
+--json: the same as one line of JSON, {"event":"check","v":1,...} (docs/shell.md).
 Exit status: 0 no errors, 1 errors, 2 usage (docs/shell.md).
 ]]
 
--- check's arguments: the scenario, then --mod FILE (repeated) and --other-vm PATH. Returns
--- target, mods, other, or nil and the exit status.
+-- check's arguments: the scenario, then --mod FILE (repeated), --other-vm PATH and --json.
+-- Returns target, mods, other, json, or nil and the exit status.
 local function check_args(args)
-  local rest, mods, other = {}, {}, nil
+  local rest, mods, other, json = {}, {}, nil, false
   local i = 1
   while i <= #args do
     local a = args[i]
-    if a == "--mod" or a == "--other-vm" then
+    if a == "--json" then
+      if json then return nil, usage("check", "--json given twice") end
+      json = true
+      i = i + 1
+    elseif a == "--mod" or a == "--other-vm" then
       local v = args[i + 1]
       if v == nil or v == "" then return nil, usage("check", a .. " needs a file") end
       if a == "--mod" then
@@ -177,7 +182,28 @@ local function check_args(args)
   if other and #mods == 0 then return nil, usage("check", "--other-vm is for --mod") end
   local target, status = target_of("check", rest, M.CHECK_HELP)
   if not target then return nil, status end
-  return target, mods, other
+  return target, mods, other, json
+end
+
+-- A message as check's JSON gives it: `{file =, line =, message =}` for "file:line: message",
+-- else `{message =}`.
+local function located(text)
+  local file, line, msg = text:match("^(%S-):(%d+): (.*)$")
+  if file then return { file = file, line = tonumber(line), message = msg } end
+  return { message = text }
+end
+
+-- check's result as one JSON line (docs/shell.md "volley check").
+local function check_json(target, r, lines, mod_errors)
+  local json = require "volley.json"
+  local errors, warnings = {}, {}
+  for _, e in ipairs(r.errors) do errors[#errors + 1] = located(e) end
+  for _, e in ipairs(mod_errors) do errors[#errors + 1] = located(e) end
+  for _, w in ipairs(r.warnings) do warnings[#warnings + 1] = located(w) end
+  io.stdout:write(json.encode{ event = "check", v = json.V, scenario = target,
+    errors = errors, warnings = warnings, provisional = r.provisional,
+    determinism = lines, ok = #errors == 0 }, "\n")
+  return #errors > 0 and 1 or 0
 end
 
 --- `volley check <id|path> [--mod FILE]... [--other-vm PATH]`. Returns the exit status.
@@ -185,7 +211,7 @@ end
 -- @tparam[opt] table env `{program = this program's path}` (the other VM's is looked for
 --   beside it)
 function M.check_main(args, env)
-  local target, mods, other = check_args(args)
+  local target, mods, other, json = check_args(args)
   if not target then return mods end
   local core = require "volley.core"
   local st = core.new_state{}
@@ -202,14 +228,16 @@ function M.check_main(args, env)
         .. "(its first line, a comment, says what it does; volley options prints it)"
     end
   end
-  local lines, errors = {}, 0
+  local lines, errors, mod_errors = {}, 0, {}
   if #mods > 0 and #r.errors == 0 then
     local d = require("volley.modcheck").determinism(target, mods,
       { other = other, program = env and env.program })
     for _, w in ipairs(d.warnings) do r.warnings[#r.warnings + 1] = w end
     lines = d.lines   -- what it did and its errors, in order, after the others
     errors = #d.errors
+    mod_errors = d.errors
   end
+  if json then return check_json(target, r, lines, mod_errors) end
   for _, e in ipairs(r.errors) do io.stdout:write(e, "\n") end
   for _, l in ipairs(lines) do io.stdout:write(l, "\n") end
   for _, w in ipairs(r.warnings) do
