@@ -13,8 +13,9 @@ trap 'rm -rf "$tmp"' EXIT
 bots="--bot A=random --bot B=random"
 want=$(XDG_STATE_HOME="$tmp/ok" "$volley" play tests/data/demo --seed 3 $bots | tail -1)
 full=$(ls "$tmp"/ok/volley/*.save)
-# The autosave names carry the time: NAME in the messages compared.
-names() { sed 's/[0-9]\{8\}T[0-9]\{6\}Z-[0-9][0-9]\.save/NAME/g'; }
+# The autosave names carry the time (and -bots for a game of bots alone): NAME in the
+# messages compared.
+names() { sed 's/[0-9]\{8\}T[0-9]\{6\}Z-[0-9][0-9]\(-bots\)\{0,1\}\.save/NAME/g'; }
 
 # 1. No autosave can be made ($XDG_STATE_HOME/volley is a file): said at the first answer,
 #    again at the end; the game is played to its end all the same; exit 1.
