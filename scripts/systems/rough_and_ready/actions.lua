@@ -187,6 +187,135 @@ local function fire_hint(game, opts, answer, why)
     .. "answer of this move request), then " .. answer .. " at the fire request")
 end
 
+-- {====================================================================================
+-- Compound answers: a line that carries the answers of the requests that follow
+-- =====================================================================================
+
+-- The facing a word names (`NE/SE`, `E`), or nil; never a hex label.
+local function facing_word(game, word)
+  if word == nil or word:match("^%d") then return nil end
+  return require("systems.rough_and_ready.facing").canonical(game, word)
+end
+
+-- The unmoved movers of a stack named by a hex label (`3014`: the activated units standing
+-- there that have not moved, bottom first so the top unit ends on top again [rough_and_ready
+-- 5.24]) or by `+` (`4US-1+4US-2`, in the order typed); nil and why when the name is
+-- neither, or names units that are no stack of movers.
+local function stack_of(game, name)
+  local movers = movement.movers(game)
+  local done = game.vars.moved or {}
+  local units = {}
+  if name:find("+", 1, true) then
+    for u in name:gmatch("[^+]+") do units[#units + 1] = u end
+  elseif name:match("^%d+$") and game.map:contains(name) then
+    local stack = game.store:stack(name)
+    for i = #stack, 1, -1 do
+      local u = stack[i]
+      if contains(movers, u) and not contains(done, u) then units[#units + 1] = u end
+    end
+    if #units < 2 then return nil end            -- one unit: the command language's hex
+  else
+    return nil
+  end
+  local at
+  for i, u in ipairs(units) do
+    for j = 1, i - 1 do
+      if units[j] == u then return nil, refusal.plain(u .. " is named twice") end
+    end
+    if not contains(movers, u) then
+      return nil, refusal.say("3.13", u .. " is not one of the activated units")
+    end
+    if contains(done, u) then
+      return nil, refusal.say("5.12", u .. " has moved this activation (MPs are not saved)")
+    end
+    if game.store:marker(u, "square") > 0 then
+      return nil, refusal.say("5.43", u .. " is in a square: the square moves whole, under its "
+        .. "top unit (<unit> <hex>)")
+    end
+    local _, hex = game.store:where(u)
+    if at and hex ~= at then
+      return nil, refusal.say("5.21", units[1] .. " and " .. u .. " are not stacked (" .. at
+        .. ", " .. tostring(hex) .. "): a stack is the units of one hex")
+    end
+    at = hex
+  end
+  return units
+end
+
+--- A compound answer of the move request (the request's `compound`, docs/runtime.md
+-- "Requests"): the first answer and those it carries for the requests the rules ask next, or
+-- nil (no compound answer) or nil and why (one that cannot be given now). The forms, each
+-- with or without a leading `move`:
+--
+-- * `<unit> <hex> [path] <facing>`: the move, then its `face` request [rough_and_ready 5.34]
+--   (not asked when it joins a stack, which it then faces as [rough_and_ready 5.27]);
+-- * `<unit>+<unit>... <hex> [path] [<facing>]`, or `<hex of the stack> <hex> ...`: each unit
+--   of a stack moved in turn to the same hex along the same path (a Rough & Ready unit moves
+--   on its own, paying its own costs [rough_and_ready 5.11, 5.12]; a square is the stack that
+--   moves whole [rough_and_ready 5.43]); the first faces as given (asked when not given), the
+--   others join it and face as it does [rough_and_ready 5.27];
+-- * `fire <unit>[+<gun>...] <hex>`, `shock <unit>[+<unit>...] <hex>`: `fire` or `shock`, then
+--   that answer at the request it opens [rough_and_ready 6.12, 6.31];
+-- * `charge <unit> <hex> [path] [<facing>]`: the declaration, its move once Commitment is
+--   passed, and its facing [rough_and_ready 6.43].
+-- @tparam table game
+-- @tparam {string,...} opts the move request's options
+-- @param answer the typed answer
+function M.compound(game, opts, answer)
+  if type(answer) ~= "string" then return nil end
+  local w = words(answer)
+  if w[1] == "move" then table.remove(w, 1) end
+  local verb = w[1]
+  if verb == nil or #w < 2 then return nil end
+  local side = game.vars.activation.side
+  if verb == "fire" or verb == "shock" then
+    if #w ~= 3 then return nil end
+    local rest = w[2] .. " " .. w[3]
+    if not contains(opts, verb) then
+      if game.vars.shock_step and verb == "fire" then
+        return nil, refusal.say("6.31", "the shock step has begun: no more movement or fire")
+      end
+      return nil, verb == "fire" and fire_refusal.no_fire(game, side)
+        or fire_refusal.no_shock(game, side)
+    end
+    local list = verb == "fire" and M.fire_options(game) or shock.options(game)
+    local value = verb == "fire" and M.fire_canonical(game, rest) or rest
+    if not contains(list, value) then value = require("volley.ask").joined(list, rest) end
+    if value == nil or not contains(list, value) then
+      local why = (verb == "fire" and fire_refusal.fire or fire_refusal.shock)(game, side, rest)
+      return nil, why or refusal.plain("'" .. rest .. "' is no " .. verb .. " answer now")
+    end
+    return verb, { { kind = verb, value = value } }
+  end
+  if game.vars.shock_step then return nil end
+  local face = #w >= 3 and facing_word(game, w[#w]) or nil
+  local last = face and #w - 1 or #w
+  if verb == "charge" then
+    if #w < 3 then return nil end
+    local path = table.concat(w, " ", 3, last)
+    if path == "" then return nil end
+    return "charge " .. w[2], { { kind = "move", value = w[2] .. " " .. path },
+                               { kind = "face", value = face, optional = true } }
+  end
+  if verb == "face" or verb == "square" or verb == "unsquare" then return nil end
+  local path = table.concat(w, " ", 2, last)
+  if path == "" then return nil end
+  local units, why = stack_of(game, verb)
+  if why then return nil, why end
+  if not units then
+    if not face then return nil end
+    return verb .. " " .. path, { { kind = "face", value = face, optional = true } }
+  end
+  local rest = { { kind = "face", value = face, optional = true } }
+  for i = 2, #units do
+    rest[#rest + 1] = { kind = "move", value = units[i] .. " " .. path }
+    rest[#rest + 1] = { kind = "face", value = face, optional = true }
+  end
+  return units[1] .. " " .. path, rest
+end
+
+-- }====================================================================================
+
 --- The units that may rally now [rough_and_ready 6.82], in the activation's order (its
 -- units, then its guns).
 function M.rally_options(game)
@@ -374,6 +503,7 @@ function M.run(game)
         if not ok then return false, fire_hint(game, opts, a, why) end
         return ok
       end,
+      compound = function(a) return M.compound(game, opts, a) end,
       tell = movement.teller(game),
       default = "done",
       rule = "[rough_and_ready 5.11]",

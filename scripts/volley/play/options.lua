@@ -104,7 +104,7 @@ end
 -- @tparam {string,...} args the arguments after `play`
 -- @treturn[1] table the options: `target`, `seed`, `bots` (side -> name), `bot_order`,
 --   `dice`, `mods`, `options`, `as`, `undo`, `script`, `save`, `strict`, `json`, `resume`,
---   `max_decisions`
+--   `max_decisions`, `ask_free`
 -- @treturn[2] nil
 -- @treturn[2] integer the exit status
 function M.parse(args)
@@ -112,7 +112,7 @@ function M.parse(args)
   if not f then return nil, status end
   local o = { bots = {}, bot_order = {}, dice = {}, mods = f.mod, options = f.option,
               undo = "strict", script = f.script, save = f.save, json = f.json,
-              strict = f.strict, resume = f.resume }
+              strict = f.strict, resume = f.resume, ask_free = f.ask_free }
   -- the values volley.cli read, checked flag by flag in the table's order
   for _, flag in ipairs({ "--seed", "--max-decisions", "--bot", "--dice", "--as", "--undo" }) do
     local v = f[cli.key(flag)]
