@@ -167,9 +167,9 @@ local function as_fire(game, opts, answer)
         .. "answer of this move request), then " .. answer .. " at the fire request")
     end
   end
-  return refusal.plain("'" .. answer .. "' is no move: a move is of one unit (<unit> <hex>); "
-    .. "units joined by + fire together (fire, then the set at the fire request) or shock "
-    .. "together (shock, then the set at the shock request)")
+  return refusal.plain("'" .. answer .. "' is no move: units joined by + move together only as "
+    .. "an unmoved stack of activated units (the units of one hex: <unit>+<unit> <hex>); they "
+    .. "fire together (fire <set> <hex>) or shock together (shock <set> <hex>)")
 end
 
 -- A hint after the refusal `why` of a gun's move answer that the fire request would take
@@ -199,8 +199,9 @@ end
 
 -- The unmoved movers of a stack named by a hex label (`3014`: the activated units standing
 -- there that have not moved, bottom first so the top unit ends on top again [rough_and_ready
--- 5.24]) or by `+` (`4US-1+4US-2`, in the order typed); nil and why when the name is
--- neither, or names units that are no stack of movers.
+-- 5.24], then its leaders, who move with their units [rough_and_ready 4.22]) or by `+` (`4US-1+4US-2`, in the order typed), or nil: the name is neither, or names
+-- units that are no stack of unmoved movers out of a square (the answer is then read as any
+-- other, and refused as one: `as_fire`).
 local function stack_of(game, name)
   local movers = movement.movers(game)
   local done = game.vars.moved or {}
@@ -208,11 +209,15 @@ local function stack_of(game, name)
   if name:find("+", 1, true) then
     for u in name:gmatch("[^+]+") do units[#units + 1] = u end
   elseif name:match("^%d+$") and game.map:contains(name) then
-    local stack = game.store:stack(name)
+    local stack, leaders = game.store:stack(name), {}
     for i = #stack, 1, -1 do
       local u = stack[i]
-      if contains(movers, u) and not contains(done, u) then units[#units + 1] = u end
+      if contains(movers, u) and not contains(done, u) then
+        local list = game:unit_info(u).kind == "leader" and leaders or units
+        list[#list + 1] = u
+      end
     end
+    for _, u in ipairs(leaders) do units[#units + 1] = u end      -- with their units [4.22]
     if #units < 2 then return nil end            -- one unit: the command language's hex
   else
     return nil
@@ -220,23 +225,13 @@ local function stack_of(game, name)
   local at
   for i, u in ipairs(units) do
     for j = 1, i - 1 do
-      if units[j] == u then return nil, refusal.plain(u .. " is named twice") end
+      if units[j] == u then return nil end
     end
-    if not contains(movers, u) then
-      return nil, refusal.say("3.13", u .. " is not one of the activated units")
-    end
-    if contains(done, u) then
-      return nil, refusal.say("5.12", u .. " has moved this activation (MPs are not saved)")
-    end
-    if game.store:marker(u, "square") > 0 then
-      return nil, refusal.say("5.43", u .. " is in a square: the square moves whole, under its "
-        .. "top unit (<unit> <hex>)")
+    if not contains(movers, u) or contains(done, u) or game.store:marker(u, "square") > 0 then
+      return nil
     end
     local _, hex = game.store:where(u)
-    if at and hex ~= at then
-      return nil, refusal.say("5.21", units[1] .. " and " .. u .. " are not stacked (" .. at
-        .. ", " .. tostring(hex) .. "): a stack is the units of one hex")
-    end
+    if at and hex ~= at then return nil end
     at = hex
   end
   return units
@@ -269,12 +264,10 @@ function M.compound(game, opts, answer)
   if verb == nil or #w < 2 then return nil end
   local side = game.vars.activation.side
   if verb == "fire" or verb == "shock" then
-    if #w ~= 3 then return nil end
+    -- (in the shock step `fire` is no answer: the move request's own refusal says why)
+    if #w ~= 3 or (game.vars.shock_step and verb == "fire") then return nil end
     local rest = w[2] .. " " .. w[3]
     if not contains(opts, verb) then
-      if game.vars.shock_step and verb == "fire" then
-        return nil, refusal.say("6.31", "the shock step has begun: no more movement or fire")
-      end
       return nil, verb == "fire" and fire_refusal.no_fire(game, side)
         or fire_refusal.no_shock(game, side)
     end
@@ -282,8 +275,8 @@ function M.compound(game, opts, answer)
     local value = verb == "fire" and M.fire_canonical(game, rest) or rest
     if not contains(list, value) then value = require("volley.ask").joined(list, rest) end
     if value == nil or not contains(list, value) then
-      local why = (verb == "fire" and fire_refusal.fire or fire_refusal.shock)(game, side, rest)
-      return nil, why or refusal.plain("'" .. rest .. "' is no " .. verb .. " answer now")
+      -- the reason the fire or shock request would give (fire_refusal.lua)
+      return nil, (verb == "fire" and fire_refusal.fire or fire_refusal.shock)(game, side, rest)
     end
     return verb, { { kind = verb, value = value } }
   end
@@ -300,8 +293,12 @@ function M.compound(game, opts, answer)
   if verb == "face" or verb == "square" or verb == "unsquare" then return nil end
   local path = table.concat(w, " ", 2, last)
   if path == "" then return nil end
-  local units, why = stack_of(game, verb)
-  if why then return nil, why end
+  if verb:find("+", 1, true) and #w == 2 and contains(opts, "fire") then
+    -- guns of a hex and a target: a combined fire typed without `fire` (as_fire says so)
+    local typed = M.fire_canonical(game, verb .. " " .. w[2]) or (verb .. " " .. w[2])
+    if contains(M.fire_options(game), typed) then return nil end
+  end
+  local units = stack_of(game, verb)
   if not units then
     if not face then return nil end
     return verb .. " " .. path, { { kind = "face", value = face, optional = true } }

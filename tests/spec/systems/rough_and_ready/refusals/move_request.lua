@@ -64,16 +64,15 @@ describe("[rough_and_ready 5.11, 6.12, 6.22] a fire answer typed at the move req
 
   it("a set the fire request would not take: no move either [5.11]", function()
     -- guns of two hexes never combine [6.22]: the fire request refuses it for that
-    assert.are.equal("'A2US-1+Churchill-1 1423' is no move: a move is of one unit (<unit> "
-      .. "<hex>); units joined by + fire together (fire, then the set at the fire request) or "
-      .. "shock together (shock, then the set at the shock request) [rough_and_ready 5.11]",
+    local no_move = "' is no move: units joined by + move together only as an unmoved stack "
+      .. "of activated units (the units of one hex: <unit>+<unit> <hex>); they fire together "
+      .. "(fire <set> <hex>) or shock together (shock <set> <hex>) [rough_and_ready 5.11]"
+    assert.are.equal("'A2US-1+Churchill-1 1423" .. no_move,
       stop(palo_alto(), { "A2US-1+Churchill-1 1423" }))
-    -- infantry joined by + (a shock's form) where no fire is offered
-    local g = open({ ["4US-1"] = "0302", ["4US-2"] = "0302" }, "US", { "4US-1", "4US-2" })
-    assert.are.equal("'4US-1+4US-2 0303' is no move: a move is of one unit (<unit> <hex>); "
-      .. "units joined by + fire together (fire, then the set at the fire request) or shock "
-      .. "together (shock, then the set at the shock request) [rough_and_ready 5.11]",
-      stop(g, { "4US-1+4US-2 0303" }))
+    -- infantry of two hexes joined by + (a shock's form, no stack) where no fire is offered
+    -- (a stack's units joined so move together: compound_spec)
+    local g = open({ ["4US-1"] = "0302", ["4US-2"] = "0402" }, "US", { "4US-1", "4US-2" })
+    assert.are.equal("'4US-1+4US-2 0303" .. no_move, stop(g, { "4US-1+4US-2 0303" }))
   end)
 end)
 
