@@ -199,9 +199,10 @@ end
 
 -- The unmoved movers of a stack named by a hex label (`3014`: the activated units standing
 -- there that have not moved, bottom first so the top unit ends on top again [rough_and_ready
--- 5.24], then its leaders, who move with their units [rough_and_ready 4.22]) or by `+` (`4US-1+4US-2`, in the order typed), or nil: the name is neither, or names
--- units that are no stack of unmoved movers out of a square (the answer is then read as any
--- other, and refused as one: `as_fire`).
+-- 5.24], then its leaders, who move with their units [rough_and_ready 4.22]) or by `+`
+-- (`4US-1+4US-2`, in the order typed), or nil: the name is neither, or names units that are
+-- no stack of unmoved movers out of a square (the answer is then read as any other, and
+-- refused as one: `as_fire`).
 local function stack_of(game, name)
   local movers = movement.movers(game)
   local done = game.vars.moved or {}
