@@ -194,7 +194,7 @@ end
 -- The facing a word names (`NE/SE`, `E`), or nil; never a hex label.
 local function facing_word(game, word)
   if word == nil or word:match("^%d") then return nil end
-  return require("systems.rough_and_ready.facing").canonical(game, word)
+  return require("systems.rough_and_ready.facing").canonical(game, word:upper())
 end
 
 -- The unmoved movers of a stack named by a hex label (`3014`: the activated units standing

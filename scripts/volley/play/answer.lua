@@ -131,6 +131,16 @@ function M.compound(g, line, side)
   local w = {}
   for x in line:gmatch("%S+") do w[#w + 1] = x end
   if #w < 2 or w[1]:sub(1, 1) == "#" then return nil end
+  -- the units named (the word after a leading move, fire, shock or charge, else the first;
+  -- each of a `+` set) as the command language names them: an id, a unique prefix
+  local k = (w[1] == "move" or w[1] == "fire" or w[1] == "shock" or w[1] == "charge") and 2 or 1
+  if w[k] and not w[k]:match("^%d") then
+    local names, parts = g:names(), {}
+    for part in w[k]:gmatch("[^+]+") do
+      parts[#parts + 1] = commands.unit(names, part, side) or part
+    end
+    w[k] = table.concat(parts, "+")
+  end
   local text = table.concat(w, " ")
   local ok, yes, why = g.st:call("volley.queries", "compound", g.view, text)
   g:settle()
