@@ -48,6 +48,8 @@ expect '4US-1 moves 0302 -> 0202 (1 MP of 5) [rough_and_ready 5.11]'
 expect '13. US face: SW/NW (from "move 4US-1+4US-2 0202 SW/NW") [rough_and_ready 5.34]'
 expect '14. US move: 4US-2 0202 (from "move 4US-1+4US-2 0202 SW/NW") [rough_and_ready 5.11]'
 expect '4US-2 faces SW/NW as its stack does [rough_and_ready 5.27]'
+# `done` ends the activation for every unit that has not acted (Garland has not moved)
+expect '16. US activate: US: nominate another command or a hex of independents, and roll'
 # the same game answered the long way: the same answers, the same hashes
 out=$(play "$tmp/long.save" -- 'default all' garland done 'move 4US-1 0202' SW/NW 'move 4US-2 0202' \
   done)
