@@ -175,19 +175,26 @@ local function rest_of(kind, rest)
   if type(rest) ~= "table" then
     return nil, "request '" .. kind .. "': compound's rest is a " .. type(rest) .. " (a list)"
   end
+  -- read raw (a mod's request may return it: no metamethod of a script's runs here), each
+  -- string cleaned as a request's options are (it reaches a transcript)
   local out = {}
-  for i, r in ipairs(rest) do
+  local i = 1
+  while rawget(rest, i) ~= nil do
     if i > M.COMPOUND_AT_MOST then
       return nil, "request '" .. kind .. "': compound carries more than " .. M.COMPOUND_AT_MOST
         .. " answers"
     end
-    if type(r) ~= "table" or M.bad_kind(tostring(r.kind)) or type(r.kind) ~= "string"
-        or (r.value ~= nil and not is_answer_value(r.value))
-        or (type(r.value) == "string" and #r.value > M.ANSWER_MAX) then
+    local r = rawget(rest, i)
+    local k = type(r) == "table" and rawget(r, "kind") or nil
+    local v = type(r) == "table" and rawget(r, "value") or nil
+    if type(k) ~= "string" or M.bad_kind(k) or (v ~= nil and not is_answer_value(v))
+        or (type(v) == "string" and #v > M.ANSWER_MAX) then
       return nil, "request '" .. kind .. "': compound's answer #" .. i .. " is not {kind =, "
         .. "value =, optional =}"
     end
-    out[i] = { kind = r.kind, value = r.value, optional = r.optional and true or nil }
+    out[i] = { kind = k, value = type(v) == "string" and core.text.clean(v) or v,
+               optional = rawget(r, "optional") and true or nil }
+    i = i + 1
   end
   return out
 end

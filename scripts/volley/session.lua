@@ -185,13 +185,13 @@ local function mod_api(g, path)
     end
     local r = {}
     for k, v in next, request do r[k] = v end   -- raw: no __pairs of the script's runs here
-    for _, k in ipairs({ "kind", "prompt", "rule", "default" }) do
+    for _, k in ipairs({ "kind", "prompt", "rule", "default", "free" }) do
       if type(r[k]) == "string" then r[k] = core.text.clean(r[k]) end
     end
     if type(r.options) == "table" then
       r.options = cleaned(r.options)   -- raw, as enumerate's lists
     end
-    for _, k in ipairs({ "enumerate", "validate", "explain", "canonical", "tell" }) do
+    for _, k in ipairs({ "enumerate", "validate", "explain", "canonical", "tell", "compound" }) do
       if type(r[k]) == "function" then
         local f, where = r[k], { point = "ask", source = path }
         r[k] = function(...) return running(g, "ask", where, f, ...) end
