@@ -152,10 +152,9 @@ function M.fire_canonical(game, answer)
 end
 
 -- Why a fire answer typed at the move request is no answer of it, or nil when `answer` is
--- none: a `+`-joined set (`A2US-1+A2US-2 1423`) names the guns of a combined fire (or the
--- units of a shock), never a move, which is of one unit [rough_and_ready 5.11, 6.22]; the move
--- request opens the fire request with `fire` and takes no shot itself (docs/rough_and_ready.md
--- "The requests", Decisions). `opts`: the move request's options.
+-- none: a `+`-joined set (`A2US-1+A2US-2 1423`) that is no stack's move (M.compound) names
+-- the guns of a combined fire (or the units of a shock) [rough_and_ready 5.11, 6.22]; the move
+-- request takes the shot as `fire <set> <hex>` (M.compound: `fire`, then the fire request). `opts`: the move request's options.
 local function as_fire(game, opts, answer)
   if type(answer) ~= "string" then return nil end
   local w = words(answer)
@@ -163,8 +162,7 @@ local function as_fire(game, opts, answer)
   if contains(opts, "fire") then
     local typed = M.fire_canonical(game, answer) or answer
     if contains(M.fire_options(game), typed) then
-      return refusal.say("6.22", answer .. " is a combined fire, not a move: fire first (an "
-        .. "answer of this move request), then " .. answer .. " at the fire request")
+      return refusal.say("6.22", answer .. " is a combined fire, not a move: fire " .. answer)
     end
   end
   return refusal.plain("'" .. answer .. "' is no move: units joined by + move together only as "
@@ -183,8 +181,7 @@ local function fire_hint(game, opts, answer, why)
     return why
   end
   local _, hex = first_two(answer)
-  return why .. "; " .. refusal.say("6.12", "to fire at " .. hex .. " instead: fire first (an "
-    .. "answer of this move request), then " .. answer .. " at the fire request")
+  return why .. "; " .. refusal.say("6.12", "to fire at " .. hex .. " instead: fire " .. answer)
 end
 
 -- {====================================================================================

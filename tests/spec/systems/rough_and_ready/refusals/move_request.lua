@@ -36,8 +36,7 @@ describe("[rough_and_ready 5.11, 6.12, 6.22] a fire answer typed at the move req
     function()
       -- 1314, next to 4L-1, is closed to a gun [6.25]; today's main said only that
       assert.are.equal("1314 is out of Churchill-1's reach: it is 17 hexes off, Churchill-1 "
-        .. "has 2 [rough_and_ready 5.11]; to fire at 1314 instead: fire first (an answer of "
-        .. "this move request), then Churchill-1 1314 at the fire request "
+        .. "has 2 [rough_and_ready 5.11]; to fire at 1314 instead: fire Churchill-1 1314 "
         .. "[rough_and_ready 6.12]", stop(palo_alto(), { "Churchill-1 1314" }))
       -- a hex the gun cannot fire at: the reach alone (with its cost)
       assert.are.equal("2618 is out of Churchill-1's reach: it costs 4 MP, Churchill-1 has 2 "
@@ -53,13 +52,11 @@ describe("[rough_and_ready 5.11, 6.12, 6.22] a fire answer typed at the move req
 
   it("a combined fire is no move: fire first [6.22], not 'not activated' [3.13]", function()
     assert.are.equal("A2US-1+A2US-2+A2US-3+A2US-4 1423 is a combined fire, not a move: fire "
-      .. "first (an answer of this move request), then A2US-1+A2US-2+A2US-3+A2US-4 1423 at the "
-      .. "fire request [rough_and_ready 6.22]",
+      .. "A2US-1+A2US-2+A2US-3+A2US-4 1423 [rough_and_ready 6.22]",
       stop(palo_alto(), { "A2US-1+A2US-2+A2US-3+A2US-4 1423" }))
     -- typed in another order: read as the set it names
-    assert.are.equal("A2US-2+A2US-1 1423 is a combined fire, not a move: fire first (an "
-      .. "answer of this move request), then A2US-2+A2US-1 1423 at the fire request "
-      .. "[rough_and_ready 6.22]", stop(palo_alto(), { "A2US-2+A2US-1 1423" }))
+    assert.are.equal("A2US-2+A2US-1 1423 is a combined fire, not a move: fire A2US-2+A2US-1 "
+      .. "1423 [rough_and_ready 6.22]", stop(palo_alto(), { "A2US-2+A2US-1 1423" }))
   end)
 
   it("a set the fire request would not take: no move either [5.11]", function()
