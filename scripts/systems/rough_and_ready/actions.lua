@@ -154,7 +154,8 @@ end
 -- Why a fire answer typed at the move request is no answer of it, or nil when `answer` is
 -- none: a `+`-joined set (`A2US-1+A2US-2 1423`) that is no stack's move (M.compound) names
 -- the guns of a combined fire (or the units of a shock) [rough_and_ready 5.11, 6.22]; the move
--- request takes the shot as `fire <set> <hex>` (M.compound: `fire`, then the fire request). `opts`: the move request's options.
+-- request takes the shot as `fire <set> <hex>` (M.compound: `fire`, then the fire request).
+-- `opts`: the move request's options.
 local function as_fire(game, opts, answer)
   if type(answer) ~= "string" then return nil end
   local w = words(answer)
