@@ -30,6 +30,17 @@
 --   beside it by `?` (`M.notes`); it decides nothing;
 -- * `default` (optional): the answer a bare Enter gives at the prompt (`M.default_answer`:
 --   the first legal answer when it names none);
+-- * `compound` (optional function): `compound(answer) -> first, rest | nil, why`, a typed
+--   answer that carries the answers of the requests the rules will ask next (Rough & Ready's
+--   `5US-1 3013 NE`: the move, then the facing asked after it): `first` answers this request
+--   (checked as any answer, never split again), `rest` is a list of `{kind =, value =,
+--   optional =}` for the side's next requests, each checked when its request comes (the host
+--   keeps them: docs/runtime.md "Requests"); `value` nil leaves that request to the player;
+--   `optional` marks one the rules may not ask (a facing after a move that joins a stack).
+--   nil and a reason refuses the answer with it; nil alone: the answer is no compound one;
+-- * `free` (optional string): the request's default cannot hurt the asker (a bonus with no
+--   cost), and why, in a few words: a person's host answers it with the default unless told to
+--   ask (`volley play --ask-free`), and the narrative says so;
 -- * `rule` (string): the case that makes the choice, e.g. "[rough_and_ready 3.11]".
 -- @module volley.ask
 
@@ -50,7 +61,7 @@ end
 M.TOKEN = setmetatable({}, { __tostring = function() return "volley.ask" end })
 
 local KEYS = { kind = true, prompt = true, options = true, enumerate = true, validate = true,
-               explain = true, canonical = true, tell = true,
+               explain = true, canonical = true, tell = true, compound = true, free = true,
                default = true, rule = true, secret = true }
 
 local function sorted_keys(t)
@@ -110,8 +121,8 @@ function M.check_request(request)
   end
   for _, k in ipairs(sorted_keys(request)) do
     if not KEYS[k] then
-      error("unknown request key '" .. k .. "' (known: canonical, default, enumerate, explain, "
-        .. "kind, options, prompt, rule, secret, tell, validate)", 3)
+      error("unknown request key '" .. k .. "' (known: canonical, compound, default, enumerate, "
+        .. "explain, free, kind, options, prompt, rule, secret, tell, validate)", 3)
     end
   end
   for _, k in ipairs({ "kind", "prompt", "rule" }) do
@@ -144,6 +155,48 @@ function M.check_request(request)
   if request.tell ~= nil and type(request.tell) ~= "function" then
     error("request '" .. request.kind .. "': tell must be a function", 3)
   end
+  if request.compound ~= nil and type(request.compound) ~= "function" then
+    error("request '" .. request.kind .. "': compound must be a function", 3)
+  end
+  if request.free ~= nil and (type(request.free) ~= "string" or request.free == "") then
+    error("request '" .. request.kind .. "': free must be a string (why its default cannot "
+      .. "hurt the asker)", 3)
+  end
+end
+
+--- The most answers a compound answer carries for the requests that follow it.
+M.COMPOUND_AT_MOST = 16
+
+-- The answers a request's `compound` gave for the requests that follow, as plain data
+-- checked here: a list of `{kind =, value =, optional =}` (value a legal answer's type or
+-- nil); nil and why for anything else.
+local function rest_of(kind, rest)
+  if rest == nil then return {} end
+  if type(rest) ~= "table" then
+    return nil, "request '" .. kind .. "': compound's rest is a " .. type(rest) .. " (a list)"
+  end
+  -- read raw (a mod's request may return it: no metamethod of a script's runs here), each
+  -- string cleaned as a request's options are (it reaches a transcript)
+  local out = {}
+  local i = 1
+  while rawget(rest, i) ~= nil do
+    if i > M.COMPOUND_AT_MOST then
+      return nil, "request '" .. kind .. "': compound carries more than " .. M.COMPOUND_AT_MOST
+        .. " answers"
+    end
+    local r = rawget(rest, i)
+    local k = type(r) == "table" and rawget(r, "kind") or nil
+    local v = type(r) == "table" and rawget(r, "value") or nil
+    if type(k) ~= "string" or M.bad_kind(k) or (v ~= nil and not is_answer_value(v))
+        or (type(v) == "string" and #v > M.ANSWER_MAX) then
+      return nil, "request '" .. kind .. "': compound's answer #" .. i .. " is not {kind =, "
+        .. "value =, optional =}"
+    end
+    out[i] = { kind = k, value = type(v) == "string" and core.text.clean(v) or v,
+               optional = rawget(r, "optional") and true or nil }
+    i = i + 1
+  end
+  return out
 end
 
 -- The option lists whose every item has been checked (by `M.legal` or `M.check`), weak
@@ -342,9 +395,12 @@ end
 -- @param answer what the player, bot or script gave
 -- @treturn[1] boolean true
 -- @return[1] the canonical answer
+-- @treturn[1] ?table the answers it carries for the requests that follow (a compound
+--   answer: the request's `compound`), `{{kind =, value =, optional =}, ...}`, else nil
 -- @treturn[2] boolean false
 -- @treturn[2] string why it is refused, citing the request's rule
-function M.check(request, answer)
+-- @tparam[opt] boolean plain the answer is not split again (the first of a compound one)
+function M.check(request, answer, plain)
   if not is_answer_value(answer) then
     return false, "no answer given " .. request.rule
   end
@@ -385,6 +441,25 @@ function M.check(request, answer)
   -- units joined by `+` named in another order: the legal answer listing the same ones
   local joined = M.joined(list, answer)
   if joined ~= nil then return true, joined end
+  -- an answer that carries the answers of the requests that follow (the request says so)
+  if request.compound and not plain then
+    local first, rest = checking(request.compound, answer)
+    if first ~= nil then
+      local ok, v = M.check(request, first, true)
+      if not ok then return false, v end
+      local more, bad = rest_of(request.kind, rest)
+      if not more then error(bad, 0) end
+      return true, v, more
+    end
+    local why = reason(rest)
+    if why then
+      local system = request.rule:match("^%[(%S+) ")
+      if system and why:find("%[" .. system:gsub("%p", "%%%0") .. " [^%]]*%]$") then
+        return false, why
+      end
+      return false, why .. " " .. request.rule
+    end
+  end
   if request.validate then
     local ok, why = checking(request.validate, answer)
     if ok then return true, answer end
@@ -440,6 +515,7 @@ end
 --   `watch("refused")` after each answer refused (`volley.session` tells by them whether the
 --   checking of a refused answer ran script code)
 -- @return the canonical answer
+-- @return the answers it carries for the requests that follow (`M.check`), or nil
 -- @raise if the request is malformed
 function M.ask(side, request, watch)
   M.not_checking(2)
@@ -449,8 +525,8 @@ function M.ask(side, request, watch)
   while true do
     if watch then watch("asking") end
     local answer = coroutine.yield(M.TOKEN, side, request, refusal)
-    local ok, value = M.check(request, answer)
-    if ok then return value end
+    local ok, value, rest = M.check(request, answer)
+    if ok then return value, rest end
     refusal = value
     if watch then watch("refused") end
   end

@@ -58,6 +58,9 @@ local PLAY_OPTIONS = {
   { "--script", "FILE|-", "the commands of the sides without a bot, a line each (- reads "
     .. "stdin)", need = "--script takes a file, or - for standard input", complete = "file" },
   { "--strict", nil, "stop at the first refused command (exit 1)" },
+  { "--ask-free", nil, "ask a person the questions whose default cannot hurt (a bonus with no "
+    .. "cost, as Rough & Ready's Leadership); without it they are answered so and log lists "
+    .. "them" },
   { "--json", nil, "JSON lines on stdout and nothing else (docs/json.md)" },
   { "--save", "FILE", "write the save file when the game stops (end, cap, quit, script end)",
     need = "--save takes a file", complete = "file" },
@@ -93,6 +96,7 @@ M.COMMANDS = {
       .. "                   [--bot SIDE=NAME]... [--as SIDE] [--undo strict|solo]\n"
       .. "                   [--script FILE|-] [--strict] [--json] [--save FILE]\n"
       .. "                   [--max-decisions N] [--dice V,V,...] [--no-autosave]\n"
+      .. "                   [--ask-free]\n"
       .. "       volley play --resume [--bot SIDE=NAME]... [--as SIDE] [--script FILE|-]\n"
       .. "                        [--max-decisions N] [--json]",
     summary = "play a game: bots and a script's commands (volley play --help; docs/shell.md)",

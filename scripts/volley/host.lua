@@ -8,12 +8,14 @@ local ask = require "volley.ask"
 
 local M = {}
 
---- A request as plain data: `{kind, prompt, rule, default, options, only, secret}` with the
+--- A request as plain data: `{kind, prompt, rule, default, options, only, free, secret}` with the
 -- legal answers listed (an `enumerate` is called; a `validate` stays in the state, which
 -- checks the answer when it comes back). `default` is the runtime's (`ask.default_answer`:
 -- the request's own when legal, else its first legal answer); `only` is true when the request
 -- has one legal answer and no `validate` (`ask.only`): the host answers it with `options[1]`
--- itself, asking no one (docs/runtime.md "Requests"). What its options cost or cause (`tell`)
+-- itself, asking no one (docs/runtime.md "Requests"); `free` is why its default cannot hurt the
+-- asker (the request's `free`), and a person's host answers it so unless told to ask. What its
+-- options cost or cause (`tell`)
 -- is a query (`volley.queries.notes`), asked only when `?` shows them. `secret` is the name
 -- the answer is kept under when the request is secret (volley.secret: other views see only
 -- that the side answered), else nil.
@@ -24,6 +26,8 @@ function M.request(request)
   return { kind = request.kind, prompt = request.prompt, rule = request.rule,
            default = ask.default_answer(request), options = options,
            only = ask.only(request) ~= nil or nil,
+           free = type(request.free) == "string" and require("volley.core").text.clean(request.free)
+             or nil,
            secret = require("volley.secret").request_name(request) }
 end
 

@@ -134,6 +134,27 @@ function M.notes(viewer)
   return out
 end
 
+--- Whether the pending request takes `text` as a compound answer (its `compound`, docs/runtime.md
+-- "Requests": an answer carrying those of the requests that follow), for `viewer` (the side
+-- asked or the referee); a query, deciding nothing: the answer is then given as any other.
+-- @tparam string viewer
+-- @tparam string text
+-- @treturn boolean
+-- @treturn ?string why not, when the request reads the text as a compound answer it refuses
+--   (the refusal as `viewer` sees it)
+function M.compound(viewer, text)
+  local p = session.pending()
+  if p == nil or not p.request.compound or type(text) ~= "string" then return false end
+  viewer = viewer or "referee"
+  if viewer ~= "referee" and viewer ~= p.side then return false end
+  local ask = require "volley.ask"
+  local first, why = p.request.compound(text)
+  if first == nil and (type(why) ~= "string" or why == "") then return false end
+  local ok, v, rest = ask.check(p.request, text)
+  if ok then return rest ~= nil end
+  return false, M.view(viewer):refusal(tostring(v))
+end
+
 --- A refusal as `viewer` sees it.
 function M.refusal(viewer, text)
   return M.view(viewer):refusal(text)

@@ -185,13 +185,13 @@ local function mod_api(g, path)
     end
     local r = {}
     for k, v in next, request do r[k] = v end   -- raw: no __pairs of the script's runs here
-    for _, k in ipairs({ "kind", "prompt", "rule", "default" }) do
+    for _, k in ipairs({ "kind", "prompt", "rule", "default", "free" }) do
       if type(r[k]) == "string" then r[k] = core.text.clean(r[k]) end
     end
     if type(r.options) == "table" then
       r.options = cleaned(r.options)   -- raw, as enumerate's lists
     end
-    for _, k in ipairs({ "enumerate", "validate", "explain", "canonical", "tell" }) do
+    for _, k in ipairs({ "enumerate", "validate", "explain", "canonical", "tell", "compound" }) do
       if type(r[k]) == "function" then
         local f, where = r[k], { point = "ask", source = path }
         r[k] = function(...) return running(g, "ask", where, f, ...) end
@@ -555,7 +555,7 @@ function M.tracked_ask(g, side, request)
   control.settle(g)                  -- the places occupied now, passed through (volley.control)
   local t = track
   local feed = t.feed
-  local value
+  local value, by_default
   note_rolls(g)
   if feed and feed.i <= #feed then
     local e = feed[feed.i]
@@ -568,7 +568,7 @@ function M.tracked_ask(g, side, request)
         .. " " .. tostring(e.value) .. ") does not replay: " .. (ok and (side .. " is asked "
         .. request.kind) or v), 0)
     end
-    value = v
+    value, by_default = v, e.by_default
     force(g, feed.forced[feed.i - 1])   -- the faces this answer's consequences used
   else
     if feed then
@@ -587,8 +587,8 @@ function M.tracked_ask(g, side, request)
     ask.list(request)
     t.asking = true
     t.pending = { side = side, request = request }
-    local mark
-    value = ask.ask(side, request, function(event)
+    local mark, rest
+    value, rest = ask.ask(side, request, function(event)
       if event == "asking" then
         mark = sandbox.calls()
       elseif sandbox.calls() ~= mark then
@@ -598,14 +598,22 @@ function M.tracked_ask(g, side, request)
     t.asking, t.pending = nil, nil
     -- the answer as the request took it (its canonical form: a request's `canonical` may
     -- read a typed answer as a legal one written otherwise): the host journals this one
-    t.taken = { value = value }
+    t.taken = { value = value, rest = rest and #rest > 0 and rest or nil }
+    by_default = t.by_default
+    t.by_default = nil
+  end
+  if by_default and request.free then
+    -- a request whose default cannot hurt the asker, answered so by the host: the story says
+    -- it, so `log` lists it (docs/runtime.md "Requests")
+    g:log(string.format("%s %s: %s (answered for %s: %s; volley play --ask-free asks it) %s",
+      side, request.kind, tostring(value), side, core.text.clean(request.free), request.rule))
   end
   secret.answered(g, side, request, value)   -- a secret request's answer kept as its secret
   local step = t.steps[#t.steps]
   t.last_answer = nil
   if step then
     local entry = { side = side, request = request.kind, value = value,
-                    rolls = g.dice:count(), revealed = t.revealed,
+                    rolls = g.dice:count(), revealed = t.revealed, by_default = by_default,
                     hidden = step.any_hidden and hidden_units(g) or nil }
     step.answers[#step.answers + 1] = entry
     t.last_answer = entry
@@ -618,6 +626,13 @@ end
 -- @treturn ?table
 function M.pending()
   return track and track.pending or nil
+end
+
+--- The host answers the pending request with its default, unasked, because the request says
+-- its default cannot hurt the asker (a request's `free`; `volley play` without --ask-free):
+-- the answer about to come back is that one, and the narrative will say so.
+function M.by_default()
+  if track then track.by_default = true end
 end
 
 --- `game:reveal(what)` of a session's game: rules call it when they show a side something
@@ -864,11 +879,12 @@ end
 -- roll adds, and `at`: how many of the drain's narrative lines were told before it), the
 -- narrative lines, the state hash and the roll count; and `taken`, `{value = v}` with the
 -- last answer a request took since the last drain, as it took it (the legal answer a typed
--- one means: `volley.ask`'s canonical), or nil.
+-- one means: `volley.ask`'s canonical) and, for a compound answer, `rest`, the answers it
+-- carries for the requests that follow (`volley.ask.check`), or nil.
 -- @treturn table `{rolls = {...}, narrative = {...}, narrative_to = {[i] = {side, ...}},
 --   reveals = {[i] = {side =, name =, value =}} or nil (the lines that reveal a secret:
 --   volley.secret), state_hash = hex, rolls_count = n,
---   taken = {value = v} or nil}`
+--   taken = {value = v, rest = {...} or nil} or nil}`
 function M.drain()
   local g = current
   local taken = track and track.taken

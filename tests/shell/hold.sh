@@ -21,12 +21,13 @@ hash=$(printf '%s\n' "$line" | sed 's/.*state \([0-9a-f]*\)$/\1/')
 "$volley" replay "$tmp/d.save" | grep -qx "state_hash $hash" || fail "demo: the replay differs"
 
 # Palo Alto's rules: Garland's command goes on with the chain, 4US-2 takes 0302, and the
-# victory check after the activation ends the game.
+# victory check after the activation ends the game (--ask-free: the script answers the
+# Leadership bonus itself).
 VOLLEY_PATH=tests/data/extends
 export VOLLEY_PATH
 printf 'dice force 0\ngarland\nno\nmove 4US-2 0302\nface NE/SE\ndone\n' > "$tmp/pa.script"
 out=$("$volley" play test-game/hold --seed 1 --as referee --script "$tmp/pa.script" \
-  --save "$tmp/p.save" 2>&1) || fail "Palo Alto exited $?: $out"
+  --ask-free --save "$tmp/p.save" 2>&1) || fail "Palo Alto exited $?: $out"
 line=$(printf '%s\n' "$out" | grep '^game over:') || fail "Palo Alto: no game over: $out"
 case "$line" in "game over: US decisive (US holds 0302) after 5 decisions; "*) ;;
   *) fail "Palo Alto: $line" ;; esac

@@ -32,5 +32,7 @@ expect 'belknap went last: no command or leader twice in a row [rough_and_ready 
 expect '4US-1 (4th US Infantry (1)): side US, infantry, hex 0202, facing N/NE, command garland, morale 6, morale_reverse 3, ma 5, markers: Disordered, Hits 1'
 expect '8US-2 (8th US Infantry (2)): side US, infantry, hex 0102, facing N/NE, command belknap, morale 6, morale_reverse 3, ma 5, markers: Hits 1'
 expect '7LC-2 (7th Line Cavalry (2)): side MEX, cavalry, eliminated'
-expect "2. US leadership: Add Taylor's Leadership (+2) to Garland's activation rating 5?"
+# the Leadership bonus costs nothing: answered yes unasked, the story says so (--ask-free
+# asks it: tests/shell/compound.sh)
+expect "US leadership: yes (answered for US: the Leadership bonus costs nothing; volley play --ask-free asks it) [rough_and_ready 4.25]"
 echo ok

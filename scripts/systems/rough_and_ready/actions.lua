@@ -152,10 +152,10 @@ function M.fire_canonical(game, answer)
 end
 
 -- Why a fire answer typed at the move request is no answer of it, or nil when `answer` is
--- none: a `+`-joined set (`A2US-1+A2US-2 1423`) names the guns of a combined fire (or the
--- units of a shock), never a move, which is of one unit [rough_and_ready 5.11, 6.22]; the move
--- request opens the fire request with `fire` and takes no shot itself (docs/rough_and_ready.md
--- "The requests", Decisions). `opts`: the move request's options.
+-- none: a `+`-joined set (`A2US-1+A2US-2 1423`) that is no stack's move (M.compound) names
+-- the guns of a combined fire (or the units of a shock) [rough_and_ready 5.11, 6.22]; the move
+-- request takes the shot as `fire <set> <hex>` (M.compound: `fire`, then the fire request).
+-- `opts`: the move request's options.
 local function as_fire(game, opts, answer)
   if type(answer) ~= "string" then return nil end
   local w = words(answer)
@@ -163,13 +163,12 @@ local function as_fire(game, opts, answer)
   if contains(opts, "fire") then
     local typed = M.fire_canonical(game, answer) or answer
     if contains(M.fire_options(game), typed) then
-      return refusal.say("6.22", answer .. " is a combined fire, not a move: fire first (an "
-        .. "answer of this move request), then " .. answer .. " at the fire request")
+      return refusal.say("6.22", answer .. " is a combined fire, not a move: fire " .. answer)
     end
   end
-  return refusal.plain("'" .. answer .. "' is no move: a move is of one unit (<unit> <hex>); "
-    .. "units joined by + fire together (fire, then the set at the fire request) or shock "
-    .. "together (shock, then the set at the shock request)")
+  return refusal.plain("'" .. answer .. "' is no move: units joined by + move together only as "
+    .. "an unmoved stack of activated units (the units of one hex: <unit>+<unit> <hex>); they "
+    .. "fire together (fire <set> <hex>) or shock together (shock <set> <hex>)")
 end
 
 -- A hint after the refusal `why` of a gun's move answer that the fire request would take
@@ -183,9 +182,135 @@ local function fire_hint(game, opts, answer, why)
     return why
   end
   local _, hex = first_two(answer)
-  return why .. "; " .. refusal.say("6.12", "to fire at " .. hex .. " instead: fire first (an "
-    .. "answer of this move request), then " .. answer .. " at the fire request")
+  return why .. "; " .. refusal.say("6.12", "to fire at " .. hex .. " instead: fire " .. answer)
 end
+
+-- {====================================================================================
+-- Compound answers: a line that carries the answers of the requests that follow
+-- =====================================================================================
+
+-- The facing a word names (`NE/SE`, `E`), or nil; never a hex label.
+local function facing_word(game, word)
+  if word == nil or word:match("^%d") then return nil end
+  return require("systems.rough_and_ready.facing").canonical(game, word:upper())
+end
+
+-- The unmoved movers of a stack named by a hex label (`3014`: the activated units standing
+-- there that have not moved, bottom first so the top unit ends on top again [rough_and_ready
+-- 5.24], then its leaders, who move with their units [rough_and_ready 4.22]) or by `+`
+-- (`4US-1+4US-2`, in the order typed), or nil: the name is neither, or names units that are
+-- no stack of unmoved movers out of a square (the answer is then read as any other, and
+-- refused as one: `as_fire`).
+local function stack_of(game, name)
+  local movers = movement.movers(game)
+  local done = game.vars.moved or {}
+  local units = {}
+  if name:find("+", 1, true) then
+    for u in name:gmatch("[^+]+") do units[#units + 1] = u end
+  elseif name:match("^%d+$") and game.map:contains(name) then
+    local stack, leaders = game.store:stack(name), {}
+    for i = #stack, 1, -1 do
+      local u = stack[i]
+      if contains(movers, u) and not contains(done, u) then
+        local list = game:unit_info(u).kind == "leader" and leaders or units
+        list[#list + 1] = u
+      end
+    end
+    for _, u in ipairs(leaders) do units[#units + 1] = u end      -- with their units [4.22]
+    if #units < 2 then return nil end            -- one unit: the command language's hex
+  else
+    return nil
+  end
+  local at
+  for i, u in ipairs(units) do
+    for j = 1, i - 1 do
+      if units[j] == u then return nil end
+    end
+    if not contains(movers, u) or contains(done, u) or game.store:marker(u, "square") > 0 then
+      return nil
+    end
+    local _, hex = game.store:where(u)
+    if at and hex ~= at then return nil end
+    at = hex
+  end
+  return units
+end
+
+--- A compound answer of the move request (the request's `compound`, docs/runtime.md
+-- "Requests"): the first answer and those it carries for the requests the rules ask next, or
+-- nil (no compound answer) or nil and why (one that cannot be given now). The forms, each
+-- with or without a leading `move`:
+--
+-- * `<unit> <hex> [path] <facing>`: the move, then its `face` request [rough_and_ready 5.34]
+--   (not asked when it joins a stack, which it then faces as [rough_and_ready 5.27]);
+-- * `<unit>+<unit>... <hex> [path] [<facing>]`, or `<hex of the stack> <hex> ...`: each unit
+--   of a stack moved in turn to the same hex along the same path (a Rough & Ready unit moves
+--   on its own, paying its own costs [rough_and_ready 5.11, 5.12]; a square is the stack that
+--   moves whole [rough_and_ready 5.43]); the first faces as given (asked when not given), the
+--   others join it and face as it does [rough_and_ready 5.27];
+-- * `fire <unit>[+<gun>...] <hex>`, `shock <unit>[+<unit>...] <hex>`: `fire` or `shock`, then
+--   that answer at the request it opens [rough_and_ready 6.12, 6.31];
+-- * `charge <unit> <hex> [path] [<facing>]`: the declaration, its move once Commitment is
+--   passed, and its facing [rough_and_ready 6.43].
+-- @tparam table game
+-- @tparam {string,...} opts the move request's options
+-- @param answer the typed answer
+function M.compound(game, opts, answer)
+  if type(answer) ~= "string" then return nil end
+  local w = words(answer)
+  if w[1] == "move" then table.remove(w, 1) end
+  local verb = w[1]
+  if verb == nil or #w < 2 then return nil end
+  local side = game.vars.activation.side
+  if verb == "fire" or verb == "shock" then
+    -- (in the shock step `fire` is no answer: the move request's own refusal says why)
+    if #w ~= 3 or (game.vars.shock_step and verb == "fire") then return nil end
+    local rest = w[2] .. " " .. w[3]
+    if not contains(opts, verb) then
+      return nil, verb == "fire" and fire_refusal.no_fire(game, side)
+        or fire_refusal.no_shock(game, side)
+    end
+    local list = verb == "fire" and M.fire_options(game) or shock.options(game)
+    local value = verb == "fire" and M.fire_canonical(game, rest) or rest
+    if not contains(list, value) then value = require("volley.ask").joined(list, rest) end
+    if value == nil or not contains(list, value) then
+      -- the reason the fire or shock request would give (fire_refusal.lua)
+      return nil, (verb == "fire" and fire_refusal.fire or fire_refusal.shock)(game, side, rest)
+    end
+    return verb, { { kind = verb, value = value } }
+  end
+  if game.vars.shock_step then return nil end
+  local face = #w >= 3 and facing_word(game, w[#w]) or nil
+  local last = face and #w - 1 or #w
+  if verb == "charge" then
+    if #w < 3 then return nil end
+    local path = table.concat(w, " ", 3, last)
+    if path == "" then return nil end
+    return "charge " .. w[2], { { kind = "move", value = w[2] .. " " .. path },
+                               { kind = "face", value = face, optional = true } }
+  end
+  if verb == "face" or verb == "square" or verb == "unsquare" then return nil end
+  local path = table.concat(w, " ", 2, last)
+  if path == "" then return nil end
+  if verb:find("+", 1, true) and #w == 2 and contains(opts, "fire") then
+    -- guns of a hex and a target: a combined fire typed without `fire` (as_fire says so)
+    local typed = M.fire_canonical(game, verb .. " " .. w[2]) or (verb .. " " .. w[2])
+    if contains(M.fire_options(game), typed) then return nil end
+  end
+  local units = stack_of(game, verb)
+  if not units then
+    if not face then return nil end
+    return verb .. " " .. path, { { kind = "face", value = face, optional = true } }
+  end
+  local rest = { { kind = "face", value = face, optional = true } }
+  for i = 2, #units do
+    rest[#rest + 1] = { kind = "move", value = units[i] .. " " .. path }
+    rest[#rest + 1] = { kind = "face", value = face, optional = true }
+  end
+  return units[1] .. " " .. path, rest
+end
+
+-- }====================================================================================
 
 --- The units that may rally now [rough_and_ready 6.82], in the activation's order (its
 -- units, then its guns).
@@ -374,6 +499,7 @@ function M.run(game)
         if not ok then return false, fire_hint(game, opts, a, why) end
         return ok
       end,
+      compound = function(a) return M.compound(game, opts, a) end,
       tell = movement.teller(game),
       default = "done",
       rule = "[rough_and_ready 5.11]",

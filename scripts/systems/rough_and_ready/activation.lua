@@ -240,6 +240,9 @@ function M.roll(game, side, cand)
         oc, lead, cand.leader, cand.rating),
       options = { "yes", "no" },
       default = "yes",
+      -- it costs nothing: no marker, no limit, only a likelier activation (4.26 bars an OC
+      -- who moved, which is why he is not offered then) [rough_and_ready 4.25, 4.26]
+      free = "the Leadership bonus costs nothing",
       rule = "[rough_and_ready 4.25]",
     })
     if answer == "yes" then

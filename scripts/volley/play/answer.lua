@@ -116,6 +116,41 @@ local KINDS = {
   refused = function(g, c, n) return refused(g, n, c.why) end,
 }
 
+--- A line the command language refuses that the pending request takes whole, as a compound
+-- answer (a move with its facing, `fire <unit> <hex>` at a move request, a stack's move:
+-- the request's `compound`, docs/runtime.md "Requests"): `{kind = "answer", value = text}`,
+-- the words as typed, one blank between them; `{kind = "refused", why =}` when the rules read
+-- it so and refuse it; else nil. The rules split it; the host gives
+-- the answers it carries to the requests that follow (volley.play.loop).
+-- @tparam Play g
+-- @tparam string line
+-- @tparam string side the side asked
+-- @treturn ?table
+function M.compound(g, line, side)
+  if g.view ~= "referee" and g.view ~= side then return nil end
+  local w = {}
+  for x in line:gmatch("%S+") do w[#w + 1] = x end
+  if #w < 2 or w[1]:sub(1, 1) == "#" then return nil end
+  -- the units named (the word after a leading move, fire, shock or charge, else the first;
+  -- each of a `+` set) as the command language names them: an id, a unique prefix
+  local k = (w[1] == "move" or w[1] == "fire" or w[1] == "shock" or w[1] == "charge") and 2 or 1
+  if w[k] and not w[k]:match("^%d") then
+    local names, parts = g:names(), {}
+    for part in w[k]:gmatch("[^+]+") do
+      parts[#parts + 1] = commands.unit(names, part, side) or part
+    end
+    w[k] = table.concat(parts, "+")
+  end
+  local text = table.concat(w, " ")
+  local ok, yes, why = g.st:call("volley.queries", "compound", g.view, text)
+  g:settle()
+  if ok and yes == true then return { kind = "answer", value = text } end
+  -- the rules read the line as a compound answer and refuse it: their reason, not the
+  -- command language's
+  if ok and type(why) == "string" then return { kind = "refused", why = why } end
+  return nil
+end
+
 --- The next answer from the script for `side`: informational commands are printed, refused
 -- ones reported. At a terminal the end of input (Ctrl-D) quits, after offer_save.
 -- @tparam Play g
@@ -157,6 +192,7 @@ function M.next(g, side, req)
     if line == nil then return nil, "end" end
     local c = line and commands.interpret(line, pending, g:names())
         or { kind = "refused", why = bad }
+    if c.kind == "refused" and line then c = M.compound(g, line, side) or c end
     if c.kind == "skip" and g.o.prompt and line:match("^%s*$") and req.default ~= nil then
       -- a bare Enter at the prompt answers the request's default (a script's blank line
       -- stays a blank line: it says `default`)

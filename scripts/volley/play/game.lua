@@ -128,10 +128,22 @@ function Play:after(answered)
       self.out:event{ event = "checkpoint", v = json.V, view_hash = d.view_hash }
     end
   end
+  -- the journal keeps the answer as the request took it: the legal answer a typed one means
+  -- (a request's `canonical`, volley.ask), not the words typed
+  if answered and d.taken ~= nil then
+    -- a compound answer: the answers it carries wait for the side's next requests
+    -- (volley.play.loop), in front of what an earlier line still carries
+    if d.taken.rest and not self.players[answered.side] then
+      local q = self.queue[answered.side]
+      local items = {}
+      for _, it in ipairs(d.taken.rest) do items[#items + 1] = it end
+      for _, it in ipairs(q and q.items or {}) do items[#items + 1] = it end
+      self.queue[answered.side] = { items = items, text = self:seen(tostring(answered.value))
+        or "?", line = self.script and self.script.n }
+    end
+    answered.value = d.taken.value
+  end
   if self.jrnl then
-    -- the journal keeps the answer as the request took it: the legal answer a typed one
-    -- means (a request's `canonical`, volley.ask), not the words typed
-    if answered and d.taken ~= nil then answered.value = d.taken.value end
     self.jrnl:record(answered, d)
     self.autosave:sync(self.jrnl, self.out)
   end
@@ -184,12 +196,17 @@ function Play:undo_last()
     self.decisions = self.decisions - 1
     if self.jrnl then self.jrnl:drop_last() end
     respawn(self)
-    -- on back over the bots' answers and those the host gave (one legal answer): undo takes
-    -- back the last answer a person was asked for
-    if self.res[1] ~= "request" or not (self.players[r.undone.side] or self.res[3].only) then
+    -- on back over the bots' answers and those the host gave (one legal answer, a default
+    -- that cannot hurt, an answer a person's line carried): undo takes back the last answer
+    -- a person was asked for, the whole of a compound line
+    local auto = self.auto[self.decisions + 1]
+    self.auto[self.decisions + 1] = nil
+    if self.res[1] ~= "request"
+        or not (self.players[r.undone.side] or self.res[3].only or auto) then
       break
     end
   end
+  self.queue = {}
   for _, u in ipairs(undone) do
     self.out:note(string.format("undo: %s %s %s taken back", u.side, u.request,
       tostring(u.value)))
@@ -227,6 +244,7 @@ function Play:replace(game, same)
   end
   self.task:close()
   self.st:close()
+  self.queue, self.auto = {}, {}
   self.st, self.task, self.jrnl = game.st, game.task, game.journal
   self.seed = game.save and game.save.seed or self.seed   -- the loaded game's (bots draw from it)
   self:load_queries(self.st)
@@ -274,6 +292,8 @@ function M.start(g)
   local resumed = g.resumed
   g.decisions, g.refused, g.saved_answers = 0, 0, 0
   local bots_only = #g.humans == 0
+  g.queue, g.auto = {}, {}   -- a compound answer's answers still to give, by side; the
+                             -- decisions the host gave from a line or by default
   if resumed then
     g.autosave = autosave.writer(resumed.autosave, resumed.autosave_path, g.jrnl, bots_only)
   elseif g.jrnl and not g.o.no_autosave then

@@ -37,17 +37,82 @@ local function track(g)
            next = t.next }
 end
 
+-- The line that asks a person a request.
+local function ask_line(g, n, side, req)
+  g.out:text(string.format("%d. %s %s: %s %s", n, side, req.kind, req.prompt, req.rule))
+end
+
 -- The request as the view sees it: its event, and the line that asks a person (none for a
--- request with one legal answer: record tells the answer the host gave).
-local function show_request(g, n, side, req)
+-- request with one legal answer, or one the host answers from the person's own line or with
+-- a default that cannot hurt: record tells the answer the host gave).
+local function show_request(g, n, side, req, by_host)
   if g:hides(side, req) then return end
   g.out:event{ event = "request", v = json.V, decision = n, side = side, kind = req.kind,
                prompt = req.prompt, rule = req.rule, options = g:shown(side, req.options),
                secret = req.secret and true or nil, track = track(g) }
-  if not g.players[side] and not req.only then
-    g.out:text(string.format("%d. %s %s: %s %s", n, side, req.kind, req.prompt, req.rule))
+  if not g.players[side] and not req.only and not by_host then ask_line(g, n, side, req) end
+end
+
+-- {====================================================================================
+-- Answers a person gave ahead (a compound answer) and defaults that cannot hurt
+-- =====================================================================================
+
+-- The answers a person's compound answer carried for the side's next requests
+-- (`volley.ask.check`'s rest: `{kind =, value =, optional =}`), kept by side in `g.queue`
+-- with the line that gave them: `{items = {...}, text =, line =}`.
+
+-- Drops the side's queue, telling why (nil: silently).
+local function drop(g, side, why)
+  local q = g.queue[side]
+  if not q then return end
+  g.queue[side] = nil
+  if why then
+    local left = {}
+    for _, it in ipairs(q.items) do
+      if it.value ~= nil then left[#left + 1] = tostring(it.value) end
+    end
+    if #left > 0 then
+      g.out:note("(not used from \"" .. q.text .. "\": " .. table.concat(left, ", ") .. ": "
+        .. why .. ")")
+    end
   end
 end
+
+-- What the host does with a person's request before asking: "free" (its default, which
+-- cannot hurt), "carried" and the item (an answer the person's last line carried), "hole"
+-- and the item (the line left this request to the person), or nil (ask as ever). Leading
+-- items the rules did not ask (optional, of another kind) are dropped; a request the line
+-- did not foresee drops the rest of it.
+local function plan(g, side, req)
+  if g.players[side] or req.only then return nil end
+  if req.free and not g.o.ask_free and req.default ~= nil then return "free" end
+  local q = g.queue[side]
+  if not q then return nil end
+  while q.items[1] and q.items[1].kind ~= req.kind and q.items[1].optional do
+    table.remove(q.items, 1)
+  end
+  local it = q.items[1]
+  if not it then
+    g.queue[side] = nil
+    return nil
+  end
+  if it.kind ~= req.kind then
+    drop(g, side, "the rules asked " .. req.kind .. ", not " .. it.kind)
+    return nil
+  end
+  if it.value == nil then return "hole", it end
+  return "carried", it
+end
+
+-- The answer taken for the request `plan` named: its item leaves the queue.
+local function used(g, side)
+  local q = g.queue[side]
+  if not q then return end
+  table.remove(q.items, 1)
+  if #q.items == 0 then g.queue[side] = nil end
+end
+
+-- }====================================================================================
 
 -- A person's answer (volley.play.answer.next): "answer", the value and its line; "redo" (an
 -- undo or a load: the loop goes on with the request now pending); "again" (an undo refused);
@@ -101,13 +166,18 @@ end
 -- answer: "taken", the answer and the request it answers; or "redo", or "stop". A request
 -- with one legal answer is answered with it, neither bot nor person asked (docs/runtime.md
 -- "Requests"); the bot's later decisions keep their numbers (bots are seeded by them).
-local function answer_request(g, n, side, req)
+local function answer_request(g, n, side, req, how, item)
   local bot = g.players[side]
   while true do
     local what, value, line
     local only = driving.only(req)
     if only ~= nil then
       what, value, line = "answer", only, g.script and g.script.n
+    elseif how == "free" then
+      g.st:call("volley.session", "by_default")
+      what, value, line = "answer", req.default, g.script and g.script.n
+    elseif how == "carried" then
+      what, value, line = "answer", item.value, g.queue[side] and g.queue[side].line
     elseif bot then
       what = "answer"
       value = bot.answer(nil, req, { side = side, name = g.o.bots[side], seed = g.seed,
@@ -116,16 +186,28 @@ local function answer_request(g, n, side, req)
       what, value, line = from_person(g, side, req)
     end
     if what == "answer" then what, req = give(g, side, req, bot, value, line) end
-    if what == "taken" then return what, value, req end
+    if what == "taken" then
+      if how == "carried" or how == "hole" then used(g, side) end
+      return what, value, req, how
+    end
     if what ~= "again" then return what end
+    if how == "carried" then
+      -- refused where the line put it: the rest of the line is dropped, the person asked
+      drop(g, side, "the line stops at the refused answer")
+      ask_line(g, n, side, req)
+    elseif how == "hole" and not g.queue[side] then
+      how = nil
+    end
+    if how ~= "hole" then how = nil end
   end
 end
 
 -- An answer taken: counted, its event (as the view sees it), a bot's transcript line, and
 -- what the game did with it.
-local function record(g, n, side, req, value)
+local function record(g, n, side, req, value, how)
   local bot = g.players[side]
   g.decisions = n
+  g.auto[n] = (how == "carried" or how == "free") or nil
   if g:hides(side, req) then
     g:after({ side = side, request = req.kind, value = value })
     return
@@ -136,8 +218,15 @@ local function record(g, n, side, req, value)
   if secret then told = nil end
   g.out:event{ event = "answer", v = json.V, decision = n, side = side, kind = req.kind,
                answer = told and value or "?",
-               by = req.only and "only" or bot and g.o.bots[side] or "script",
+               by = req.only and "only" or bot and g.o.bots[side]
+                 or (how == "free" and "default") or (how == "carried" and "carried")
+                 or "script",
                secret = req.secret and true or nil }
+  if how == "carried" then
+    -- the host gave it from the person's line
+    g.out:text(string.format("%d. %s %s: %s (from \"%s\") %s", n, side, req.kind,
+      told and tostring(value) or "?", tostring(g.carried_text), tostring(req.rule)))
+  end
   if req.only then
     -- the host gave it: one line naming the request, its answer and its rule
     g.out:text(driving.only_line(n, side, req, told and tostring(value) or "?"))
@@ -180,8 +269,11 @@ function M.run(g)
       return
     end
     local n, side = g.decisions + 1, res[2]
-    show_request(g, n, side, res[3])
-    local what, value, req = answer_request(g, n, side, res[3])
+    local how, item = plan(g, side, res[3])
+    g.carried_text = how == "carried" and g.queue[side].text or nil
+    show_request(g, n, side, res[3], how == "carried" or how == "free")
+    local what, value, req
+    what, value, req, how = answer_request(g, n, side, res[3], how, item)
     if what == "stop" then return end
     if g.res[1] == "error" then
       -- the answer's consequences failed (a script error): not counted, not recorded
@@ -189,7 +281,7 @@ function M.run(g)
       g.failed = true
       return
     end
-    if what == "taken" then record(g, n, side, req, value) end
+    if what == "taken" then record(g, n, side, req, value, how) end
   end
 end
 

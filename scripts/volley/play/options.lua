@@ -107,7 +107,7 @@ end
 -- @tparam {string,...} args the arguments after `play`
 -- @treturn[1] table the options: `target`, `seed`, `bots` (side -> name), `bot_order`,
 --   `dice`, `mods`, `options`, `as`, `undo`, `script`, `save`, `strict`, `json`, `resume`,
---   `no_autosave`, `max_decisions`
+--   `no_autosave`, `max_decisions`, `ask_free`
 -- @treturn[2] nil
 -- @treturn[2] integer the exit status
 function M.parse(args)
@@ -115,7 +115,8 @@ function M.parse(args)
   if not f then return nil, status end
   local o = { bots = {}, bot_order = {}, dice = {}, mods = f.mod, options = f.option,
               undo = "strict", script = f.script, save = f.save, json = f.json,
-              strict = f.strict, resume = f.resume, no_autosave = f.no_autosave }
+              strict = f.strict, resume = f.resume, no_autosave = f.no_autosave,
+              ask_free = f.ask_free }
   -- the values volley.cli read, checked flag by flag in the table's order
   for _, flag in ipairs({ "--seed", "--max-decisions", "--bot", "--dice", "--as", "--undo" }) do
     local v = f[cli.key(flag)]

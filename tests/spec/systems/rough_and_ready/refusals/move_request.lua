@@ -36,8 +36,7 @@ describe("[rough_and_ready 5.11, 6.12, 6.22] a fire answer typed at the move req
     function()
       -- 1314, next to 4L-1, is closed to a gun [6.25]; today's main said only that
       assert.are.equal("1314 is out of Churchill-1's reach: it is 17 hexes off, Churchill-1 "
-        .. "has 2 [rough_and_ready 5.11]; to fire at 1314 instead: fire first (an answer of "
-        .. "this move request), then Churchill-1 1314 at the fire request "
+        .. "has 2 [rough_and_ready 5.11]; to fire at 1314 instead: fire Churchill-1 1314 "
         .. "[rough_and_ready 6.12]", stop(palo_alto(), { "Churchill-1 1314" }))
       -- a hex the gun cannot fire at: the reach alone (with its cost)
       assert.are.equal("2618 is out of Churchill-1's reach: it costs 4 MP, Churchill-1 has 2 "
@@ -53,27 +52,24 @@ describe("[rough_and_ready 5.11, 6.12, 6.22] a fire answer typed at the move req
 
   it("a combined fire is no move: fire first [6.22], not 'not activated' [3.13]", function()
     assert.are.equal("A2US-1+A2US-2+A2US-3+A2US-4 1423 is a combined fire, not a move: fire "
-      .. "first (an answer of this move request), then A2US-1+A2US-2+A2US-3+A2US-4 1423 at the "
-      .. "fire request [rough_and_ready 6.22]",
+      .. "A2US-1+A2US-2+A2US-3+A2US-4 1423 [rough_and_ready 6.22]",
       stop(palo_alto(), { "A2US-1+A2US-2+A2US-3+A2US-4 1423" }))
     -- typed in another order: read as the set it names
-    assert.are.equal("A2US-2+A2US-1 1423 is a combined fire, not a move: fire first (an "
-      .. "answer of this move request), then A2US-2+A2US-1 1423 at the fire request "
-      .. "[rough_and_ready 6.22]", stop(palo_alto(), { "A2US-2+A2US-1 1423" }))
+    assert.are.equal("A2US-2+A2US-1 1423 is a combined fire, not a move: fire A2US-2+A2US-1 "
+      .. "1423 [rough_and_ready 6.22]", stop(palo_alto(), { "A2US-2+A2US-1 1423" }))
   end)
 
   it("a set the fire request would not take: no move either [5.11]", function()
     -- guns of two hexes never combine [6.22]: the fire request refuses it for that
-    assert.are.equal("'A2US-1+Churchill-1 1423' is no move: a move is of one unit (<unit> "
-      .. "<hex>); units joined by + fire together (fire, then the set at the fire request) or "
-      .. "shock together (shock, then the set at the shock request) [rough_and_ready 5.11]",
+    local no_move = "' is no move: units joined by + move together only as an unmoved stack "
+      .. "of activated units (the units of one hex: <unit>+<unit> <hex>); they fire together "
+      .. "(fire <set> <hex>) or shock together (shock <set> <hex>) [rough_and_ready 5.11]"
+    assert.are.equal("'A2US-1+Churchill-1 1423" .. no_move,
       stop(palo_alto(), { "A2US-1+Churchill-1 1423" }))
-    -- infantry joined by + (a shock's form) where no fire is offered
-    local g = open({ ["4US-1"] = "0302", ["4US-2"] = "0302" }, "US", { "4US-1", "4US-2" })
-    assert.are.equal("'4US-1+4US-2 0303' is no move: a move is of one unit (<unit> <hex>); "
-      .. "units joined by + fire together (fire, then the set at the fire request) or shock "
-      .. "together (shock, then the set at the shock request) [rough_and_ready 5.11]",
-      stop(g, { "4US-1+4US-2 0303" }))
+    -- infantry of two hexes joined by + (a shock's form, no stack) where no fire is offered
+    -- (a stack's units joined so move together: compound_spec)
+    local g = open({ ["4US-1"] = "0302", ["4US-2"] = "0402" }, "US", { "4US-1", "4US-2" })
+    assert.are.equal("'4US-1+4US-2 0303" .. no_move, stop(g, { "4US-1+4US-2 0303" }))
   end)
 end)
 
