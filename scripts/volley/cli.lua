@@ -149,6 +149,8 @@ M.COMMANDS = {
       { "--colour", "WHEN", "(--text) always, never or auto (a terminal, NO_COLOR unset)",
         alias = "--color", complete = { "always", "never", "auto" } },
       { "--units", "FILE", "unit marks and a reach from a test fixture", complete = "file" },
+      { "--width", "N", "(--text) the columns to fit, 20 to 9999, in place of $COLUMNS or "
+        .. "the terminal's" },
     },
     need = "needs a value",
     notes = "How to read the pictures: docs/shell.md.",
