@@ -404,6 +404,7 @@ static int render(const render_args *a) {
     to.region = region;
     to.pan_hint = NULL;
     to.overview = 0;
+    to.shown = NULL;
     rc = render_term(stdout, m, v, &to);
     if (rc == 0 && L != NULL) print_off(L, stdout);
     if (fflush(stdout) != 0 || ferror(stdout)) rc = -1;
@@ -451,6 +452,7 @@ int render_marks_lua(lua_State *L) {
   vl_map *m;
   view *v = NULL;
   picture_region region;
+  vl_hex shown;
   int rc = -1;
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checktype(L, 2, LUA_TTABLE);
@@ -522,7 +524,6 @@ int render_marks_lua(lua_State *L) {
     col = col < c0 ? c0 : col > c1 ? c1 : col;
     row = row < r0 ? r0 : row > r1 ? r1 : row;
     region.centre = vl_hex_from_offset(g, col, row);
-    if (vl_hex_format(g, region.centre, centre, sizeof centre) < 0) centre[0] = '\0';
   }
   if (buf[0] == '\0') {
     v = view_new();
@@ -543,7 +544,11 @@ int render_marks_lua(lua_State *L) {
     to.pan_hint = "map HEX centres on a hex, map left|right|up|down [N] pans, "
                   "map all the whole map small";
     to.overview = all;
+    to.shown = &shown;
     rc = render_term(stdout, m, v, &to);
+    if (rc == 0 && !all && region.radius < 0 &&
+        vl_hex_format(vl_map_grid(m), shown, centre, sizeof centre) < 0)
+      centre[0] = '\0';
     if (rc == 0) {
       lua_pushvalue(L, 1);
       print_off(L, stdout);

@@ -1045,6 +1045,7 @@ int render_term(FILE *out, const vl_map *m, const view *v, const term_options *o
         else paint_sides(&t, h, x, y);
       }
   }
+  if (o->shown != NULL) *o->shown = vl_hex_from_offset(t.g, (t.c0 + t.c1) / 2, (t.r0 + t.r1) / 2);
   header(&t, out);
   write_canvas(out, &t.cv, o->unicode, o->colour);
   legend(&t, out, narrowed);

@@ -25,6 +25,8 @@ typedef struct term_options {
                           ** when the map is cut to the width; NULL: volley render's
                           ** "--hex H draws the columns around H" (not owned) */
   int overview;           /* 1: the whole map at two characters a hex (the prompt's map all) */
+  vl_hex *shown;          /* when not NULL, set to the hex at the middle of the window drawn
+                          ** (where the prompt's `map left` ... pans from) */
 } term_options;
 
 /* Writes the picture of m with v's marks and shading (v may be NULL) to out. Returns 0, or
