@@ -182,5 +182,5 @@ for f in tests/data/views/broken/*.ini; do
   [ "$(cat "$tmp/err")" = "$f:$expect" ] || fail "$f: got '$(cat "$tmp/err")', expected '$f:$expect'"
   n=$((n + 1))
 done
-[ $n -ge 18 ] || fail "only $n broken fixtures"
+[ $n -ge 19 ] || fail "only $n broken fixtures"
 echo "ok (9 golden renders, the sample's SVG, $n broken fixtures)"
