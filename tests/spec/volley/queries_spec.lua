@@ -82,6 +82,7 @@ describe("volley.queries focus (where `map` centres: docs/shell.md \"map\")", fu
     table.sort(hexes)
     assert.are.same({ "0103", "0105", "0107", "0205" }, hexes)   -- A's move request: A1-A4
     ok, hexes = st:call("volley.queries", "focus", "referee")
+    assert.is_true(ok)
     table.sort(hexes)
     assert.are.same({ "0103", "0105", "0107", "0205" }, hexes)
     st:close()
