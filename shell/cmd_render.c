@@ -60,6 +60,54 @@ static int terminal_width(void) {
   return 0;
 }
 
+/* A width given (--width N, map --width N): 20 to 9999 columns, or -1. */
+static int parse_width(const char *s) {
+  char *end;
+  long n;
+  if (s[0] < '0' || s[0] > '9') return -1;
+  n = strtol(s, &end, 10);
+  return *end == '\0' && n >= 20 && n <= 9999 ? (int)n : -1;
+}
+
+/* The lines a terminal map may take at the prompt: the window's rows less 12 (the header,
+** the legend and the prompt), when stdout is a terminal; else 0 (no limit). */
+static int terminal_height(void) {
+  struct winsize ws;
+  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0)
+    return ws.ws_row > 24 ? ws.ws_row - 12 : 12;
+  return 0;
+}
+
+/* The centre of the action the marks table at index 1 names (`focus`: hex labels, the
+** prompt's volley.queries.marks): the hex at the median column and the median row of the
+** map hexes among them. 1 with *centre set, or 0 when it names none. */
+static int focus_centre(lua_State *L, const vl_map *m, vl_hex *centre) {
+  const vl_grid *g = vl_map_grid(m);
+  int cols[64], rows[64], n = 0, i, j, t;
+  lua_Integer k, len;
+  lua_getfield(L, 1, "focus");
+  len = lua_istable(L, -1) ? (lua_Integer)lua_rawlen(L, -1) : 0;
+  for (k = 1; k <= len && n < 64; k++) {
+    vl_hex h;
+    vl_error e;
+    lua_rawgeti(L, -1, (int)k);
+    if (lua_type(L, -1) == LUA_TSTRING && vl_hex_parse(g, lua_tostring(L, -1), &h, &e) == VL_OK &&
+        vl_map_contains(m, h)) {
+      vl_hex_to_offset(g, h, &cols[n], &rows[n]);
+      n++;
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  if (n == 0) return 0;
+  for (i = 1; i < n; i++)  /* insertion sorts: n is small */
+    for (j = i; j > 0 && cols[j - 1] > cols[j]; j--) t = cols[j], cols[j] = cols[j - 1], cols[j - 1] = t;
+  for (i = 1; i < n; i++)
+    for (j = i; j > 0 && rows[j - 1] > rows[j]; j--) t = rows[j], rows[j] = rows[j - 1], rows[j - 1] = t;
+  *centre = vl_hex_from_offset(g, cols[(n - 1) / 2], rows[(n - 1) / 2]);
+  return 1;
+}
+
 /* Colour when asked (always), or (auto) when stdout is a terminal, NO_COLOR is unset or
 ** empty (no-color.org) and TERM is not "dumb". */
 static int want_colour(const char *when) {
@@ -187,6 +235,13 @@ static int add_scenario_marks(lua_State *L, view *v, const vl_map *m, vl_error *
       dis = lua_toboolean(L, -1);
       lua_pop(L, 2);
       rc = view_set_status(v, view_mark_count(v) - 1, hits > 0 ? hits : 0, dis);
+      if (rc == VL_OK) {  /* in Square, and the ratings the counter prints */
+        int sq;
+        lua_getfield(L, -1, "square");
+        sq = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+        rc = view_set_counter(v, view_mark_count(v) - 1, sq, field(L, -1, "rating"));
+      }
       if (rc != VL_OK) vl_error_set(err, rc, NULL, 0, "bad status");
     }
     if (rc != VL_OK) {
@@ -250,7 +305,7 @@ static void print_error(const vl_error *err) {
 
 /* render's flags and its one operand, as volley.cli read them (NULL: not given). */
 typedef struct render_args {
-  const char *path, *svg, *hex, *radius, *units, *colour, *at;
+  const char *path, *svg, *hex, *radius, *units, *colour, *at, *width;
   int text, ascii;
 } render_args;
 
@@ -279,6 +334,11 @@ static int render(const render_args *a) {
     return command_usage(self, buf);
   }
   if (radius != NULL && hex == NULL) return command_usage(self, "--radius needs --hex");
+  if (a->width != NULL && svg != NULL) return command_usage(self, "--width is for --text");
+  if (a->width != NULL && parse_width(a->width) < 0) {
+    snprintf(buf, sizeof buf, "bad width '%s' (a number of columns, 20 to 9999)", a->width);
+    return command_usage(self, buf);
+  }
   if (at != NULL) {
     char *end;
     if (!is_save_file(path)) return command_usage(self, "--at is for a save file");
@@ -374,10 +434,12 @@ static int render(const render_args *a) {
     term_options to;
     to.unicode = !ascii && locale_utf8();
     to.colour = want_colour(colour != NULL ? colour : "auto");
-    to.width = terminal_width();
+    to.width = a->width != NULL ? parse_width(a->width) : terminal_width();
+    to.height = 0;
     to.region = region;
     to.pan_hint = NULL;
     to.overview = 0;
+    to.shown = NULL;
     rc = render_term(stdout, m, v, &to);
     if (rc == 0 && L != NULL) print_off(L, stdout);
     if (fflush(stdout) != 0 || ferror(stdout)) rc = -1;
@@ -417,14 +479,16 @@ done:
 ** H, radius = "R"}; the terminal map on stdout, or the SVG to FILE. Returns true, or nil and
 ** why. */
 int render_marks_lua(lua_State *L) {
-  const char *svg, *hex, *radius, *map_path;
-  int all = 0;
+  const char *svg, *hex, *radius, *map_path, *width;
+  int all = 0, dcol, drow;
+  char centre[VL_HEX_LABEL_MAX] = "";
   char buf[VL_ERROR_FILE_MAX + VL_ERROR_MSG_MAX + 64];
   vl_error err;
   vl_path *data;
   vl_map *m;
   view *v = NULL;
   picture_region region;
+  vl_hex shown;
   int rc = -1;
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checktype(L, 2, LUA_TTABLE);
@@ -432,6 +496,17 @@ int render_marks_lua(lua_State *L) {
   svg = field(L, 2, "svg");
   hex = field(L, 2, "hex");
   radius = field(L, 2, "radius");
+  width = field(L, 2, "width");
+  if (width != NULL && parse_width(width) < 0) {
+    lua_pushnil(L);
+    lua_pushfstring(L, "map: bad width '%s' (a number of columns, 20 to 9999)", width);
+    return 2;
+  }
+  lua_getfield(L, 2, "dcol");
+  dcol = (int)lua_tointeger(L, -1);
+  lua_getfield(L, 2, "drow");
+  drow = (int)lua_tointeger(L, -1);
+  lua_pop(L, 2);
   if (hex != NULL && strcmp(hex, "all") == 0 && svg == NULL) {  /* map all: the overview */
     if (radius != NULL) {
       lua_pushnil(L);
@@ -444,7 +519,7 @@ int render_marks_lua(lua_State *L) {
   map_path = field(L, 1, "map");
   if (map_path == NULL) return luaL_error(L, "the scenario names no map");
   memset(&region, 0, sizeof region);
-  region.radius = hex != NULL ? 3 : -1;
+  region.radius = -1;    /* map HEX: the window around HEX; map HEX R: the hexes within R */
   if (radius != NULL) {   /* the driver passes digits only; at most render's 999 */
     char *end;
     long r = strtol(radius, &end, 10);
@@ -473,6 +548,19 @@ int render_marks_lua(lua_State *L) {
       snprintf(buf, sizeof buf, "map: %s is not on the map", hex);
     region.has_centre = 1;
   }
+  if (buf[0] == '\0' && hex == NULL && svg == NULL && !all)
+    region.has_centre = focus_centre(L, m, &region.centre);  /* map: the action */
+  if (buf[0] == '\0' && region.has_centre && region.radius < 0) {  /* panned, kept on the map */
+    const vl_grid *g = vl_map_grid(m);
+    int col, row, c0, c1, r0, r1;
+    vl_map_bounds(m, &c0, &c1, &r0, &r1);
+    vl_hex_to_offset(g, region.centre, &col, &row);
+    col += dcol;
+    row += drow;
+    col = col < c0 ? c0 : col > c1 ? c1 : col;
+    row = row < r0 ? r0 : row > r1 ? r1 : row;
+    region.centre = vl_hex_from_offset(g, col, row);
+  }
   if (buf[0] == '\0') {
     v = view_new();
     if (v == NULL) snprintf(buf, sizeof buf, "not enough memory");
@@ -486,12 +574,17 @@ int render_marks_lua(lua_State *L) {
     term_options to;
     to.unicode = locale_utf8();
     to.colour = want_colour("auto");
-    to.width = terminal_width();
+    to.width = width != NULL ? parse_width(width) : terminal_width();
+    to.height = width != NULL ? 0 : terminal_height();
     to.region = region;
-    to.pan_hint = "map HEX [RADIUS] draws the hexes around a hex (radius 3 unless given), "
+    to.pan_hint = "map HEX centres on a hex, map left|right|up|down [N] pans, "
                   "map all the whole map small";
     to.overview = all;
+    to.shown = &shown;
     rc = render_term(stdout, m, v, &to);
+    if (rc == 0 && !all && region.radius < 0 &&
+        vl_hex_format(vl_map_grid(m), shown, centre, sizeof centre) < 0)
+      centre[0] = '\0';
     if (rc == 0) {
       lua_pushvalue(L, 1);
       print_off(L, stdout);
@@ -526,7 +619,9 @@ int render_marks_lua(lua_State *L) {
     return 2;
   }
   lua_pushboolean(L, 1);
-  return 1;
+  if (centre[0] == '\0') return 1;
+  lua_pushstring(L, centre);
+  return 2;
 }
 
 int cmd_render(int argc, char **argv) {
@@ -552,6 +647,7 @@ int cmd_render(int argc, char **argv) {
   a.units = host_cli_string(cli, t, "units");
   a.colour = host_cli_string(cli, t, "colour");
   a.at = host_cli_string(cli, t, "at");
+  a.width = host_cli_string(cli, t, "width");
   a.text = host_cli_flag(cli, t, "text");
   a.ascii = host_cli_flag(cli, t, "ascii");
   lua_getfield(cli, t, "args");

@@ -2,14 +2,16 @@
 ** render_term.c -- the terminal map. The picture is painted into a grid of character cells
 ** (each a UTF-8 character and a style), then written line by line.
 **
-** Flat-top maps: a hex is W = 2 * digits + 1 cells wide inside and two lines tall, columns
-** P = W + 1 cells apart, the shifted columns half a hex (one line) down:
+** Flat-top maps: a hex is a cell four lines tall whose top edge is W = 2 * digits + 2
+** cells wide, columns P = W + 2 cells apart, the shifted columns half a hex (two lines) down.
+** Each hex holds its own label, so no label can be read as a neighbour's:
 **
-**      _____       _____
-**     /     \_____/     \      line 1 of a hex: its marks (code, facing, count), or its
-**     \0101 ./ ^  \0301 ./        terrain glyph in the middle (filled with the shade
-**     /  w  \0201 ./     \        character when the hex is shaded)
-**     \0102 w/     \0302 ./    line 2: its label and its terrain glyph (the bottom edge)
+**       ______
+**      /0101 "\______      line 1: its label, then its terrain glyph
+**     / 5US-3<3/0201  \     line 2: the first mark's code, its facing and the units there
+**     \ 6/3 H2D\ 4L-1>/     line 3: the counter's ratings and state (Hits, D, S), or the
+**      \______/ 4/2  /             terrain glyph of an empty hex (roads at both ends)
+**                                 line 4: the bottom edge (the next hex's top)
 **
 ** Pointy-top maps are drawn as offset bricks (each brick touches the six neighbours of its
 ** hex): rows three lines apart, the shifted rows half a brick right.
@@ -55,7 +57,8 @@ typedef struct tctx {
   unsigned char *used_side;   /* per hexside type: drawn */
   int *road;                  /* per map hex: the kind of the first road through it, or -1 */
   unsigned char *used_road;   /* per road kind: drawn */
-  int any_facing, any_count, any_leader, any_shade, any_disordered, any_hits;
+  int any_facing, any_count, any_leader, any_shade, any_disordered, any_hits, any_square,
+      any_rating;
   char (*shown)[VIEW_CODE_SHOWN + 1]; /* per mark: the code its cell shows (shown_codes) */
   canvas cv;
 } tctx;
@@ -234,7 +237,7 @@ static void shown_code(const view *v, size_t i, size_t n, char *out) {
 ** memory. */
 static int shown_codes(tctx *t) {
   size_t m = t->v != NULL ? view_mark_count(t->v) : 0, i, j;
-  size_t n = (size_t)(t->W - 2);
+  size_t n = (size_t)(t->flat ? t->W : t->W - 2);
   if (m == 0) return 0;
   t->shown = calloc(m, sizeof *t->shown);
   if (t->shown == NULL) return -1;
@@ -286,8 +289,8 @@ static int choose_window(tctx *t) {
   t->c1 = hi;
   t->r0 = rlo;
   t->r1 = rhi;
-  /* columns that fit: flat-top P * n + 1 cells; pointy-top P * n + 1 + P / 2 */
-  fit = t->o->width > 0 ? (t->o->width - 1 - (t->flat ? 0 : t->P / 2)) / t->P : hi - lo + 1;
+  /* columns that fit: flat-top P * n + 2 cells; pointy-top P * n + 1 + P / 2 */
+  fit = t->o->width > 0 ? (t->o->width - (t->flat ? 2 : 1 + t->P / 2)) / t->P : hi - lo + 1;
   if (fit < 1) fit = 1;
   span = hi - lo + 1;
   if (span > fit) {
@@ -302,11 +305,28 @@ static int choose_window(tctx *t) {
     if (t->c0 > hi - fit + 1) t->c0 = hi - fit + 1;
     t->c1 = t->c0 + fit - 1;
   }
+  /* rows that fit the height (flat-top: 4 lines a row and 3 more; pointy-top: 3 and 1) */
+  fit = t->o->height > 0 ? (t->o->height - (t->flat ? 3 : 1)) / (t->flat ? 4 : 3)
+                         : rhi - rlo + 1;
+  if (fit < 1) fit = 1;
+  if (rhi - rlo + 1 > fit) {
+    int col, row;
+    narrowed = 1;
+    t->r0 = rlo;
+    if (t->o->region.has_centre) {
+      vl_hex_to_offset(t->g, t->o->region.centre, &col, &row);
+      t->r0 = row - (fit - 1) / 2;
+    }
+    if (t->r0 < rlo) t->r0 = rlo;
+    if (t->r0 > rhi - fit + 1) t->r0 = rhi - fit + 1;
+    t->r1 = t->r0 + fit - 1;
+  }
   for (i = 0; i < n; i++) {
     vl_hex h = vl_map_hex_at(t->m, i);
     int col, row;
     vl_hex_to_offset(t->g, h, &col, &row);
-    t->drawn[map_index(t, h)] = (unsigned char)(col >= t->c0 && col <= t->c1 &&
+    t->drawn[map_index(t, h)] = (unsigned char)(col >= t->c0 && col <= t->c1 && row >= t->r0 &&
+                                                row <= t->r1 &&
                                                 picture_in_region(t->m, &t->o->region, h));
   }
   return narrowed;
@@ -317,7 +337,7 @@ static int choose_window(tctx *t) {
 static void origin(const tctx *t, int col, int row, int *x, int *y) {
   if (t->flat) {
     *x = t->P * (col - t->c0);
-    *y = 2 * (row - t->r0) + shifted(t->g, col);
+    *y = 4 * (row - t->r0) + 2 * shifted(t->g, col);
   } else {
     *x = t->P * (col - t->c0) + (shifted(t->g, row) ? t->P / 2 : 0);
     *y = 3 * (row - t->r0);
@@ -330,13 +350,19 @@ static void paint_edges(tctx *t, int x, int y) {
   canvas *cv = &t->cv;
   int i, u = t->o->unicode, fg = t->o->colour ? GREY_EDGE : -1;
   const char *up = u ? "\xe2\x95\xb1" : "/", *down = u ? "\xe2\x95\xb2" : "\\";
-  if (t->flat) {
-    for (i = 1; i <= t->W; i++)
-      if (at(cv, x + i, y) && at(cv, x + i, y)->ch[0] == '\0') put(cv, x + i, y, "_", fg, 0);
-    put(cv, x, y + 1, up, fg, 0);
-    put(cv, x + t->W + 1, y + 1, down, fg, 0);
-    put(cv, x, y + 2, down, fg, 0);
-    put(cv, x + t->W + 1, y + 2, up, fg, 0);
+  if (t->flat) {  /* the top and bottom edges, two slants a side */
+    for (i = 2; i <= t->W + 1; i++) {
+      put(cv, x + i, y, "_", fg, 0);
+      put(cv, x + i, y + 4, "_", fg, 0);
+    }
+    put(cv, x + 1, y + 1, up, fg, 0);
+    put(cv, x, y + 2, up, fg, 0);
+    put(cv, x, y + 3, down, fg, 0);
+    put(cv, x + 1, y + 4, down, fg, 0);
+    put(cv, x + t->W + 2, y + 1, down, fg, 0);
+    put(cv, x + t->W + 3, y + 2, down, fg, 0);
+    put(cv, x + t->W + 3, y + 3, up, fg, 0);
+    put(cv, x + t->W + 2, y + 4, up, fg, 0);
     return;
   }
   for (i = 0; i <= t->P; i++) {
@@ -438,6 +464,92 @@ static void paint_hex(tctx *t, vl_hex h, int x, int y) {
     }
 }
 
+/* A flat-top hex's cell (the picture at the top of this file): line 1 its label and terrain
+** glyph; line 2 the first mark's code, facing (or * for a leader) and the units in the hex;
+** line 3 that counter's ratings on the left and its state on the right (H and its Hits, D
+** Disordered, S in Square); an empty hex its terrain glyph in the middle of line 2, a road's
+** mark at both ends of line 3, the shade on lines 2 and 3. */
+static void paint_hex_flat(tctx *t, vl_hex h, int x, int y) {
+  canvas *cv = &t->cv;
+  const vl_terrain_type *ty = vl_map_terrain(t->m, h);
+  const char *glyph = picture_glyph(ty, t->o->unicode);
+  int idx = map_index(t, h), W = t->W, fg = type_fg(t, ty), i;
+  int shaded = t->v != NULL && view_shaded(t->v, h);
+  int grey = t->o->colour ? GREY_LABEL : -1;
+  char label[VL_HEX_LABEL_MAX];
+  t->used_hex[vl_map_terrain_index(t->m, h)] = 1;
+  if (shaded) t->any_shade = 1;
+  if (vl_hex_format(t->g, h, label, sizeof label) < 0) label[0] = '\0';
+  for (i = 2; i <= W + 1; i++) put(cv, x + i, y + 1, " ", -1, 0);
+  for (i = 1; i <= W + 2; i++) {
+    put(cv, x + i, y + 2, " ", -1, 0);
+    put(cv, x + i, y + 3, " ", -1, 0);
+  }
+  put_text(cv, x + 2, y + 1, label, W - 1, grey, 0);
+  put(cv, x + W + 1, y + 1, glyph, fg, 0);
+  if (t->first[idx] >= 0) {
+    const view_mark *mk = view_mark_at(t->v, (size_t)t->first[idx]);
+    int sfg = t->o->colour ? picture_side_term(mk->side) : -1;
+    char state[16];
+    int n;
+    put_text(cv, x + 1, y + 2, t->shown[t->first[idx]], W, sfg, 1);
+    if (mk->clock >= 0) {
+      put(cv, x + W + 1, y + 2, t->o->unicode ? arrows[mk->clock] : arrows_ascii[mk->clock], sfg,
+          1);
+      t->any_facing = 1;
+    } else if (mk->kind == VIEW_LEADER) {
+      put(cv, x + W + 1, y + 2, LEADER_MARK, sfg, 1);
+      t->any_leader = 1;
+    }
+    if (t->total[idx] > 1) {
+      char digit[2];
+      digit[0] = (char)('0' + t->total[idx] % 10);
+      digit[1] = '\0';
+      if (t->o->unicode)
+        put(cv, x + W + 2, y + 2, t->total[idx] > 9 ? SUPER_PLUS : supers[t->total[idx]], sfg, 1);
+      else
+        put(cv, x + W + 2, y + 2, t->total[idx] > 9 ? "+" : digit, sfg, 1);
+      t->any_count = 1;
+    }
+    if (mk->rating[0] != '\0') {
+      put_text(cv, x + 2, y + 3, mk->rating, W, -1, 0);
+      t->any_rating = 1;
+    }
+    n = 0;
+    state[0] = '\0';
+    if (mk->hits > 0) n += snprintf(state + n, sizeof state - (size_t)n, "H%d", mk->hits > 9 ? 9 : mk->hits);
+    if (mk->disordered) n += snprintf(state + n, sizeof state - (size_t)n, "D");
+    if (mk->square) n += snprintf(state + n, sizeof state - (size_t)n, "S");
+    if (n > 0) put_text(cv, x + W + 3 - n, y + 3, state, n, sfg, 1);
+    if (mk->hits > 0) t->any_hits = 1;
+    if (mk->disordered) t->any_disordered = 1;
+    if (mk->square) t->any_square = 1;
+  } else {
+    const char *fill = shaded && !t->o->colour ? (t->o->unicode ? SHADE_U : SHADE_A) : " ";
+    for (i = 1; i <= W + 2; i++) {
+      put(cv, x + i, y + 2, fill, -1, 0);
+      put(cv, x + i, y + 3, fill, -1, 0);
+    }
+    put(cv, x + 1 + (W + 2) / 2, y + 2, glyph, fg, 0);
+    if (t->road[idx] >= 0) {  /* a road through it: its mark at both ends of line 3 */
+      const vl_terrain_type *rt =
+        vl_terrain_type_at(t->tt, VL_TERRAIN_ROAD, (size_t)t->road[idx]);
+      const char *rg = road_glyph(rt, t->o->unicode);
+      int rfg = t->o->colour ? picture_xterm256(picture_rgb(picture_colour(rt))) : -1;
+      put(cv, x + 1, y + 3, rg, rfg, 1);
+      put(cv, x + W + 2, y + 3, rg, rfg, 1);
+      t->used_road[t->road[idx]] = 1;
+    }
+  }
+  if (shaded && t->o->colour) {
+    for (i = 2; i <= W + 1; i++) put_bg(cv, x + i, y + 1, SHADE_BG);
+    for (i = 1; i <= W + 2; i++) {
+      put_bg(cv, x + i, y + 2, SHADE_BG);
+      put_bg(cv, x + i, y + 3, SHADE_BG);
+    }
+  }
+}
+
 /* The hexside feature a terminal shows on the hexside between a and b: the first the
 ** hexside carries (in the table's order of ids), or NULL. */
 static const vl_terrain_type *side_feature(const tctx *t, vl_hex a, vl_hex b, int *index) {
@@ -465,23 +577,18 @@ static void paint_sides(tctx *t, vl_hex h, int x, int y) {
     else if (ft->display.ascii) g = ft->display.ascii;
     if (!t->o->colour && g == NULL) continue;
     fg = t->o->colour ? picture_xterm256(picture_rgb(picture_colour(ft))) : -1;
-    if (t->flat) {
-      static const int dx[6] = {0, 1, 1, 0, 0, 0}, dy[6] = {0, 1, 2, 0, 2, 1};
-      cell *c;
-      if (d == 0 || d == 3) {  /* N, S: the label line above or below, underlined */
-        if (!t->o->colour) continue;
-        for (i = 1; i <= W; i++) {
-          c = at(cv, x + i, d == 0 ? y : y + 2);
-          if (c != NULL) c->ul = fg;
-        }
-        t->used_side[k] = 1;
-        continue;
+    if (t->flat) {  /* the hexside's cells: a whole top or bottom edge, or two slants */
+      static const int sx[6][2] = {{0, 0}, {2, 3}, {3, 2}, {0, 0}, {0, 1}, {1, 0}},
+                       sy[6][2] = {{0, 0}, {1, 2}, {3, 4}, {4, 4}, {3, 4}, {1, 2}};
+      int n = d == 0 || d == 3 ? W : 2;
+      for (i = 0; i < n; i++) {
+        cell *c = d == 0 || d == 3 ? at(cv, x + 2 + i, y + sy[d][0])
+                  : at(cv, x + (sx[d][i] >= 2 ? W + sx[d][i] : sx[d][i]), y + sy[d][i]);
+        if (c == NULL) continue;
+        if (g != NULL) snprintf(c->ch, sizeof c->ch, "%s", g);
+        c->fg = fg;
+        c->bold = 1;
       }
-      c = at(cv, x + dx[d] * (W + 1), y + dy[d]);
-      if (c == NULL) continue;
-      if (g != NULL) snprintf(c->ch, sizeof c->ch, "%s", g);
-      c->fg = fg;
-      c->bold = 1;
       t->used_side[k] = 1;
       continue;
     }
@@ -583,15 +690,38 @@ static void legend(tctx *t, FILE *out, int narrowed) {
   l.out = out;
   l.colour = t->o->colour;
   l.width = t->o->width;
-  if (narrowed) {
+  if (narrowed) {  /* which part is shown, and how to see the rest, wrapped at the width */
     int d = t->g->digits;
-    fprintf(out, "columns %0*d-%0*d of %0*d-%0*d shown", d, t->c0, d, t->c1, d, t->cmin, d,
-            t->cmax);
-    if (t->o->region.has_centre)
-      fputs(" (around the hex asked for)\n", out);
-    else
-      fprintf(out, "; %s\n",
-              t->o->pan_hint != NULL ? t->o->pan_hint : "--hex H draws the columns around H");
+    char label[VL_HEX_LABEL_MAX], part[160];
+    size_t pk;
+    memset(&l, 0, sizeof l);
+    l.out = out;
+    l.width = t->o->width;
+    lline_start(&l, "");
+    l.sep = " ";
+    pk = (size_t)snprintf(part, sizeof part, "columns %0*d-%0*d of %0*d-%0*d", d, t->c0, d,
+                          t->c1, d, t->cmin, d, t->cmax);
+    if (pk < sizeof part && (t->r0 > t->rmin || t->r1 < t->rmax))
+      snprintf(part + pk, sizeof part - pk, ", rows %0*d-%0*d of %0*d-%0*d", d, t->r0, d, t->r1, d,
+               t->rmin, d, t->rmax);
+    lline_put(&l, NULL, -1, -1, 0, part);
+    if (t->o->pan_hint != NULL && t->o->region.has_centre &&
+        vl_hex_format(t->g, t->o->region.centre, label, sizeof label) >= 0) {
+      snprintf(part, sizeof part, "shown, around %s;", label);
+      lline_put(&l, NULL, -1, -1, 0, part);
+    } else {
+      lline_put(&l, NULL, -1, -1, 0,
+                t->o->pan_hint != NULL ? "shown;"
+                : t->o->region.has_centre ? "shown (around the hex asked for)" : "shown;");
+    }
+    if (t->o->pan_hint != NULL) {
+      lline_put(&l, NULL, -1, -1, 0, "map HEX centres on a hex,");
+      lline_put(&l, NULL, -1, -1, 0, "map left|right|up|down [N] pans,");
+      lline_put(&l, NULL, -1, -1, 0, "map all the whole map small");
+    } else if (!t->o->region.has_centre) {
+      lline_put(&l, NULL, -1, -1, 0, "--hex H draws the columns around H");
+    }
+    lline_end(&l);
   }
   lline_start(&l, "terrain:");
   for (k = 0; k < vl_terrain_count(t->tt, VL_TERRAIN_HEX); k++)
@@ -641,10 +771,13 @@ static void legend(tctx *t, FILE *out, int narrowed) {
         else if (mk->kind == VIEW_LEADER) snprintf(extra, sizeof extra, " leader");
         {
           char status[48] = "";
-          if (mk->hits > 0 || mk->disordered)
-            snprintf(status, sizeof status, " (%s%s%.0d%s)", mk->disordered ? "Disordered" : "",
+          if (mk->hits > 0 || mk->disordered || mk->square)
+            snprintf(status, sizeof status, " (%s%s%.0d%s%s%s)",
+                     mk->disordered ? "Disordered" : "",
                      mk->disordered && mk->hits > 0 ? ", " : "", mk->hits,
-                     mk->hits == 1 ? " Hit" : mk->hits > 1 ? " Hits" : "");
+                     mk->hits == 1 ? " Hit" : mk->hits > 1 ? " Hits" : "",
+                     mk->square && (mk->disordered || mk->hits > 0) ? ", " : "",
+                     mk->square ? "in Square" : "");
           snprintf(words, sizeof words, "%s%s%s%s%s%s%s", where, extra,
                    mk->facing ? " facing " : "", mk->facing ? mk->facing : "",
                    mk->clock >= 0 ? " " : "",
@@ -671,13 +804,22 @@ static void legend(tctx *t, FILE *out, int narrowed) {
   {
     char label[VL_HEX_LABEL_MAX];
     if (vl_hex_format(t->g, vl_map_hex_at(t->m, 0), label, sizeof label) < 0) label[0] = '\0';
-    lline_item(&l, label, t->o->colour ? GREY_LABEL : -1, 0, "a hex's label, under its contents");
+    lline_item(&l, label, t->o->colour ? GREY_LABEL : -1, 0,
+               t->flat ? "a hex's label (at the top of its hex) and its terrain"
+                       : "a hex's label, under its contents");
   }
   if (t->any_facing && u) lline_item(&l, arrows[1], -1, 0, "facing");
   if (t->any_count) lline_item(&l, u ? supers[3] : "3", -1, 0, "units in the hex");
   if (t->any_leader) lline_item(&l, LEADER_MARK, -1, 0, "a leader");
-  if (t->any_disordered) lline_item(&l, "abc", -1, 0, "lower case: Disordered");
-  if (t->any_hits) lline_item(&l, u ? subs[1] : "!", -1, 0, "Hits (the code's last place)");
+  if (t->flat) {  /* the counter's second line */
+    if (t->any_rating) lline_item(&l, "6/3", -1, 0, "morale/reverse");
+    if (t->any_hits) lline_item(&l, "H2", -1, 0, "2 Hits");
+    if (t->any_disordered) lline_item(&l, "D", -1, 0, "Disordered");
+    if (t->any_square) lline_item(&l, "S", -1, 0, "in Square");
+  } else {
+    if (t->any_disordered) lline_item(&l, "abc", -1, 0, "lower case: Disordered");
+    if (t->any_hits) lline_item(&l, u ? subs[1] : "!", -1, 0, "Hits (the code's last place)");
+  }
   if (t->any_shade) {
     if (l.colour) lline_item_bg(&l, "   ", SHADE_BG, "reach");
     else lline_item(&l, u ? SHADE_U : SHADE_A, -1, 0, "reach");
@@ -700,8 +842,11 @@ static void header(tctx *t, FILE *out) {
            vl_grid_parity_word(t->g));
   snprintf(part[2], sizeof part[2], "columns %0*d-%0*d, rows %0*d-%0*d;", d, t->cmin, d, t->cmax,
            d, t->rmin, d, t->rmax);
-  snprintf(part[3], sizeof part[3], "north at the %s",
-           north_words[(int)vl_map_north_edge(t->m) & 3]);
+  if (vl_map_north_edge(t->m) == VL_NORTH_TOP)
+    snprintf(part[3], sizeof part[3], "north at the top");
+  else  /* facing words name the page, not the compass (DESIGN.md Part B "Ids and names") */
+    snprintf(part[3], sizeof part[3], "north at the %s (facing words N, NE ... name the page: "
+             "N is up)", north_words[(int)vl_map_north_edge(t->m) & 3]);
   if (t->o->region.radius >= 0) {
     char label[VL_HEX_LABEL_MAX];
     if (vl_hex_format(t->g, t->o->region.centre, label, sizeof label) < 0) label[0] = '\0';
@@ -836,8 +981,8 @@ int render_term(FILE *out, const vl_map *m, const view *v, const term_options *o
   t.v = v;
   t.o = o;
   t.flat = t.g->layout == VL_FLAT_TOP;
-  t.W = 2 * t.g->digits + 1;
-  t.P = t.W + 1;
+  t.W = 2 * t.g->digits + (t.flat ? 2 : 1);
+  t.P = t.W + (t.flat ? 2 : 1);
   vl_map_bounds(m, &t.cmin, &t.cmax, &t.rmin, &t.rmax);
   t.nrows = t.rmax - t.rmin + 1;
   t.first = malloc(n * sizeof *t.first);
@@ -875,8 +1020,8 @@ int render_term(FILE *out, const vl_map *m, const view *v, const term_options *o
   if (shown_codes(&t) != 0) goto done;
   narrowed = choose_window(&t);
   if (t.flat) {
-    t.cv.w = t.P * (t.c1 - t.c0 + 1) + 1;
-    t.cv.h = 2 * (t.r1 - t.r0 + 1) + 2;
+    t.cv.w = t.P * (t.c1 - t.c0 + 1) + 2;
+    t.cv.h = 4 * (t.r1 - t.r0 + 1) + 3;
   } else {
     t.cv.w = t.P * (t.c1 - t.c0 + 1) + 1 + t.P / 2;
     t.cv.h = 3 * (t.r1 - t.r0 + 1) + 1;
@@ -895,10 +1040,12 @@ int render_term(FILE *out, const vl_map *m, const view *v, const term_options *o
         vl_hex_to_offset(t.g, h, &col, &row);
         origin(&t, col, row, &x, &y);
         if (pass == 0) paint_edges(&t, x, y);
+        else if (pass == 1 && t.flat) paint_hex_flat(&t, h, x, y);
         else if (pass == 1) paint_hex(&t, h, x, y);
         else paint_sides(&t, h, x, y);
       }
   }
+  if (o->shown != NULL) *o->shown = vl_hex_from_offset(t.g, (t.c0 + t.c1) / 2, (t.r0 + t.r1) / 2);
   header(&t, out);
   write_canvas(out, &t.cv, o->unicode, o->colour);
   legend(&t, out, narrowed);

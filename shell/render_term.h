@@ -18,11 +18,15 @@ typedef struct term_options {
   int unicode;            /* 1: box drawing, arrows and the types' glyphs; 0: ASCII only */
   int colour;             /* 1: ANSI colours (xterm 256-colour palette) and bold */
   int width;              /* the terminal's columns; 0: no limit */
+  int height;             /* lines the map itself may take (header and legend apart); 0: no
+                          ** limit */
   picture_region region;  /* the whole map or a hex and radius; a centre to pan around */
   const char *pan_hint;   /* how to see other columns, after "columns a-b of c-d shown; "
                           ** when the map is cut to the width; NULL: volley render's
                           ** "--hex H draws the columns around H" (not owned) */
   int overview;           /* 1: the whole map at two characters a hex (the prompt's map all) */
+  vl_hex *shown;          /* when not NULL, set to the hex at the middle of the window drawn
+                          ** (where the prompt's `map left` ... pans from) */
 } term_options;
 
 /* Writes the picture of m with v's marks and shading (v may be NULL) to out. Returns 0, or

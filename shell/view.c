@@ -34,6 +34,18 @@ int view_set_status(view *v, size_t i, int hits, int disordered) {
   return VL_OK;
 }
 
+int view_set_counter(view *v, size_t i, int square, const char *rating) {
+  size_t n = rating != NULL ? strlen(rating) : 0, k;
+  if (v == NULL || i >= v->nmarks || n > VIEW_MAX_RATING) return VL_EINVAL;
+  for (k = 0; k < n; k++)
+    if (!((rating[k] >= '0' && rating[k] <= '9') || rating[k] == '/' || rating[k] == '+' ||
+          rating[k] == '-'))
+      return VL_EINVAL;
+  v->marks[i].square = square != 0;
+  memcpy(v->marks[i].rating, n > 0 ? rating : "", n + 1);
+  return VL_OK;
+}
+
 void view_free(view *v) {
   size_t i;
   if (v == NULL) return;
@@ -272,11 +284,12 @@ static int next_word(const char **cur, char *buf, size_t n) {
 }
 
 /* A line of [marks]: <code> = <where> <kind> <side> [<facing> | -] [<count>] [disordered]
-** [hits=N]. */
+** [hits=N] [square] [rating=R]. */
 static int mark_line(fparse *p, const vl_ini_item *it, vl_error *err) {
   char where[64], kind[16], side[32], facing[64], word[64];
   const char *cur = it->value;
-  int k, count = -1, rc, have_facing = 0, hits = 0, disordered = 0;
+  int k, count = -1, rc, have_facing = 0, hits = 0, disordered = 0, square = 0;
+  char rating[VIEW_MAX_RATING + 1] = "";
   vl_error e;
   if (it->continuation) return vl_ini_error(err, it, "a mark takes one line");
   if (next_word(&cur, where, sizeof where) != 1 || next_word(&cur, kind, sizeof kind) != 1 ||
@@ -290,6 +303,18 @@ static int mark_line(fparse *p, const vl_ini_item *it, vl_error *err) {
   while ((rc = next_word(&cur, word, sizeof word)) == 1) {
     if (strcmp(word, "disordered") == 0) {
       disordered = 1;
+    } else if (strcmp(word, "square") == 0) {
+      square = 1;
+    } else if (strncmp(word, "rating=", 7) == 0) {
+      size_t n = strlen(word + 7), j;
+      int bad = n == 0 || n > VIEW_MAX_RATING;
+      for (j = 0; j < n && !bad; j++)
+        bad = !((word[7 + j] >= '0' && word[7 + j] <= '9') || word[7 + j] == '/' ||
+                word[7 + j] == '+' || word[7 + j] == '-');
+      if (bad)
+        return vl_ini_error(err, it, "%s: bad rating '%s' (rating= and up to %d of 0-9 / + -)",
+                            it->key, word, VIEW_MAX_RATING);
+      memcpy(rating, word + 7, n + 1);
     } else if (strncmp(word, "hits=", 5) == 0) {
       char *end;
       long n = strtol(word + 5, &end, 10);
@@ -325,7 +350,8 @@ static int mark_line(fparse *p, const vl_ini_item *it, vl_error *err) {
                      have_facing && facing[0] ? facing : NULL, count, &e);
   if (rc == VL_ENOMEM) return vl_error_set(err, rc, it->file, it->line, "out of memory");
   if (rc != VL_OK) return vl_ini_error(err, it, "%s", e.msg);
-  return view_set_status(p->v, p->v->nmarks - 1, hits, disordered);
+  rc = view_set_status(p->v, p->v->nmarks - 1, hits, disordered);
+  return rc != VL_OK ? rc : view_set_counter(p->v, p->v->nmarks - 1, square, rating);
 }
 
 /* A line of [view]: sides = ..., reach = ... */

@@ -29,6 +29,7 @@ typedef enum view_place { VIEW_ON_HEX = 0, VIEW_ON_TRACK = 1, VIEW_IN_BOX = 2 } 
 #define VIEW_MAX_SIDE 16  /* bytes in a side id */
 #define VIEW_MAX_SIDES 8  /* sides one view may name */
 #define VIEW_MAX_COUNT 99 /* units in one stack */
+#define VIEW_MAX_RATING 5 /* bytes of a mark's ratings ("6/3", "10/5") */
 
 /* One mark, as resolved against the map. Strings are owned by the view. */
 typedef struct view_mark {
@@ -48,6 +49,8 @@ typedef struct view_mark {
                        ** vertex N/NE is 1); -1 when the mark has no facing */
   int hits;            /* the marked unit's Hits (0: none) */
   int disordered;      /* 1: the marked unit is Disordered */
+  int square;          /* 1: the marked unit is in Square */
+  char rating[VIEW_MAX_RATING + 1]; /* its ratings as the counter prints them ("6/3"), or "" */
 } view_mark;
 
 typedef struct view view;
@@ -59,6 +62,11 @@ view *view_new(void);
 ** Disordered, for the pictures to show. VL_OK; VL_EINVAL for no such mark or a negative
 ** count. */
 int view_set_status(view *v, size_t i, int hits, int disordered);
+
+/* Sets the rest of mark i's counter: in Square or not, and its ratings as the counter prints
+** them (digits and / + -, at most VIEW_MAX_RATING bytes; NULL or "" for none). VL_OK;
+** VL_EINVAL for no such mark or a rating of other characters or too long. */
+int view_set_counter(view *v, size_t i, int square, const char *rating);
 
 /* Frees a view; accepts NULL. */
 void view_free(view *v);

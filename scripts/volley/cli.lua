@@ -162,6 +162,8 @@ M.COMMANDS = {
         alias = "--color", complete = { "always", "never", "auto" } },
       { "--units", "FILE", "unit marks and a reach from a test fixture", complete = "file" },
       { "--at", "N", "(a save) the board after its Nth answer (0: before the first)" },
+      { "--width", "N", "(--text) the columns to fit, 20 to 9999, in place of $COLUMNS or "
+        .. "the terminal's" },
     },
     need = "needs a value",
     notes = "How to read the pictures: docs/shell.md.",

@@ -57,8 +57,10 @@ M.HELP = {
       .. "free_activation request (the opponent's roll failed), any command without a roll "
       .. "(rules 3.23)" },
   { "options", "options, ?", "the legal answers now (answers nothing)" },
-  { "map", "map [<hex> [<radius>] | all]", "the map in the terminal, as your view sees "
-      .. "it; around a hex; all: the whole map at two characters a hex" },
+  { "map", "map [<hex> [<radius>] | all | <way> [<n>]]", "the map in the terminal, as your "
+      .. "view sees it: centred on the action, on a hex, or the hexes within a radius; <way> "
+      .. "left, right, up or down pans n hexes (4); all: the whole map at two characters a hex; "
+      .. "--width <n>: the columns to fit" },
   { "svg", "svg <file>", "the map as an SVG picture, written to the file" },
   { "show", "show <hex|unit|leader|command|space>", "what stands there, or what it is" },
   { "los", "los <hex> <hex>", "line of sight between two hexes, and why" },
@@ -147,7 +149,7 @@ M.KIND_HELP = {
 -- `{min args, max args (nil: any), usage}`.
 -- @field QUERIES
 M.QUERIES = {
-  map = { 0, 2, "map [<hex> [<radius>]]" },
+  map = { 0, 4, "map [<hex> [<radius>] | all | <way> [<n>]] [--width <n>]" },
   svg = { 1, 1, "svg <file>" },
   show = { 1, 1, "show <hex|unit|leader|command|space>" },
   los = { 2, 2, "los <hex> <hex>" },

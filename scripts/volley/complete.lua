@@ -127,7 +127,9 @@ function M.candidates(before, ctx)
     elseif verb == "reach" and k == 2 then
       units(nil)
     elseif (verb == "los" and k <= 3) or (verb == "map" and k == 2) then
-      if verb == "map" then add("all") end
+      if verb == "map" then
+        for _, w in ipairs({ "all", "left", "right", "up", "down", "--width" }) do add(w) end
+      end
       add_all(names.hexes)
     elseif verb == "log" and k <= 3 then
       add("rolls")

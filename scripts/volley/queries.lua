@@ -224,7 +224,48 @@ function M.marks(viewer)
     if v:sees(e.unit) then off[#off + 1] = e end
   end
   marks.off = off
+  marks.focus = M.focus(viewer, v)
   return marks
+end
+
+--- Where the action is, for `map` with no hex (docs/shell.md "map"): the hexes of the units
+-- the pending request is about (the first word of each of its answers, `+`-joined units
+-- split, a unit's hex or a hex label as given), when `viewer` is the side asked or the
+-- referee; else, or when none, the hexes of the asked side's units `viewer` sees. Nothing
+-- is asked of the rules beyond the answer list `?` shows, and no hidden unit is named.
+-- @treturn {string,...} hex labels (at most 64), or an empty list
+function M.focus(viewer, v)
+  v = v or M.view(viewer)
+  local g, p = game(), session.pending()
+  local out, seen = {}, {}
+  local function add(h)
+    if h and not seen[h] and #out < 64 then seen[h], out[#out + 1] = true, h end
+  end
+  local function unit_hex(u)
+    local ok, kind, loc = pcall(g.store.where, g.store, u)   -- not a unit: nil
+    if not ok or kind ~= "hex" then return nil end
+    local sok, sees = pcall(v.sees, v, u)
+    return sok and sees and loc or nil
+  end
+  if p == nil then return out end
+  if viewer == "referee" or viewer == nil or viewer == p.side then
+    local lok, list = pcall(require("volley.ask").list, p.request)
+    if lok and type(list) == "table" then
+      for _, o in ipairs(list) do
+        local first = type(o) == "string" and o:match("^(%S+)") or nil
+        if first then
+          for word in first:gmatch("[^+]+") do
+            if word:match("^%d+$") then add(word) else add(unit_hex(word)) end
+          end
+        end
+        if #out >= 64 then break end
+      end
+    end
+  end
+  if #out == 0 then
+    for _, u in ipairs(g.store:units{ side = p.side }) do add(unit_hex(u)) end
+  end
+  return out
 end
 
 -- {====================================================================================

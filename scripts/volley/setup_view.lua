@@ -50,10 +50,24 @@ local function code_of(id)
   return id:sub(1, CODE_MAX)
 end
 
+-- The ratings a counter prints, for the terminal map's counter line: the morale and reverse
+-- morale of a Rough & Ready counter ("6/3" [rough_and_ready 2.21]), or the morale alone (a
+-- gun: no reverse); nil when the schema has no morale or the unit none (a wagon: 0).
+local function rating_of(store, unit, fields)
+  if not fields.morale then return nil end
+  local ok, front = pcall(store.get, store, unit, "morale")
+  if not ok or type(front) ~= "number" or front <= 0 then return nil end
+  local rok, back = true, nil
+  if fields.morale_reverse then rok, back = pcall(store.get, store, unit, "morale_reverse") end
+  if rok and type(back) == "number" and back > 0 then return ("%d/%d"):format(front, back) end
+  return ("%d"):format(front)
+end
+
 --- The default set-up of a scenario as plain data (run inside an engine-owned state).
 -- @tparam string target a scenario id or path
 -- @treturn table `{map = path, sides = {...}, marks = {{where =, code =, kind =
---   "unit"|"stack"|"leader", side =, facing =, count =}, ...}, off = {{side =, unit =,
+--   "unit"|"stack"|"leader", side =, facing =, count =, hits =, disordered =, square =,
+--   rating =}, ...}, off = {{side =, unit =,
 --   where =}, ...}}`: on each hex (label order) a side's units as one unit mark or one
 --   stack mark (its top unit's code and facing, the count), then each leader; on track
 --   spaces and in boxes a mark a unit; `off` the units on no map location (not placed,
@@ -116,6 +130,8 @@ function M.marks_of(store, map_path, sc)
     end
   end
   table.sort(hexes)
+  local fields = {}
+  for _, f in ipairs(store:fields("unit")) do fields[f] = true end
   local on_hexes = {}
   for _, h in ipairs(hexes) do
     local groups, order, leaders = {}, {}, {}
@@ -135,12 +151,14 @@ function M.marks_of(store, map_path, sc)
       local okm, m = pcall(store.markers, store, list[1])
       m = okm and type(m) == "table" and m or {}
       local hits = type(m.hits) == "number" and m.hits or 0
-      local dis = m.disordered
+      local dis, sq = m.disordered, m.square
       on_hexes[#on_hexes + 1] = { where = h, code = code_of(list[1]), side = side,
                                   kind = #list > 1 and "stack" or "unit",
                                   facing = store:facing(list[1]), count = #list,
                                   hits = hits, disordered = dis ~= nil and dis ~= false
-                                    and dis ~= 0 }
+                                    and dis ~= 0,
+                                  square = sq ~= nil and sq ~= false and sq ~= 0,
+                                  rating = rating_of(store, list[1], fields) }
     end
     for _, u in ipairs(leaders) do
       on_hexes[#on_hexes + 1] = { where = h, code = code_of(u), side = store:unit(u).side,

@@ -12,21 +12,22 @@ trap 'rm -rf "$tmp"' EXIT
 map=tests/data/maps/sample.ini
 LC_ALL=C.UTF-8 "$volley" render "$map" --text >"$tmp/out" 2>"$tmp/err" || fail "render $map exited $?: $(cat "$tmp/err")"
 [ -s "$tmp/err" ] && fail "render $map wrote to stderr: $(cat "$tmp/err")"
-# header, 2 lines a row and 2 more (the top edges), the terrain, hexside, road and key legends
-[ "$(wc -l <"$tmp/out")" -eq 37 ] || fail "expected 37 lines (header, 32 of map, 4 of legend), got $(wc -l <"$tmp/out")"
+# header, 4 lines a row and 3 more (the top edges, the shifted columns' bottoms), the terrain,
+# hexside, road and key legends
+[ "$(wc -l <"$tmp/out")" -eq 68 ] || fail "expected 68 lines (header, 63 of map, 4 of legend), got $(wc -l <"$tmp/out")"
 head -n 1 "$tmp/out" | grep -qx "$map: rough_and_ready; flat-top, odd-columns-down; columns 01-20, rows 01-15; north at the top" ||
   fail "header: $(head -n 1 "$tmp/out")"
 # every hex of the map is drawn, with its label, exactly once
-sed -n '2,33p' "$tmp/out" | grep -o '[0-9][0-9][0-9][0-9]' | sort >"$tmp/labels"
+sed -n '2,64p' "$tmp/out" | grep -o '[0-9][0-9][0-9][0-9]' | sort >"$tmp/labels"
 [ "$(wc -l <"$tmp/labels")" -eq 300 ] || fail "expected 300 hex labels, got $(wc -l <"$tmp/labels")"
 [ "$(sort -u "$tmp/labels" | wc -l)" -eq 300 ] || fail "a hex label is drawn twice"
 grep -qx 0101 "$tmp/labels" && grep -qx 2015 "$tmp/labels" && grep -qx 1008 "$tmp/labels" || fail "labels 0101, 1008, 2015"
-sed -n 34p "$tmp/out" | grep -qx 'terrain: (blank) Clear  ※ Chaparral  " Tall Grass  ⌂ Hacienda  ≈ Lagoon  ψ Marsh  ∪ Resaca (clear)  ♧ Resaca (light woods)  ♣ Light Woods' ||
-  fail "terrain legend: $(sed -n 34p "$tmp/out")"
-sed -n 35p "$tmp/out" | grep -qx 'hexsides: = Bridge  = Ford  # Redoubt  ~ Stream  # Wall' ||
-  fail "hexside legend: $(sed -n 35p "$tmp/out")"
-sed -n 36p "$tmp/out" | grep -qx 'roads: · Road  · Trail' || fail "road legend: $(sed -n 36p "$tmp/out")"
-tail -n 1 "$tmp/out" | grep -qx "key: 0101 a hex's label, under its contents" || fail "key: $(tail -n 1 "$tmp/out")"
+sed -n 65p "$tmp/out" | grep -qx 'terrain: (blank) Clear  ※ Chaparral  " Tall Grass  ⌂ Hacienda  ≈ Lagoon  ψ Marsh  ∪ Resaca (clear)  ♧ Resaca (light woods)  ♣ Light Woods' ||
+  fail "terrain legend: $(sed -n 65p "$tmp/out")"
+sed -n 66p "$tmp/out" | grep -qx 'hexsides: = Bridge  = Ford  # Redoubt  ~ Stream  # Wall' ||
+  fail "hexside legend: $(sed -n 66p "$tmp/out")"
+sed -n 67p "$tmp/out" | grep -qx 'roads: · Road  · Trail' || fail "road legend: $(sed -n 67p "$tmp/out")"
+tail -n 1 "$tmp/out" | grep -qx "key: 0101 a hex's label (at the top of its hex) and its terrain" || fail "key: $(tail -n 1 "$tmp/out")"
 
 n=0
 for f in tests/data/broken/*.ini; do

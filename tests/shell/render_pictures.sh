@@ -71,13 +71,13 @@ run NO_COLOR=1 LANG=C.UTF-8 "$volley" render $small --text --colour auto $units 
 grep -q "$esc\[0;1;38;5;33m5US" "$golden/small.colour.txt" || fail "5US is not in the first side's blue"
 grep -q "$esc\[0;1;38;5;160mLan" "$golden/small.colour.txt" || fail "Lancers is not in the second side's red"
 
-# Widths: COLUMNS=80 fits 13 columns of the sample and says which; no COLUMNS, all 20.
+# Widths: COLUMNS=80 fits 9 columns of the sample and says which; no COLUMNS, all 20.
 run COLUMNS=80 LANG=C.UTF-8 "$volley" render $sample --text >"$tmp/w80" || fail "COLUMNS=80"
 [ "$(LC_ALL=C.UTF-8 wc -L <"$tmp/w80")" -le 80 ] || fail "a line wider than 80 at COLUMNS=80"
-grep -qx 'columns 01-13 of 01-20 shown; --hex H draws the columns around H' "$tmp/w80" ||
+grep -qx 'columns 01-09 of 01-20 shown; --hex H draws the columns around H' "$tmp/w80" ||
   fail "COLUMNS=80: $(grep '^columns' "$tmp/w80")"
 run COLUMNS=120 LANG=C.UTF-8 "$volley" render $sample --text --hex 2008 >"$tmp/w120" || fail "COLUMNS=120"
-grep -qx 'columns 02-20 of 01-20 shown (around the hex asked for)' "$tmp/w120" ||
+grep -qx 'columns 07-20 of 01-20 shown (around the hex asked for)' "$tmp/w120" ||
   fail "COLUMNS=120 --hex 2008: $(grep '^columns' "$tmp/w120")"
 
 # The SVG of the sample map: one polygon with data-hex per map hex, every label once.
@@ -149,7 +149,8 @@ refused "--colour takes always, never or auto, not 'sometimes'" $sample --text -
 refused "--ascii and --colour are for --text" $sample --svg "$tmp/x.svg" --ascii
 refused "--svg needs a value" $sample --svg
 refused "--hex given twice" $sample --text --hex 1008 --hex 1009
-refused "unknown option '--width'" $sample --text --width 80
+refused "bad width '8' (a number of columns, 20 to 9999)" $sample --text --width 8
+refused "--width is for --text" $sample --svg "$tmp/x.svg" --width 80
 [ -e "$tmp/x.svg" ] && fail "a refused render wrote its SVG"
 
 # --help: the usage and the options, exit 0
@@ -182,5 +183,5 @@ for f in tests/data/views/broken/*.ini; do
   [ "$(cat "$tmp/err")" = "$f:$expect" ] || fail "$f: got '$(cat "$tmp/err")', expected '$f:$expect'"
   n=$((n + 1))
 done
-[ $n -ge 18 ] || fail "only $n broken fixtures"
+[ $n -ge 19 ] || fail "only $n broken fixtures"
 echo "ok (9 golden renders, the sample's SVG, $n broken fixtures)"

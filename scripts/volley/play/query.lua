@@ -46,19 +46,55 @@ local function log(g, a)
   return lines
 end
 
+-- map's pan words: the screen's directions, a column or a row a step
+local PAN = { left = { -1, 0 }, right = { 1, 0 }, up = { 0, -1 }, down = { 0, 1 } }
+
+-- The options of `map [<hex> [<radius>] | all | left|right|up|down [<n>]] [--width <n>]`
+-- (docs/shell.md "map"): nil and why for words it does not take.
+local function map_options(g, a)
+  local words, opts = {}, {}
+  local i = 1
+  while i <= #a do
+    if a[i] == "--width" then
+      if not a[i + 1] then return nil, "map: --width needs a number of columns" end
+      opts.width, i = a[i + 1], i + 2
+    else
+      words[#words + 1], i = a[i], i + 1
+    end
+  end
+  local pan = words[1] and PAN[words[1]:lower()]
+  if pan then
+    local n = words[2] or "4"
+    if not n:match("^%d%d?$") or #words > 2 then
+      return nil, "map " .. words[1] .. ": pans by a number of hexes, 1 to 99 (map "
+        .. words[1] .. " 4)"
+    end
+    opts.hex = g.map_centre
+    opts.dcol, opts.drow = pan[1] * tonumber(n), pan[2] * tonumber(n)
+    return opts
+  end
+  if #words > 2 then return nil, "map [<hex> [<radius>] | all | left|right|up|down [<n>]]" end
+  opts.hex, opts.radius = words[1], words[2]
+  if opts.radius and not opts.radius:match("^%d+$") then
+    return nil, "map: bad radius '" .. opts.radius .. "' (a number of hexes)"
+  end
+  return opts
+end
+
 -- map and svg: the picture drawn by the program (env.render).
 local function picture(g, a, verb)
   if not g.env.render then return nil, verb .. ": no pictures here" end
   local marks, why = call(g, "marks")
   if not marks then return nil, why end
-  local opts = { svg = verb == "svg" and a[1] or nil, hex = verb == "map" and a[1] or nil,
-                 radius = verb == "map" and a[2] or nil }
-  if opts.radius and not opts.radius:match("^%d+$") then
-    return nil, "map: bad radius '" .. opts.radius .. "' (a number of hexes)"
+  local opts = { svg = a[1] }
+  if verb == "map" then
+    opts, why = map_options(g, a)
+    if not opts then return nil, why end
   end
   io.stdout:flush()
   local rok, rwhy = g.env.render(marks, opts)
   if not rok then return nil, rwhy end
+  if verb == "map" then g.map_centre = rwhy end  -- where `map left` ... pans from
   return verb == "svg" and { "wrote " .. a[1] } or {}
 end
 

@@ -128,8 +128,8 @@ describe("volley.commands", function()
                         world()))
       assert.are.equal("rules <case> (rules 4.2, rules demo 4.2, rules PA Initial Deployment)",
         commands.interpret("rules", nil, world()).why)
-      assert.are.equal("map [<hex> [<radius>]]", commands.interpret("map 0101 2 3", nil,
-        world()).why)
+      assert.are.equal("map [<hex> [<radius>] | all | <way> [<n>]] [--width <n>]",
+        commands.interpret("map 0101 2 3 4 5", nil, world()).why)
     end)
 
     it("explains every prompt command DESIGN.md lists with help <cmd>", function()

@@ -64,3 +64,37 @@ describe("volley.queries los", function()
       st:close()
     end)
 end)
+
+describe("volley.queries focus (where `map` centres: docs/shell.md \"map\")", function()
+  local function demo()
+    local st = core.new_state{ modules = { "tests/spec/support" } }
+    assert(st:require("volley.session"))
+    assert(st:call("volley.session", "open", "tests/data/demo", { seed = 3 }))
+    local task = st:spawn("volley.session", "run")
+    assert.are.equal("request", (task:resume()))   -- A's first move request, pending
+    return st, task
+  end
+
+  it("the hexes of the units the pending request is about, for the side asked", function()
+    local st = demo()
+    local ok, hexes = st:call("volley.queries", "focus", "A")
+    assert.is_true(ok)
+    table.sort(hexes)
+    assert.are.same({ "0103", "0105", "0107", "0205" }, hexes)   -- A's move request: A1-A4
+    ok, hexes = st:call("volley.queries", "focus", "referee")
+    assert.is_true(ok)
+    table.sort(hexes)
+    assert.are.same({ "0103", "0105", "0107", "0205" }, hexes)
+    st:close()
+  end)
+
+  it("for another side, the asked side's units it sees, never a hidden one's hex", function()
+    local st = demo()
+    assert(st:call("session_probe", "hide", "A1", true))
+    local ok, hexes = st:call("volley.queries", "focus", "B")
+    assert.is_true(ok)
+    table.sort(hexes)
+    assert.are.same({ "0105", "0107", "0205" }, hexes)            -- A1 (0103) hidden from B
+    st:close()
+  end)
+end)
