@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck disable=SC2086 # ${3:-}, the flags, split on purpose
 # Issue 37 point 4, the measure: a fixed hot-seat game of the Rough & Ready fixture (four
 # activations, each command's units stacked with their leader: tests/golden/compound/
 # hotseat.script, answered a request a line as on the main of 7 Dec 2026, with --ask-free)

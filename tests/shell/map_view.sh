@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck disable=SC1003 # the patterns hold a backslash, the hex's drawn edge
 # The prompt's map made for reading (issue 37 point 3; docs/shell.md "map"): golden
 # transcripts of `map --width 80` and `--width 120` on the demo and on Palo Alto
 # (tests/golden/map/*.txt from the *.script beside them), centred on the action and panned;
