@@ -28,6 +28,9 @@
 -- * `tell` (optional function): `tell(answer) -> text | nil`, what a legal answer costs or
 --   causes when the system knows (`2 MP`, `a Hit: the front of 4US-1`), a few words shown
 --   beside it by `?` (`M.notes`); it decides nothing;
+-- * `warn` (optional function): `warn(answer) -> text | {text,...} | nil`, what a legal
+--   answer brings that the player may not have meant (a unit out of its leader's range), told
+--   as the answer is given at the prompt (`M.warnings`); a warning, never a refusal;
 -- * `default` (optional): the answer a bare Enter gives at the prompt (`M.default_answer`:
 --   the first legal answer when it names none);
 -- * `rule` (string): the case that makes the choice, e.g. "[rough_and_ready 3.11]".
@@ -50,7 +53,7 @@ end
 M.TOKEN = setmetatable({}, { __tostring = function() return "volley.ask" end })
 
 local KEYS = { kind = true, prompt = true, options = true, enumerate = true, validate = true,
-               explain = true, canonical = true, tell = true,
+               explain = true, canonical = true, tell = true, warn = true,
                default = true, rule = true, secret = true }
 
 local function sorted_keys(t)
@@ -111,7 +114,7 @@ function M.check_request(request)
   for _, k in ipairs(sorted_keys(request)) do
     if not KEYS[k] then
       error("unknown request key '" .. k .. "' (known: canonical, default, enumerate, explain, "
-        .. "kind, options, prompt, rule, secret, tell, validate)", 3)
+        .. "kind, options, prompt, rule, secret, tell, validate, warn)", 3)
     end
   end
   for _, k in ipairs({ "kind", "prompt", "rule" }) do
@@ -143,6 +146,9 @@ function M.check_request(request)
   if secret then error(secret, 3) end
   if request.tell ~= nil and type(request.tell) ~= "function" then
     error("request '" .. request.kind .. "': tell must be a function", 3)
+  end
+  if request.warn ~= nil and type(request.warn) ~= "function" then
+    error("request '" .. request.kind .. "': warn must be a function", 3)
   end
 end
 
@@ -230,6 +236,38 @@ function M.notes(request)
     out[i] = text
   end
   notes[request] = out
+  return out
+end
+
+--- The longest warning `M.warnings` gives (bytes; a longer one is cut).
+M.WARNING_AT_MOST = 200
+
+--- What a legal answer brings that the player may not have meant, as the request's `warn`
+-- says (each cleaned, cut at `M.WARNING_AT_MOST`): a list, empty for an answer that is not
+-- legal (not listed, and refused by `validate` when there is one) or a request without
+-- `warn`. It decides nothing: the host prints it as the answer is given (docs/runtime.md
+-- "Requests").
+-- @tparam table request
+-- @param answer
+-- @treturn {string,...}
+function M.warnings(request, answer)
+  if not request.warn then return {} end
+  local legal = false
+  for _, v in ipairs(M.list(request)) do
+    if v == answer then legal = true break end
+  end
+  if not legal and request.validate then legal = request.validate(answer) and true or false end
+  if not legal then return {} end
+  local said = request.warn(answer)
+  if type(said) == "string" then said = { said } end
+  local out = {}
+  for _, text in ipairs(type(said) == "table" and said or {}) do
+    if type(text) == "string" then
+      text = core.text.clean(text:match("^%s*(.-)%s*$"))
+      if #text > M.WARNING_AT_MOST then text = text:sub(1, M.WARNING_AT_MOST - 3) .. "..." end
+      if text ~= "" then out[#out + 1] = text end
+    end
+  end
   return out
 end
 
