@@ -377,7 +377,7 @@ function M.run(game)
         if not ok then return false, fire_hint(game, opts, a, why) end
         return ok
       end,
-      tell = advice.move_teller(movement.teller(game)),
+      tell = advice.move_teller(game, movement.teller(game)),
       warn = advice.move_warn(game),
       default = "done",
       rule = "[rough_and_ready 5.11]",

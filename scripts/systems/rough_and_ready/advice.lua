@@ -18,6 +18,8 @@ local function words(s)
   return w
 end
 
+local in_ten
+
 local function is_unit(game, id)
   return type(id) == "string" and pcall(game.store.unit, game.store, id)
 end
@@ -120,10 +122,13 @@ local function ratings_line(game, unit)
   end
   local parts = {}
   if info.kind == "leader" then
-    for _, f in ipairs({ { "ma", "MA" }, { "activation", "activation" },
-                         { "command_range", "command range" }, { "leadership", "Leadership" } }) do
+    local fields = { { "ma", "MA" }, { "activation", "activation" },
+                     { "command_range", "command range" }, { "leadership", "Leadership" } }
+    for _, f in ipairs(fields) do
       local v = get(f[1])
-      if v and not (f[1] == "leadership" and v == 0) then parts[#parts + 1] = f[2] .. " " .. tostring(v) end
+      if v and not (f[1] == "leadership" and v == 0) then
+        parts[#parts + 1] = f[2] .. " " .. tostring(v)
+      end
     end
   else
     local hits = require "systems.rough_and_ready.hits"
@@ -261,6 +266,11 @@ end
 -- What a fire or a shock answer costs or causes (their `tell`)
 -- =====================================================================================
 
+-- The chance of a d10 (0-9) at or under `k`: `6 in 10`.
+in_ten = function(k)
+  return tostring(math.max(0, math.min(10, k + 1))) .. " in 10"
+end
+
 local function signed(n)
   return (n > 0 and "+" or "") .. tostring(n)
 end
@@ -319,7 +329,7 @@ function M.shock_teller(game)
         defenders[#defenders + 1] = u
         if info.type == "cavalry" and not hits.disordered(game, u)
             and not fire.used(game, "returned", u) and not fire.used(game, "reacted", u) then
-          counter[#counter + 1] = u .. " " .. hits.adjusted_morale(game, u) .. " in 10"
+          counter[#counter + 1] = u .. " " .. in_ten(hits.adjusted_morale(game, u))
         end
       end
     end
@@ -338,14 +348,19 @@ function M.shock_teller(game)
 end
 
 --- The move request's `tell` for `charge <unit>` (movement.teller tells the moves): what the
--- declaration brings, a Commitment roll before the shock and +2 if its move makes it Charging
--- [rough_and_ready 6.41, 6.43].
+-- declaration brings, the Commitment roll made at once, a d10 at or under its Adjusted Morale
+-- with its leader's -1 [rough_and_ready 4.24, 6.33, 6.43], and +2 in the shock if its move
+-- makes it Charging [rough_and_ready 6.41] (`Commitment now: 6 in 10; +2 if Charging`).
 -- @tparam function move_tell the move request's own `tell`
 -- @treturn function `tell(answer) -> text | nil`
-function M.move_teller(move_tell)
+function M.move_teller(game, move_tell)
+  local hits = require "systems.rough_and_ready.hits"
   return function(answer)
-    if type(answer) == "string" and answer:match("^charge %S+$") then
-      return "+2 if it moves 2+ hexes to the enemy; Commitment roll first"
+    local unit = type(answer) == "string" and answer:match("^charge (%S+)$")
+    if unit and is_unit(game, unit) then
+      local d = command.commitment_drm(game, unit)
+      return "Commitment now: " .. in_ten(hits.adjusted_morale(game, unit) - d)
+        .. "; +2 if Charging"
     end
     return move_tell(answer)
   end
