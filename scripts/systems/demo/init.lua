@@ -133,7 +133,8 @@ function M.show(game, unit)
   local oks, n = pcall(store.get, store, unit, "strength")
   if okh and oks and n then
     out[#out + 1] = "ratings: MA " .. tostring(store:get(unit, "ma")) .. ", strength "
-      .. tostring(n) .. " (" .. tostring(h) .. " hits: eliminated at " .. tostring(n)
+      .. tostring(n) .. " (" .. tostring(h) .. (h == 1 and " hit" or " hits")
+      .. ": eliminated at " .. tostring(n)
       .. " [demo 5.3])"
   end
   return out
