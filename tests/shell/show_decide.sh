@@ -101,7 +101,7 @@ fixture "$ch" 'unit RANCH-1 hex 1003 facing NW/N' 'unit Canales hex 1003' \
   'unit VN-2 eliminated' 'unit 8US-1 eliminated' 'unit 8US-2 eliminated' \
   'unit Belknap eliminated' 'var last.side "US"' 'var last.target "garland"' 'var count 1'
 out=$(printf '%s\n' 'default all' canales '?' 'dice force 1' 'charge RANCH-1' \
-  'move RANCH-1 0702' 'NW/N' no 'show RANCH-1' shock '?' \
+  'move RANCH-1 0702' 'NW/N' 'dice force 0' yes 'show C3US' 'show RANCH-1' shock '?' \
   | "$volley" play "$ch/start.ini" --seed 1 --script - 2>&1)
 expect '  charge RANCH-1  (Commitment now: 6 in 10; +2 if Charging)'
 # both warnings, before the move: C3US's front, where it stops, and the charge's end
@@ -111,6 +111,9 @@ warning: RANCH-1's charge path ends in 0702: it is Charging, +2 in its shock [ro
 RANCH-1 moves 1003 -> 0902 0802 0702 (3 MP of 8) [rough_and_ready 5.11]" ] \
   || fail "no charge warning: $out"
 expect 'this activation (MEX, canales): activated, moved, declared a charge, is Charging'
+# C3US fired at it in reaction [rough_and_ready 6.14]; a gun has no leader's range
+expect 'this activation (MEX, canales): not activated, fired in reaction'
+expect 'in command: no leader'
 expect '  RANCH-1 0602  (against C3US; charging +2)'
 # a declared charger that moves one hex: warned that it is no charge
 out=$(printf '%s\n' 'default all' canales 'dice force 1' 'charge RANCH-1' 'move RANCH-1 0902' \
