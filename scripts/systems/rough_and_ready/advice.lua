@@ -236,17 +236,25 @@ end
 -- @treturn function `warn(answer) -> {text,...} | nil`
 function M.move_warn(game)
   local movement = require "systems.rough_and_ready.movement"
+  local charge = require "systems.rough_and_ready.charge"
   return function(answer)
     if type(answer) ~= "string" then return nil end
     local w = words(answer)
     if #w < 2 or not is_unit(game, w[1]) then return nil end
     local unit = w[1]
-    local places = {}
-    for k = 2, #w do places[#places + 1] = w[k] end
-    local r = movement.check(game, unit, places)
-    if not r or not r.path or #r.path == 0 then return nil end
     local _, from = game.store:where(unit)
     local board = movement.board(game, game:unit_info(unit).side)
+    -- a destination alone: its cheapest path stops at the first enemy front it enters
+    -- [rough_and_ready 5.14], so that is the destination itself, and nothing more is needed
+    -- (the movement query runs a battle's `movement.cost` handlers: only a typed path or a
+    -- declared charger's steps need it)
+    local r = { path = { w[2] } }
+    if #w > 2 or charge.declared(game, unit) then
+      local places = {}
+      for k = 2, #w do places[#places + 1] = w[k] end
+      r = movement.check(game, unit, places)
+      if not r or not r.path or #r.path == 0 then return nil end
+    end
     local to, by = r.path[#r.path], nil
     if command.is_combat(game, unit) then
       for _, h in ipairs(r.path) do
