@@ -129,4 +129,23 @@ out=$(printf '%s\n' 'default all' garland C3US fire '?' done shock '?' \
   | "$volley" play "$cc/start.ini" --seed 1 --script - 2>&1)
 expect '  C3US 0303  (range 3, DRM +1 (artillery))'
 expect '  4US-1 0303  (against VN-1; counter-charge: VN-1 5 in 10)'
+
+# -- a house rule's request with a warn: its text is printed; a warn that fails is said,
+# with its file and line and no control byte, and the answer is taken all the same
+cat > "$tmp/warn.lua" <<'EOF'
+-- a house rule whose request warns, and fails to for `hold`
+volley.on("activation.start", function(ctx)
+  volley.ask(ctx.side, { kind = "orders", prompt = "orders", rule = "[house 1]",
+    options = { "advance", "hold" },
+    warn = function(a) if a == "hold" then error("boom\27[2J") end return "ok " .. a end })
+end)
+EOF
+out=$(printf '%s\n' 'default all' garland done advance | "$volley" play tests/data/rr \
+  --mod "$tmp/warn.lua" --seed 1 --script - 2>&1)
+[ "$(next_after 'US> advance')" = 'warning: ok advance' ] || fail "no mod warning: $out"
+out=$(printf '%s\n' 'default all' garland done hold | "$volley" play tests/data/rr \
+  --mod "$tmp/warn.lua" --seed 1 --script - 2>&1)
+expect "warning: cannot be told: $tmp/warn.lua:5: boom"
+if printf '%s' "$out" | grep -q "$(printf '\033')"; then fail "a control byte: $out"; fi
+expect '16. US move: garland'
 exit 0

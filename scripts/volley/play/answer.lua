@@ -92,7 +92,10 @@ end
 local function answer(g, c, n)
   local wok, lines = g.st:call("volley.queries", "warnings", g.view, c.value)
   g:settle()
-  if wok and type(lines) == "table" then
+  if not wok then
+    -- a script's `warn` failed: said, never in the way of the answer
+    g.out:note("warning: cannot be told: " .. describe(lines))
+  elseif type(lines) == "table" then
     for _, l in ipairs(lines) do g.out:note("warning: " .. l) end
   end
   return true, c.value, n
