@@ -37,7 +37,7 @@ fixture() {   # fixture <dir> <start state lines...>: tests/data/rr with a start
 }
 
 # -- the demo: show's phase lines, and the warning of a move that stops next to an enemy
-out=$(printf '%s\n' 'show A1' 'move A4 0605' done 'move B1 0805' done 'show A4' 'show B1' \
+out=$(printf '%s\n' 'show A1' 'move A4 0605' 'done' 'move B1 0805' 'done' 'show A4' 'show B1' \
   'move A4 0705' | "$volley" play tests/data/demo --seed 3 --script - 2>&1)
 expect 'A1 (A infantry 1): side A, infantry, hex 0103, command A, strength 3, ma 4, no markers'
 expect "turn 1, side A's movement: A1 has not moved (4 MP) [demo 4.2]"
@@ -58,8 +58,8 @@ play_rr() {   # play_rr <answers...>
   printf '%s\n' "$@" | "$volley" play "$rr/start.ini" --seed 1 --script - --save "$tmp/rr.save" \
     2>&1
 }
-out=$(play_rr 'default all' garland done hash 'show 4US-2' 'show Garland' hash \
-  'move 4US-2 0707' 'move 4US-2 0703' 'S/SW' 'show 4US-2' fire '?' done 'move 4US-1 0302' \
+out=$(play_rr 'default all' garland 'done' hash 'show 4US-2' 'show Garland' hash \
+  'move 4US-2 0707' 'move 4US-2 0703' 'S/SW' 'show 4US-2' fire '?' 'done' 'move 4US-1 0302' \
   'move 4US-1 0202' 'SE/S')
 expect '4US-2 (4US-2): side US, infantry, hex 0402, facing S/SW, command garland, morale 6, morale_reverse 4, ma 5, no markers'
 expect 'this activation (US, garland): activated, has done nothing yet; 5 MP left of 5'
@@ -87,7 +87,7 @@ expect '  4US-1 0303  (range 1, DRM 0 (small arms))'
 [ "$(next_after 'US> move 4US-1 0202')" = '4US-1 moves 0302 -> 0202 (1 MP of 5) [rough_and_ready 5.11]' ] \
   || fail "a warning where none was due: $out"
 # into 4L-1's front: warned; the game the warning was given in replays to the same state
-out=$(play_rr 'default all' garland done 'move 4US-2 0302' hash)
+out=$(play_rr 'default all' garland 'done' 'move 4US-2 0302' hash)
 [ "$(next_after 'US> move 4US-2 0302')" = \
   'warning: 4US-2 enters the front of 4L-1 in 0302: it stops there [rough_and_ready 5.14] and may draw reaction fire [rough_and_ready 6.14]' ] \
   || fail "no front warning: $out"
@@ -125,7 +125,7 @@ out=$(printf '%s\n' 'default all' canales 'dice force 1' 'charge RANCH-1' 'move 
 # -- a shock on cavalry: its counter-charge chance [rough_and_ready 6.44]; artillery's DRM
 cc=$tmp/cc
 fixture "$cc" 'unit VN-1 hex 0303 facing NW/N'
-out=$(printf '%s\n' 'default all' garland C3US fire '?' done shock '?' \
+out=$(printf '%s\n' 'default all' garland C3US fire '?' 'done' shock '?' \
   | "$volley" play "$cc/start.ini" --seed 1 --script - 2>&1)
 expect '  C3US 0303  (range 3, DRM +1 (artillery))'
 expect '  4US-1 0303  (against VN-1; counter-charge: VN-1 5 in 10)'
@@ -140,10 +140,10 @@ volley.on("activation.start", function(ctx)
     warn = function(a) if a == "hold" then error("boom\27[2J") end return "ok " .. a end })
 end)
 EOF
-out=$(printf '%s\n' 'default all' garland done advance | "$volley" play tests/data/rr \
+out=$(printf '%s\n' 'default all' garland 'done' advance | "$volley" play tests/data/rr \
   --mod "$tmp/warn.lua" --seed 1 --script - 2>&1)
 [ "$(next_after 'US> advance')" = 'warning: ok advance' ] || fail "no mod warning: $out"
-out=$(printf '%s\n' 'default all' garland done hold | "$volley" play tests/data/rr \
+out=$(printf '%s\n' 'default all' garland 'done' hold | "$volley" play tests/data/rr \
   --mod "$tmp/warn.lua" --seed 1 --script - 2>&1)
 expect "warning: cannot be told: $tmp/warn.lua:5: boom"
 if printf '%s' "$out" | grep -q "$(printf '\033')"; then fail "a control byte: $out"; fi
