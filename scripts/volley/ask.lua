@@ -28,6 +28,9 @@
 -- * `tell` (optional function): `tell(answer) -> text | nil`, what a legal answer costs or
 --   causes when the system knows (`2 MP`, `a Hit: the front of 4US-1`), a few words shown
 --   beside it by `?` (`M.notes`); it decides nothing;
+-- * `warn` (optional function): `warn(answer) -> text | {text,...} | nil`, what a legal
+--   answer brings that the player may not have meant (a unit out of its leader's range), told
+--   as the answer is given at the prompt (`M.warnings`); a warning, never a refusal;
 -- * `default` (optional): the answer a bare Enter gives at the prompt (`M.default_answer`:
 --   the first legal answer when it names none);
 -- * `compound` (optional function): `compound(answer) -> first, rest | nil, why`, a typed
@@ -62,6 +65,7 @@ M.TOKEN = setmetatable({}, { __tostring = function() return "volley.ask" end })
 
 local KEYS = { kind = true, prompt = true, options = true, enumerate = true, validate = true,
                explain = true, canonical = true, tell = true, compound = true, free = true,
+               warn = true,
                default = true, rule = true, secret = true }
 
 local function sorted_keys(t)
@@ -122,7 +126,7 @@ function M.check_request(request)
   for _, k in ipairs(sorted_keys(request)) do
     if not KEYS[k] then
       error("unknown request key '" .. k .. "' (known: canonical, compound, default, enumerate, "
-        .. "explain, free, kind, options, prompt, rule, secret, tell, validate)", 3)
+        .. "explain, free, kind, options, prompt, rule, secret, tell, validate, warn)", 3)
     end
   end
   for _, k in ipairs({ "kind", "prompt", "rule" }) do
@@ -161,6 +165,9 @@ function M.check_request(request)
   if request.free ~= nil and (type(request.free) ~= "string" or request.free == "") then
     error("request '" .. request.kind .. "': free must be a string (why its default cannot "
       .. "hurt the asker)", 3)
+  end
+  if request.warn ~= nil and type(request.warn) ~= "function" then
+    error("request '" .. request.kind .. "': warn must be a function", 3)
   end
 end
 
@@ -283,6 +290,38 @@ function M.notes(request)
     out[i] = text
   end
   notes[request] = out
+  return out
+end
+
+--- The longest warning `M.warnings` gives (bytes; a longer one is cut).
+M.WARNING_AT_MOST = 200
+
+--- What a legal answer brings that the player may not have meant, as the request's `warn`
+-- says (each cleaned, cut at `M.WARNING_AT_MOST`): a list, empty for an answer that is not
+-- legal (not listed, and refused by `validate` when there is one) or a request without
+-- `warn`. It decides nothing: the host prints it as the answer is given (docs/runtime.md
+-- "Requests").
+-- @tparam table request
+-- @param answer
+-- @treturn {string,...}
+function M.warnings(request, answer)
+  if not request.warn then return {} end
+  local legal = false
+  for _, v in ipairs(M.list(request)) do
+    if v == answer then legal = true break end
+  end
+  if not legal and request.validate then legal = request.validate(answer) and true or false end
+  if not legal then return {} end
+  local said = request.warn(answer)
+  if type(said) == "string" then said = { said } end
+  local out = {}
+  for _, text in ipairs(type(said) == "table" and said or {}) do
+    if type(text) == "string" then
+      text = core.text.clean(text:match("^%s*(.-)%s*$"))
+      if #text > M.WARNING_AT_MOST then text = text:sub(1, M.WARNING_AT_MOST - 3) .. "..." end
+      if text ~= "" then out[#out + 1] = text end
+    end
+  end
   return out
 end
 

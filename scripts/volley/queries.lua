@@ -155,6 +155,26 @@ function M.compound(viewer, text)
   return false, M.view(viewer):refusal(tostring(v))
 end
 
+--- What an answer to the request the game waits on brings that the player may not have
+-- meant (its `warn`, `volley.ask.warnings`), as `viewer` sees it: a list of lines, empty when
+-- nothing is pending, the request has no `warn`, the answer is not legal, or the request is
+-- another side's and `viewer` is neither that side nor the referee (a line naming a unit
+-- hidden from `viewer` is left out). A query: what `warn` runs never rolls nor stays.
+-- @treturn {string,...}
+function M.warnings(viewer, answer)
+  local p = session.pending()
+  if p == nil or not p.request.warn then return {} end
+  viewer = viewer or "referee"
+  if viewer ~= "referee" and viewer ~= p.side then return {} end
+  local v = M.view(viewer)
+  local out = {}
+  for _, text in ipairs(require("volley.ask").warnings(p.request, answer)) do
+    local seen = v:line(text)
+    if seen then out[#out + 1] = seen end
+  end
+  return out
+end
+
 --- A refusal as `viewer` sees it.
 function M.refusal(viewer, text)
   return M.view(viewer):refusal(text)
@@ -337,6 +357,26 @@ local function unit_line(store, u)
   return table.concat(parts, ", ")
 end
 
+-- A unit's lines: the runtime's line, then what the system says of it (its `show(game,
+-- unit) -> {line,...}`: what it did this activation or turn, what it has left, its command,
+-- its ratings in the rules' words; docs/runtime.md "Queries"), on the store the viewer sees,
+-- each line cleaned and filtered through the view.
+local function unit_lines(store, u, v)
+  local lines = { unit_line(store, u) }
+  local g = game()
+  if type(g.system.show) == "function" then
+    local seen = setmetatable({ store = store }, { __index = g })
+    local said = g.system.show(seen, u)
+    for _, text in ipairs(type(said) == "table" and said or {}) do
+      if type(text) == "string" and text ~= "" then
+        local line = v:line(core.text.clean(text))
+        if line then lines[#lines + 1] = line end
+      end
+    end
+  end
+  return lines
+end
+
 local function stack_line(store, at, v)
   local list = {}
   for _, u in ipairs(store:stack(at)) do
@@ -354,7 +394,7 @@ function M.show(viewer, name)
   local v = M.view(viewer)
   local store = view_store(v)
   for _, u in ipairs(store:units{}) do
-    if u == name and v:sees(u) then return { unit_line(store, u) } end
+    if u == name and v:sees(u) then return unit_lines(store, u, v) end
   end
   for _, c in ipairs(store:commands()) do
     if c == name then
@@ -384,7 +424,7 @@ function M.show(viewer, name)
   for _, u in ipairs(store:units{}) do
     if v:sees(u) and u:sub(1, #name) == name then found[#found + 1] = u end
   end
-  if #found == 1 then return { unit_line(store, found[1]) } end
+  if #found == 1 then return unit_lines(store, found[1], v) end
   if #found > 1 then
     return nil, "'" .. name .. "' is ambiguous (" .. table.concat(found, ", ") .. ")"
   end

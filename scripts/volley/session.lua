@@ -191,7 +191,8 @@ local function mod_api(g, path)
     if type(r.options) == "table" then
       r.options = cleaned(r.options)   -- raw, as enumerate's lists
     end
-    for _, k in ipairs({ "enumerate", "validate", "explain", "canonical", "tell", "compound" }) do
+    for _, k in ipairs({ "enumerate", "validate", "explain", "canonical", "tell", "compound",
+                       "warn" }) do
       if type(r[k]) == "function" then
         local f, where = r[k], { point = "ask", source = path }
         r[k] = function(...) return running(g, "ask", where, f, ...) end

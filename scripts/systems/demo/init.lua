@@ -105,6 +105,41 @@ M.points = {
     actions = "all" },
 }
 
+--- What the prompt's `show UNIT` adds (volley.queries.show, on the store the viewer sees):
+-- in a movement phase, whether the unit has moved in it and the MP it has [demo 4.2] (a demo
+-- unit moves once a phase, its whole MA, and never fires but in reaction [demo 5.1]); its
+-- hits against its strength [demo 5.3]. Read only.
+-- @treturn {string,...}
+function M.show(game, unit)
+  local store = game.store
+  if store:where(unit) ~= "hex" then return {} end
+  local info = store:unit(unit)
+  local out = {}
+  local now = require("systems.demo.script_api").now(game)
+  if now.side then
+    local moved = require("volley.list").contains(game.vars.moved, unit)
+    if info.side ~= now.side then
+      out[#out + 1] = "turn " .. now.turn .. ", side " .. now.side .. "'s movement: " .. unit
+        .. " does not move in it; it may react to a move that ends next to it [demo 5.1]"
+    elseif moved then
+      out[#out + 1] = "turn " .. now.turn .. ", side " .. now.side .. "'s movement: " .. unit
+        .. " has moved (0 MP left) [demo 4.2]"
+    else
+      out[#out + 1] = "turn " .. now.turn .. ", side " .. now.side .. "'s movement: " .. unit
+        .. " has not moved (" .. tostring(store:get(unit, "ma")) .. " MP) [demo 4.2]"
+    end
+  end
+  local okh, h = pcall(store.marker, store, unit, "hits")
+  local oks, n = pcall(store.get, store, unit, "strength")
+  if okh and oks and n then
+    out[#out + 1] = "ratings: MA " .. tostring(store:get(unit, "ma")) .. ", strength "
+      .. tostring(n) .. " (" .. tostring(h) .. (h == 1 and " hit" or " hits")
+      .. ": eliminated at " .. tostring(n)
+      .. " [demo 5.3])"
+  end
+  return out
+end
+
 --- The sequence of play [demo 4.1]: turns until a side wins or the last turn
 -- (`params.turns`, default 4) has been played; each turn a start, the movement phase of the
 -- scenario's first side (`[sides] first`), then the other's, the turn's end and the victory

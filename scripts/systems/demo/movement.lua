@@ -97,6 +97,20 @@ function M.apply(game, unit, hex)
   }):run()
 end
 
+--- The move request's `warn` (volley.ask; the prompt prints it as the answer is given): a
+-- move that ends next to enemy units, each of which may then fire at the mover [demo 3.3,
+-- 5.1]. Read only.
+-- @treturn ?string
+function M.warn(game, answer)
+  local unit, hex = tostring(answer):match("^(%S+) (%S+)$")
+  if not unit then return nil end
+  local side = game.store:unit(unit).side
+  local near = game.store:within(hex, 1, { side = game:enemy(side), class = "combat" })
+  if #near == 0 then return nil end
+  return unit .. " stops in " .. hex .. " next to " .. table.concat(near, ", ") .. " [demo 3.3]"
+    .. ", which may fire at it [demo 5.1]"
+end
+
 --- The movement phase of `side` [demo 4.2].
 function M.phase(game, side)
   game.vars.moved = {}
@@ -105,6 +119,7 @@ function M.phase(game, side)
       kind = "move",
       prompt = "Side " .. side .. ": move a unit (<unit> <hex>) or done",
       enumerate = function() return M.options(game, side) end,
+      warn = function(a) return M.warn(game, a) end,
       default = "done",
       rule = "[demo 4.2]",
     })

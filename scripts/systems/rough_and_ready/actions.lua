@@ -365,12 +365,14 @@ end
 -- an answer is refused (fire_refusal.lua).
 local function ask_units_at(game, side, kind, opts, prompt, rule, explain, canonical, no_done)
   if not no_done then opts[#opts + 1] = "done" end
+  local advice = require "systems.rough_and_ready.advice"
   local answer = game:ask(side, {
     kind = kind,
     prompt = prompt,
     enumerate = function() return opts end,
     explain = function(a) return explain(game, side, a) end,
     canonical = canonical and function(a) return canonical(game, a) end or nil,
+    tell = kind == "fire" and advice.fire_teller(game) or advice.shock_teller(game),
     default = not no_done and "done" or nil,
     rule = rule,
   })
@@ -464,6 +466,7 @@ end
 --- Runs the actions step of the activation under way (game.vars.activation).
 function M.run(game)
   local act = game.vars.activation
+  local advice = require "systems.rough_and_ready.advice"
   game.vars.moved = {}
   game.vars.rallied = {}
   shock.reset(game)
@@ -500,7 +503,8 @@ function M.run(game)
         return ok
       end,
       compound = function(a) return M.compound(game, opts, a) end,
-      tell = movement.teller(game),
+      tell = advice.move_teller(game, movement.teller(game)),
+      warn = advice.move_warn(game),
       default = "done",
       rule = "[rough_and_ready 5.11]",
     })

@@ -52,6 +52,14 @@ function M.los(game, from, to)
   return require("systems.rough_and_ready.sight").line(game, from, to)
 end
 
+--- What the prompt's `show UNIT` adds (volley.queries.show, on the store the viewer sees):
+-- what the unit did in the activation under way and its MP left, whether it is in command
+-- and why, its ratings (advice.show).
+-- @treturn {string,...}
+function M.show(game, unit)
+  return require("systems.rough_and_ready.advice").show(game, unit)
+end
+
 --- The sequence of play [rough_and_ready 3.0, 3.11-3.13, 8.0]: the opening (the first
 -- side's free activation), then activations until a side withdraws or both agree to a draw;
 -- each: select (nominate, roll, pass or free activation), the activated units' actions

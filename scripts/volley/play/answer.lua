@@ -86,8 +86,23 @@ local function default_all(g, c, n, req)
   return true, c.value, n
 end
 
+-- An answer given: what it brings that the player may not have meant (the request's `warn`,
+-- `volley.queries.warnings`), printed `warning: ...` before the game takes it; a warning,
+-- never a refusal (a query: the step is put back after it if it ran script code).
+local function answer(g, c, n)
+  local wok, lines = g.st:call("volley.queries", "warnings", g.view, c.value)
+  g:settle()
+  if not wok then
+    -- a script's `warn` failed: said, never in the way of the answer
+    g.out:note("warning: cannot be told: " .. describe(lines))
+  elseif type(lines) == "table" then
+    for _, l in ipairs(lines) do g.out:note("warning: " .. l) end
+  end
+  return true, c.value, n
+end
+
 local KINDS = {
-  answer = function(_, c, n) return true, c.value, n end,
+  answer = answer,
   default_all = default_all,
   print = function(g, c)
     if g.noted then   -- `?` asked the game what its options cost or cause: a query

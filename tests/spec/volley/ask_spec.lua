@@ -13,7 +13,7 @@ describe("volley.ask", function()
     it("refuses unknown keys by name", function()
       assert.has_error(function() ask.check_request(request{ question = "x" }) end,
         "unknown request key 'question' (known: canonical, compound, default, enumerate, "
-        .. "explain, free, kind, options, prompt, rule, secret, tell, validate)")
+        .. "explain, free, kind, options, prompt, rule, secret, tell, validate, warn)")
     end)
     it("refuses a request with neither options nor enumerate", function()
       local r = request()
