@@ -42,12 +42,19 @@ state=$(mktemp -d)
 trap 'rm -rf "$state"' EXIT
 export XDG_STATE_HOME="$state"
 
+# This build's measures run with the allocator its volley program links (Debian's jemalloc,
+# when the build found it: CMakeLists.txt), preloaded into the stock interpreter that runs them.
+alloc=$(ldd build/volley 2>/dev/null | awk '/libjemalloc/ { print $3 }')
+echo "this build's allocator: ${alloc:-glibc's malloc}; the older commit's: glibc's malloc"
+
 # run TREE BUILD INTERP ARGS...: one compare_palo.lua measure against TREE's scripts and BUILD
 run() {
-  tree=$1 build=$2 interp=$3
+  tree=$1 build=$2 interp=$3 pre=
   shift 3
+  [ "$tree" = "$here" ] && pre=$alloc
   (cd "$tree" && VOLLEY_PATH="$tree" LUA_PATH="$tree/scripts/?.lua;$tree/scripts/?/init.lua;;" \
-    LUA_CPATH="$tree/$build/?.so;;" $interp "$here/tests/bench/compare_palo.lua" "$@")
+    LUA_CPATH="$tree/$build/?.so;;" LD_PRELOAD="$pre" $interp "$here/tests/bench/compare_palo.lua" \
+    "$@")
 }
 
 echo "== random Palo Alto games: $(echo "$base" | cut -c1-12) against this build =="
@@ -75,10 +82,6 @@ done
 echo "== replay (CPU s; volley replay, in-process) =="
 long=$state/palo-alto-long.save
 seed=5103132997656651   # sim.seed_of(1, 0): the first game above
-set -- $(run "$old" build lua5.4 sim "$seed" 100000)
-osims=$3
-set -- $(run "$old" build lua5.4 play "$seed" 100000 "$state/older.save")
-oplays=$2
 set -- $(run "$here" build lua5.4 sim "$seed" 100000)
 simd=$2 sims=$3
 set -- $(run "$here" build lua5.4 play "$seed" 100000 "$long")
@@ -96,7 +99,6 @@ for vm in lua5.4 luajit; do
   done
 done
 
-echo "== volley play --json, two random bots, against volley sim: one whole game (Lua 5.4) =="
-awk -v d="$simd" -v s="$sims" -v p="$plays" -v os="$osims" -v op="$oplays" 'BEGIN {
-  printf "%d decisions, older: sim %.2f s, play --json %.2f s, play/sim %.2f\n", d, os, op, op / os
-  printf "%d decisions, this:  sim %.2f s, play --json %.2f s, play/sim %.2f\n", d, s, p, p / s }'
+echo "== volley play --json, two random bots, against volley sim: one whole game (Lua 5.4, this build) =="
+awk -v d="$simd" -v s="$sims" -v p="$plays" 'BEGIN {
+  printf "%d decisions: sim %.2f s, play --json %.2f s, play/sim %.2f\n", d, s, p, p / s }'
