@@ -3,7 +3,8 @@
 #   make play     install what is missing, build, open the prompt
 #   make test     install what is missing; build ./build, ./build-luajit, ./build-asan and the
 #                 clang check; run every configuration's tests through ctest
-#   make bench    build ./build and ./build-luajit, print the benchmark tables
+#   make bench    build ./build and ./build-luajit, print the benchmark tables, and compare with
+#                 a build of an older commit (made once under ./build-bench; docs/performance.md)
 #   make clang    build ./build-clang with clang and -Werror (warnings differ from gcc's)
 #   make clean    remove the build directories
 #   make install  install under PREFIX (default /usr/local; DESTDIR honoured): the program,
@@ -105,4 +106,4 @@ install: deps-build deps-docs
 	DESTDIR="$(DESTDIR)" $(CMAKE) --install build
 
 clean:
-	rm -rf build build-luajit build-asan build-clang
+	rm -rf build build-luajit build-asan build-clang build-bench

@@ -5,6 +5,8 @@
 #   shell.<name>  tests/shell/<name>.sh driving the volley program          (label shell)
 #   luacheck      every Lua file of scripts/ and tests/                      (label lint)
 #   shellcheck    tests/shell/*.sh and tests/luajit-joff                     (label lint)
+#   bench.<name>  tests/bench/<name>_bench.lua and bench.c.<name> (tests/bench/bench_<name>.c)
+#                 in smoke mode: a few iterations, no time asserted        (label bench)
 # and builds tests/bench/bench_<name>.c into <builddir>/tests/bench_<name> for make bench.
 # Under VOLLEY_SANITIZE the stock interpreters get libasan and libubsan preloaded.
 
@@ -35,14 +37,32 @@ if(CMOCKA_FOUND)
   endforeach()
 endif()
 
-# bench_<name>: tests/bench/bench_<name>.c, C benchmarks that make bench runs (never ctest tests)
+# bench_<name>: tests/bench/bench_<name>.c, C benchmarks that make bench runs; ctest runs each
+# in smoke mode (VOLLEY_BENCH_SMOKE=1: a few iterations, no time asserted) as bench.c.<name>
 file(GLOB VOLLEY_C_BENCHES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/bench/bench_*.c)
 foreach(src ${VOLLEY_C_BENCHES})
   get_filename_component(name ${src} NAME_WE)
+  string(REGEX REPLACE "^bench_" "" short ${name})
   add_executable(${name} ${src})
   target_compile_options(${name} PRIVATE ${VOLLEY_WARNINGS})
   target_link_libraries(${name} PRIVATE volley_engine volley_self_tree)
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+  add_test(NAME bench.c.${short} COMMAND ${name} WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(bench.c.${short} PROPERTIES LABELS bench
+                       ENVIRONMENT "${VOLLEY_TEST_ENV};VOLLEY_BENCH_SMOKE=1")
+endforeach()
+
+# bench.<name>: tests/bench/<name>_bench.lua in smoke mode on this configuration's interpreter
+# and volley.so (tests/bench/smoke.sh), so a bench cannot break unseen; make bench times them
+file(GLOB VOLLEY_LUA_BENCHES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/bench/*_bench.lua)
+foreach(bench ${VOLLEY_LUA_BENCHES})
+  get_filename_component(name ${bench} NAME_WE)
+  string(REGEX REPLACE "_bench$" "" short ${name})
+  add_test(NAME bench.${short}
+           COMMAND sh ${CMAKE_SOURCE_DIR}/tests/bench/smoke.sh ${VOLLEY_LUA_INTERP}
+                   ${CMAKE_BINARY_DIR} ${bench} smoke
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(bench.${short} PROPERTIES LABELS bench ENVIRONMENT "${VOLLEY_SPEC_ENV}")
 endforeach()
 
 find_program(VOLLEY_BUSTED busted)

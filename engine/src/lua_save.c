@@ -628,9 +628,11 @@ static int save_resume(lua_State *L) {
 }
 
 /***
-Appends one journal line, with one fdatasync.
+Appends one journal line, with one fdatasync; with `later` true, written but not synced (the
+line is in the file; `autosave:sync` puts it on the disk: bot-only games sync in batches).
 @function autosave:append
 @tparam table line an answer or a forced roll, as in a save's journal
+@tparam[opt] boolean later
 @treturn[1] true
 @treturn[2] nil
 @treturn[2] table the error
@@ -639,11 +641,27 @@ static int autosave_append(lua_State *L) {
   lautosave *u = check_autosave(L);
   vl_save_entry e;
   vl_error err;
+  int later = lua_toboolean(L, 3);
   check_entry(L, 2, &e, 2);
-  if (vl_autosave_append(u->a, &e, &err) != VL_OK) {
+  if ((later ? vl_autosave_write(u->a, &e, &err) : vl_autosave_append(u->a, &e, &err)) != VL_OK) {
     if (err.code == VL_EINVAL) return luaL_argerror(L, 2, err.msg);
     return fail(L, &err);
   }
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/***
+Syncs the lines appended `later` to the disk (one fdatasync).
+@function autosave:sync
+@treturn[1] true
+@treturn[2] nil
+@treturn[2] table the error
+*/
+static int autosave_sync(lua_State *L) {
+  lautosave *u = check_autosave(L);
+  vl_error err;
+  if (vl_autosave_sync(u->a, &err) != VL_OK) return fail(L, &err);
   lua_pushboolean(L, 1);
   return 1;
 }
@@ -679,6 +697,7 @@ static int autosave_abandon(lua_State *L) {
 
 static const luaL_Reg autosave_methods[] = {
   {"append", autosave_append},
+  {"sync", autosave_sync},
   {"close", autosave_close},
   {"abandon", autosave_abandon},
   {NULL, NULL}

@@ -1474,7 +1474,7 @@ vl_autosave *vl_autosave_resume(const char *path, vl_save **out, vl_error *err) 
   return a;
 }
 
-int vl_autosave_append(vl_autosave *a, const vl_save_entry *e, vl_error *err) {
+int vl_autosave_write(vl_autosave *a, const vl_save_entry *e, vl_error *err) {
   vl_tb b;
   int rc = check_entry(e, err);
   if (rc != VL_OK) return rc;
@@ -1493,7 +1493,7 @@ int vl_autosave_append(vl_autosave *a, const vl_save_entry *e, vl_error *err) {
     return vl_error_set(err, VL_EINVAL, NULL, 0, "more than %d journal lines (the most a save holds)",
                         VL_SAVE_LINES_MAX);
   }
-  if (write_all(a->fd, b.p, b.n) != 0 || fdatasync(a->fd) != 0) {
+  if (write_all(a->fd, b.p, b.n) != 0) {
     rc = io_error(err, "append to the autosave", a->path, errno);
     free(b.p);
     return rc;
@@ -1503,6 +1503,17 @@ int vl_autosave_append(vl_autosave *a, const vl_save_entry *e, vl_error *err) {
   a->lines++;
   free(b.p);
   return VL_OK;
+}
+
+int vl_autosave_sync(vl_autosave *a, vl_error *err) {
+  if (fdatasync(a->fd) != 0) return io_error(err, "append to the autosave", a->path, errno);
+  return VL_OK;
+}
+
+int vl_autosave_append(vl_autosave *a, const vl_save_entry *e, vl_error *err) {
+  int rc = vl_autosave_write(a, e, err);
+  if (rc != VL_OK) return rc;
+  return vl_autosave_sync(a, err);
 }
 
 int vl_autosave_close(vl_autosave *a, vl_error *err) {

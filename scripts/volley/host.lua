@@ -8,6 +8,20 @@ local ask = require "volley.ask"
 
 local M = {}
 
+-- Whether a request crosses with its legal answers listed (`M.listing`): not state, a
+-- setting of the host's driving of the game.
+local listing = true
+
+--- Whether the requests the host is handed list their legal answers (the default), or, off,
+-- only `{kind, prompt, rule, secret}`: a replay (`volley.replay`) gives each recorded answer
+-- straight back, where the rules check it as they check a typed one (`volley.ask.check`:
+-- the request's list searched in place, its `validate`), so it needs no copy of every
+-- option, nor the default nor `only` (docs/save.md "Replay, undo and resume").
+-- @tparam boolean on
+function M.listing(on)
+  listing = on and true or false
+end
+
 --- A request as plain data: `{kind, prompt, rule, default, options, only, free, secret}` with the
 -- legal answers listed (an `enumerate` is called; a `validate` stays in the state, which
 -- checks the answer when it comes back). `default` is the runtime's (`ask.default_answer`:
@@ -22,6 +36,10 @@ local M = {}
 -- @tparam table request
 -- @treturn table
 function M.request(request)
+  if not listing then
+    return { kind = request.kind, prompt = request.prompt, rule = request.rule,
+             secret = require("volley.secret").request_name(request) }
+  end
   local options = ask.legal(request)
   return { kind = request.kind, prompt = request.prompt, rule = request.rule,
            default = ask.default_answer(request), options = options,

@@ -32,6 +32,22 @@ end
 -- every integral number of 10^14 or more in magnitude is a value whose
 -- __tojson writes it in full: dkjson writes numbers with %.14g on LuaJIT (1.2345678901235e+14
 -- for a seed), while seeds below 2^53 must be exact on both VMs.
+-- A list of n strings of printable ASCII without `"` or `\` written as JSON (what dkjson
+-- writes for it, as it escapes none of those bytes), or nil for any other list: a request's
+-- hundreds of options are written at once (issue #38).
+local function plain_list(v)
+  local n = #v
+  if n == 0 or type(v[1]) ~= "string" then return nil end
+  for i = 1, n do
+    local s = v[i]
+    if type(s) ~= "string" or s:find('[^ !#-Z%[%]^-~]') then return nil end
+  end
+  local count = 0
+  for _ in pairs(v) do count = count + 1 end
+  if count ~= n or getmetatable(v) ~= nil then return nil end
+  return '["' .. table.concat(v, '","') .. '"]'
+end
+
 local function exact(v, depth)
   if type(v) == "string" then return core.text.clean(v, true) end   -- never invalid UTF-8
   if type(v) == "number" and v == math.floor(v) and (v >= 1e14 or v <= -1e14) and v == v
@@ -40,6 +56,8 @@ local function exact(v, depth)
     return setmetatable({}, { __tojson = function() return text end })
   end
   if type(v) ~= "table" or v == M.null or depth > 32 then return v end
+  local text = plain_list(v)
+  if text then return setmetatable({}, { __tojson = function() return text end }) end
   local out = {}
   for k, x in pairs(v) do
     out[type(k) == "string" and core.text.clean(k, true) or k] = exact(x, depth + 1)

@@ -368,6 +368,10 @@ function M.replay(save, opts)
     game:close()
     return nil, "diverged at answer " .. n .. ": " .. why, n
   end
+  -- the recorded answers go back unlisted (volley.host.listing): the rules check each as a
+  -- typed answer; the request pending at the end of the journal comes listed
+  local listing = not save.journal[1]
+  if not listing then game.st:call("volley.host", "listing", false) end
   local i = 1
   local k
   k, err = queue_forced(game, save, i)
@@ -396,6 +400,10 @@ function M.replay(save, opts)
     if req.secret then
       game.secret_answers = game.secret_answers or {}
       game.secret_answers[i] = req.secret
+    end
+    if not save.journal[k] and not listing then   -- the last answer: the next request listed
+      listing = true
+      game.st:call("volley.host", "listing", true)
     end
     local refusal
     kind, side, req, refusal = game:resume(e.value)

@@ -69,25 +69,26 @@ typedef struct pair {
   vl_hex a, b;
 } pair;
 
-/* Queries per second over QUERIES queries cycling through the N pairs: the best of three
+/* Queries per second over `queries` queries cycling through the N pairs: the best of three
 ** runs (the machine may be shared; the best run is the one least disturbed). */
 static double qps(vl_los *l, const pair *p, const vl_los_unit *units, size_t nunits,
-                  long *blocked) {
+                  long queries, long *blocked) {
   vl_los_query q;
   vl_los_result r;
   double best = 0;
-  int i, run;
+  long i;
+  int run;
   for (run = 0; run < 3; run++) {
     double t0 = now(), x;
     *blocked = 0;
-    for (i = 0; i < QUERIES; i++) {
+    for (i = 0; i < queries; i++) {
       vl_los_query_init(&q, p[i % N].a, p[i % N].b);
       q.units = units;
       q.nunits = nunits;
       vl_los_check(l, &q, &r, NULL);
       *blocked += !r.clear;
     }
-    x = QUERIES / (now() - t0);
+    x = (double)queries / (now() - t0);
     if (x > best) best = x;
   }
   return best;
@@ -103,6 +104,8 @@ int main(void) {
   vl_map *m;
   const vl_grid *g;
   long s = 1;
+  /* smoke mode (VOLLEY_BENCH_SMOKE=1, ctest's bench.c.los): a few queries, figures unused */
+  const long queries = getenv("VOLLEY_BENCH_SMOKE") != NULL ? 1000 : QUERIES;
   int r, i, k;
   if (data == NULL || mkdtemp(dir) == NULL) return 1;
   snprintf(path, sizeof path, "%s/map.ini", dir);
@@ -142,12 +145,12 @@ int main(void) {
            "cached q/s", "+units q/s", "cache x", "blocked %");
     for (r = 1; r <= 20; r++) {
       long b1, b2, b3;
-      double u = qps(plain, pairs[r], NULL, 0, &b1);
-      double c = qps(cached, pairs[r], NULL, 0, &b2);
-      double cu = qps(cached, pairs[r], units, 20, &b3);
+      double u = qps(plain, pairs[r], NULL, 0, queries, &b1);
+      double c = qps(cached, pairs[r], NULL, 0, queries, &b2);
+      double cu = qps(cached, pairs[r], units, 20, queries, &b3);
       if (b1 != b2) fprintf(stderr, "bench_los: the cache changed an answer\n");
       printf("%-16s %5d %12.0f %12.0f %12.0f %8.2f %9.1f\n", systems[k], r, u, c, cu, c / u,
-             100.0 * (double)b1 / QUERIES);
+             100.0 * (double)b1 / (double)queries);
     }
     vl_los_stats_get(cached, &st);
     printf("%-16s cache: %zu paths (ranges 1-20) in %zu bytes, %.0f bytes a path; budget %zu "

@@ -32,6 +32,7 @@ end
 -- that LuaJIT cannot drop a call whose result nobody reads.
 local kept = {}
 local function time(n, f)
+  n = benchlib.n(n)
   local t0 = os.clock()
   for k = 1, n do
     local i = k % N + 1
@@ -63,7 +64,7 @@ local cases = {
 
 benchlib.header(vmname)
 for _, c in ipairs(cases) do
-  local cns, rns = time(c[2], c[3]), time(math.max(1000, math.floor(c[2] / 10)), c[4])
+  local cns, rns = time(c[2], c[3]), time(benchlib.n(math.max(1000, math.floor(c[2] / 10))), c[4])
   benchlib.row("hex", vmname, c[1], cns, rns)
 end
 assert(kept[1] ~= nil, "every call returned something")

@@ -10,7 +10,7 @@ local bots = require "volley.bots"
 local benchlib = require "benchlib"
 local vmname = arg[1] or _VERSION
 
-local CAP, SEED = 3000, sim.seed_of(1, 0)
+local CAP, SEED = benchlib.SMOKE and 100 or 3000, sim.seed_of(1, 0)
 local players = { US = { name = "random", bot = bots.load("random") },
                   MEX = { name = "random", bot = bots.load("random") } }
 local o = { target = "rough-and-ready/palo-alto", mods = {}, options = {} }

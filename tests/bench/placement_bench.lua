@@ -3,6 +3,7 @@
 -- make bench runs it under Lua 5.4 and LuaJIT. Figures only, never a verdict.
 local core = require "volley.core"
 local placement = require "volley.placement"
+local benchlib = require "benchlib"
 local vmname = arg and arg[1] or _VERSION
 
 local function map(name)
@@ -13,6 +14,7 @@ local resaca, rs = map("resaca"), map("rio-sacramento")
 local kept = {}
 -- us per call of f over n calls.
 local function time(n, f)
+  n = benchlib.n(n)
   local t0 = os.clock()
   for k = 1, n do kept[k % 16 + 1] = f() end
   return (os.clock() - t0) / n * 1e6

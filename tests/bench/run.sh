@@ -1,7 +1,9 @@
 #!/bin/sh
 # tests/bench/run.sh -- make bench: runs every tests/bench/*_bench.lua under Lua 5.4 (./build)
 # and LuaJIT (./build-luajit), and every C benchmark program build/tests/bench_*. Each prints
-# its own table of figures and ratios. Figures, never assertions: nothing here fails on time.
+# its own table of figures and ratios; then tests/bench/compare.sh compares this build with a
+# build of a fixed older commit (docs/performance.md). Figures, never assertions: nothing here
+# fails on time. ctest runs each bench in smoke mode (tests/bench/smoke.sh).
 set -eu
 cd "$(dirname "$0")/../.."
 export VOLLEY_PATH="$PWD"
@@ -38,3 +40,4 @@ if [ -s "$tsv" ]; then
       }
     }' "$tsv"
 fi
+sh tests/bench/compare.sh

@@ -11,6 +11,7 @@ local bots = require "volley.bots"
 local vmname = arg and arg[1] or _VERSION
 
 local function time(n, f)
+  n = benchlib.n(n)
   local t0 = os.clock()
   for _ = 1, n do f() end
   return (os.clock() - t0) / n * 1e9
@@ -39,7 +40,7 @@ local SETUP = { A1 = "0103", A2 = "0105", A3 = "0107", A4 = "0205",
                 B1 = "1203", B2 = "1205", B3 = "1207", B4 = "1105" }
 local random = bots.load("random")
 local decisions, t0 = 0, os.clock()
-for seed = 1, 20 do
+for seed = 1, benchlib.SMOKE and 2 or 20 do
   local g = game.new{ system = "demo", map = "tests/data/demo/map.ini",
                       oob = "tests/data/demo/oob.ini", seed = seed, params = { turns = 4 } }
   for u, h in pairs(SETUP) do assert(g.store:place(u, h)) end

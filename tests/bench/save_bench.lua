@@ -32,6 +32,7 @@ for _ = 1, 50 do st:dice():d6("bench", "-") end
 
 local kept = {}
 local function time(count, fn)
+  count = benchlib.n(count)
   local t = os.clock()
   for k = 1, count do kept[k % 16 + 1] = fn() end
   return (os.clock() - t) / count * 1e9

@@ -6,6 +6,7 @@ local state = require("volley.core").state
 local vmname = arg and arg[1] or _VERSION
 
 local fixture = require "oob_fixture"
+local benchlib = require "benchlib"
 local pick, label = fixture.pick, fixture.label
 local path, ids, n = fixture.oob()
 
@@ -31,6 +32,7 @@ for i = 1, 40 do vars["v" .. i] = i end
 local N = #ids
 local kept = {}
 local function time(count, fn)
+  count = benchlib.n(count)
   local t = os.clock()
   for k = 1, count do
     local i = k % N + 1

@@ -58,6 +58,15 @@ function Los:hex(label)
   }
 end
 
+-- Where a result names the hexside between x and y: "a/b" in label order, or, on the map's
+-- edge (one of the two hexes off the map), the hex on the map (docs/los.md: a player has no
+-- hex `0300` to look at).
+function Los:side_name(x, y)
+  local inx, iny = self:hex(x) ~= nil, self:hex(y) ~= nil
+  if inx ~= iny then return inx and x or y end
+  return self.g:hexside(x, y)
+end
+
 -- The hexside between x and y: does a feature block, their tallest height, the adjacent flag.
 function Los:side(x, y)
   if self.m:terrain(x) == nil or self.m:terrain(y) == nil then return {} end
@@ -146,7 +155,7 @@ function J:hex_blocks(i, x)
   local h = o:hex(x)
   if h == nil then return nil end
   local step = self.steps[i]
-  local own = type(step) == "table" and o.g:hexside(step[1], step[2]) or x
+  local own = type(step) == "table" and o:side_name(step[1], step[2]) or x
   local crests = p.ground.obstacles == "crests"
   if crests then
     local da, db, ex, where = self:boundary(i, own)
@@ -225,7 +234,7 @@ function J:step(i)
     end
     if v then
       return v, {kind = h.kind, key = "hexsides.graze", top = h.top,
-                 where = self.o.g:hexside(step[1], step[2])}
+                 where = self.o:side_name(step[1], step[2])}
     end
   end
   local h = self:side_blocks(step[1], step[2], self:pos(step, self.a), self:pos(step, self.b))

@@ -240,6 +240,15 @@ vl_autosave *vl_autosave_resume(const char *path, vl_save **out, vl_error *err);
 ** fdatasync. VL_OK, VL_EINVAL (nothing written), VL_EIO. */
 int vl_autosave_append(vl_autosave *a, const vl_save_entry *e, vl_error *err);
 
+/* Appends one journal line as vl_autosave_append does, with its write but no fdatasync: the
+** line is in the file (a process killed after it leaves it there) but not yet on the disk
+** until vl_autosave_sync (a game of bots only syncs its lines in batches). VL_OK, VL_EINVAL
+** (nothing written), VL_EIO. */
+int vl_autosave_write(vl_autosave *a, const vl_save_entry *e, vl_error *err);
+
+/* Syncs the lines written so far to the disk (one fdatasync). VL_OK or VL_EIO. */
+int vl_autosave_sync(vl_autosave *a, vl_error *err);
+
 /* Appends the checksum line, syncs, closes and frees a (even on error): the game was closed
 ** properly. VL_OK or VL_EIO. */
 int vl_autosave_close(vl_autosave *a, vl_error *err);

@@ -8,6 +8,12 @@ local replay = require "volley.replay"
 
 local M = {}
 
+--- How many journal lines a game of bots only writes between two syncs (`Writer.batch`):
+-- each line is written to the file as it comes (a process killed keeps it there), and put on
+-- the disk with one fdatasync for the batch, not one a line. A game with a person syncs each
+-- of its lines (docs/save.md "Replay, undo and resume").
+M.BATCH = 64
+
 --- The folder of the autosaves: `$XDG_STATE_HOME/volley`, else `~/.local/state/volley` (a
 -- relative XDG_STATE_HOME is ignored, as the XDG Base Directory specification asks).
 -- @treturn string
@@ -203,6 +209,7 @@ local function open(self, jrnl, out)
   local why
   self.handle, why = M.create(jrnl, self.bots_only)
   self.lines = #jrnl.h.journal
+  self.unsynced = 0
   if not self.handle then
     failed(self, why, out)
     return false
@@ -236,8 +243,10 @@ function Writer:trouble()
 end
 
 --- The journal's new lines to the autosave, one fdatasync each (the file made at the first
--- answer). An autosave that cannot be made, or a line that cannot be written, is said on
--- stderr, and the game goes on without it (said again at the end: `Writer:trouble`).
+-- answer); with `batch` set (a game of bots only, `volley.play.game`), each written at once
+-- and synced by `M.BATCH` lines (and when the file is closed or let go). An autosave that
+-- cannot be made, or a line that cannot be written, is said on stderr, and the game goes on
+-- without it (said again at the end: `Writer:trouble`).
 -- @tparam Journal jrnl
 -- @tparam Out out
 function Writer:sync(jrnl, out)
@@ -245,8 +254,18 @@ function Writer:sync(jrnl, out)
   if not self.handle then
     if not self.wanted or jrnl:answers() == 0 or not open(self, jrnl, out) then return end
   end
-  for k = self.lines + 1, #jrnl.h.journal do
-    local aok, aerr = self.handle:append(jrnl.h.journal[k])
+  local later = self.batch == true
+  for k = self.lines + 1, #jrnl.h.journal + 1 do
+    local aok, aerr
+    if k <= #jrnl.h.journal then
+      aok, aerr = self.handle:append(jrnl.h.journal[k], later)
+      if aok and later then self.unsynced = (self.unsynced or 0) + 1 end
+    elseif later and (self.unsynced or 0) >= M.BATCH then
+      aok, aerr = self.handle:sync()
+      if aok then self.unsynced = 0 end
+    else
+      break
+    end
     if not aok then
       local path, answers = self.path, 0
       for i = 1, k - 1 do   -- the answers the file holds
@@ -288,6 +307,9 @@ end
 local function release(self, how)
   local handle = self.handle
   self.handle, self.wanted = nil, false
+  -- the lines a batch left unsynced go to the disk first (close syncs them anyway)
+  if handle and how == "abandon" and (self.unsynced or 0) > 0 then handle:sync() end
+  self.unsynced = 0
   if handle then handle[how](handle) end
 end
 

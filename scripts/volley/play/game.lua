@@ -301,6 +301,8 @@ function M.start(g)
   else
     g.autosave = autosave.writer()
   end
+  -- bots only, no person at a prompt: the autosave synced in batches (volley.play.autosave)
+  g.autosave.batch = #g.humans == 0 and not g.o.prompt
   g.task = resumed and resumed.task or g.st:spawn("volley.session", "run")
   g:load_queries(g.st)
   return g
