@@ -26,8 +26,13 @@ static int output_status(int status) {
   int e = errno;  /* a write that failed earlier (its buffer since dropped) left its errno */
   if (fflush(stdout) != 0) e = errno;
   else if (!ferror(stdout)) return status;
-  else if (e != ENOSPC && e != EPIPE && e != EIO && e != EDQUOT && e != EFBIG && e != EBADF)
-    e = EIO;      /* errno no longer tells (a later call set it): say the generic word */
+  else if (e != ENOSPC && e != EPIPE && e != EIO && e != EDQUOT && e != EFBIG && e != EBADF) {
+    /* errno no longer tells (a later call set it): ask the output once more with one byte
+    ** (it has already failed, so nothing whole is spoiled), and say the generic word only
+    ** when that byte goes through */
+    errno = 0;
+    e = write(STDOUT_FILENO, "\n", 1) < 0 && errno != 0 ? errno : EIO;
+  }
   fprintf(stderr, "volley: write error: %s\n", strerror(e));
   return status == 0 ? 1 : status;
 }

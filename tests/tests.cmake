@@ -53,14 +53,14 @@ foreach(src ${VOLLEY_C_BENCHES})
 endforeach()
 
 # bench.<name>: tests/bench/<name>_bench.lua in smoke mode on this configuration's interpreter
-# and volley.so (tests/bench/smoke.sh), so a bench cannot break unseen; make bench times them
+# and module (tests/bench/smoke.sh), so a bench cannot break unseen; make bench times them
 file(GLOB VOLLEY_LUA_BENCHES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/bench/*_bench.lua)
 foreach(bench ${VOLLEY_LUA_BENCHES})
   get_filename_component(name ${bench} NAME_WE)
   string(REGEX REPLACE "_bench$" "" short ${name})
   add_test(NAME bench.${short}
            COMMAND sh ${CMAKE_SOURCE_DIR}/tests/bench/smoke.sh ${VOLLEY_LUA_INTERP}
-                   ${CMAKE_BINARY_DIR} ${bench} smoke
+                   ${CMAKE_BINARY_DIR}/lua/${VOLLEY_LUA_ABI} ${bench} smoke
            WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(bench.${short} PROPERTIES LABELS bench ENVIRONMENT "${VOLLEY_SPEC_ENV}")
 endforeach()

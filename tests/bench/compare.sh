@@ -62,13 +62,15 @@ echo "   ($rounds rounds of $games games capped at $cap decisions, interleaved; 
 printf '%-8s %-14s %10s %9s %13s %13s\n' "VM" "build" "decisions" "CPU s" "us/decision" \
   "decisions/s"
 for vm in lua5.4 luajit; do
-  if [ "$vm" = lua5.4 ]; then b=build; name="Lua 5.4"; else b=build-luajit; name=LuaJIT; fi
+  # the older commit's module is <build>/volley.so; this tree's <build>/lua/<abi>/volley/core.so
+  if [ "$vm" = lua5.4 ]; then b=build; abi=5.4; name="Lua 5.4"
+  else b=build-luajit; abi=5.1; name=LuaJIT; fi
   od=0 os=0 nd=0 ns=0 oh= nh=
   r=0
   while [ $r -lt "$rounds" ]; do
     set -- $(run "$old" "$b" "$vm" games "$cap" "$games")
     od=$((od + $2)); os=$(awk -v a="$os" -v b="$3" 'BEGIN { print a + b }'); oh=$4
-    set -- $(run "$here" "$b" "$vm" games "$cap" "$games")
+    set -- $(run "$here" "$b/lua/$abi" "$vm" games "$cap" "$games")
     nd=$((nd + $2)); ns=$(awk -v a="$ns" -v b="$3" 'BEGIN { print a + b }'); nh=$4
     r=$((r + 1))
   done
@@ -88,7 +90,9 @@ set -- $(run "$here" build lua5.4 play "$seed" 100000 "$long")
 plays=$2
 printf '%-8s %-40s %8s %10s %10s %8s\n' "VM" "save" "answers" "older s" "this s" "ratio"
 for vm in lua5.4 luajit; do
-  if [ "$vm" = lua5.4 ]; then b=build; name="Lua 5.4"; else b=build-luajit; name=LuaJIT; fi
+  # the older commit's module is <build>/volley.so; this tree's <build>/lua/<abi>/volley/core.so
+  if [ "$vm" = lua5.4 ]; then b=build; abi=5.4; name="Lua 5.4"
+  else b=build-luajit; abi=5.1; name=LuaJIT; fi
   for f in "$here/tests/replay/palo-alto-random-24.save" "$long"; do
     set -- $(run "$old" "$b" "$vm" replay "$f")
     os=$3 oh=$4
