@@ -1052,11 +1052,20 @@ function M.extend(w)
 end
 
 --- The command words a line may begin with, whatever is asked (completion, help, a fuzz
--- harness), in `M.SYNTAX`'s order.
+-- harness): `M.SYNTAX`'s in its order, then the action words and the words of `M.KIND_WORDS`
+-- (`face`, `fire`, `shock`, `activate`), sorted.
 -- @treturn {string,...}
 function M.command_words()
-  local out = {}
-  for _, row in ipairs(M.SYNTAX) do out[#out + 1] = row[1] end
+  local out, seen, more = {}, {}, {}
+  for _, row in ipairs(M.SYNTAX) do out[#out + 1], seen[row[1]] = row[1], true end
+  for w in pairs(M.ACTIONS) do more[#more + 1] = w end
+  for w in pairs(M.KIND_WORDS) do
+    if not M.ACTIONS[w] then more[#more + 1] = w end
+  end
+  table.sort(more)
+  for _, w in ipairs(more) do
+    if not seen[w] then out[#out + 1], seen[w] = w, true end
+  end
   return out
 end
 
