@@ -912,7 +912,7 @@ local any = blank ^ 1 * C(word)                     -- a name, a hex, a file: an
 local function lit(w) return blank ^ 1 * ci(w) * Cc(w) end   -- that word, in any case
 local face = blank ^ 1 * C(R "09" * R "09" ^ -2) * edge      -- a die face: 1 to 3 digits
 local none = P(true)
-local function upto(n, p) return p ^ -n end
+local function upto(n, p) return n == 0 and none or p ^ -n end   -- (p ^ -0 is p ^ 0)
 local function some(p) return p ^ 1 end
 local function many(p) return p ^ 0 end
 local function opt(p) return p ^ -1 end
@@ -1230,7 +1230,7 @@ function ANSWERING.default_all(_, pending)
   return { kind = "default_all", value = pending.default }
 end
 
-function ANSWERING.default(c, pending, names)
+function ANSWERING.default(_, pending, names)
   for _, o in ipairs(pending.options or {}) do
     if o == "default" then
       return ANSWERING.answer({ cmd = "answer", args = { "default" } }, pending, names)

@@ -1,7 +1,7 @@
 --- The commands that answer nothing (`volley.commands` QUERIES), as `volley play` and the
 -- prompt carry them out: show, los, reach, log, hash, lua, map, svg, rules, sources, options,
--- save, load, reload (docs/shell.md "The prompt"). Each gives the lines to print, or nil and why not;
--- `load` and `reload` put the game they replay in place of this one.
+-- save, load, reload (docs/shell.md "The prompt"). Each gives the lines to print, or nil and
+-- why not; `load` and `reload` put the game they replay in place of this one.
 -- @module volley.play.query
 
 local replay = require "volley.replay"
@@ -151,8 +151,9 @@ end
 local function optional_rules(g)
   local inspect = require "volley.inspect"
   local target = g.o.target or (g.info and g.info.scenario)
-  local sc, err = target and require("volley.scenario").read(target)
-  if not sc then return nil, "options: " .. tostring(err or "no scenario") end
+  if not target then return nil, "options: no scenario" end
+  local sc, err = require("volley.scenario").read(target)
+  if not sc then return nil, "options: " .. tostring(err) end
   local id = sc.id or target
   if #sc.options == 0 then
     return { "this scenario has no optional rules (volley options " .. id .. ")" }
