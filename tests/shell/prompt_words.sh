@@ -24,7 +24,17 @@ fi
 # clear writes no control byte where the output is no terminal
 if LC_ALL=C grep -q "$(printf '\033')" "$tmp/out"; then fail "an escape byte in the transcript"; fi
 # a scenario without options says so
-out=$(printf 'options\nquit\n' | "$volley" play tests/data/demo --seed 3 --bot B=random | grep -i optional)
+out=$(printf 'options\nquit\n' | "$volley" play tests/data/demo --seed 3 --bot B=random | grep "no optional rules")
 [ "$out" = "this scenario has no optional rules (volley options tests/data/demo)" ] \
   || fail "options of the demo: $out"
+# at a terminal (script(1) gives one): clear, then Ctrl-L, each clear the screen (ESC[H ESC[2J,
+# xterm's) and the prompt comes back
+if command -v script >/dev/null 2>&1; then
+  printf 'clear\n\014quit\n' | TERM=xterm script -qec \
+    "\"$volley\" play tests/data/demo --seed 3 --bot B=random" /dev/null 2>&1 \
+    | tr -d '\r' | sed "s/$(printf '\033')/ESC/g" >"$tmp/tty"
+  grep -q '^A> clear$' "$tmp/tty" || fail "no clear at a terminal: $(cat "$tmp/tty")"
+  grep -q '^ESC\[HESC\[2JA> ESC\[HESC\[2JA> quit$' "$tmp/tty" \
+    || fail "clear and Ctrl-L did not clear the screen: $(cat "$tmp/tty")"
+fi
 echo ok
