@@ -4,9 +4,9 @@
 -- The program (shell/lineread.c) inserts the candidates' common part and lists them on a
 -- second Tab; this module only says what they are, from what the view sees: the command
 -- language's words (`volley.commands`: its grammar's command words, read in any case), the
--- pending request's legal answers, and the names of `volley.queries.names` (a unit hidden from the view is never offered). Units and
--- leaders are offered by id, never by display name (a name with a blank or a quote is
--- reached through its id).
+-- pending request's legal answers, and the names of `volley.queries.names` (a unit hidden
+-- from the view is never offered). Units and leaders are offered by id, never by display
+-- name (a name with a blank or a quote is reached through its id).
 --
 -- By the first word typed:
 --
