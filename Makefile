@@ -6,10 +6,12 @@
 #   make bench    build ./build and ./build-luajit, print the benchmark tables
 #   make clang    build ./build-clang with clang and -Werror (warnings differ from gcc's)
 #   make clean    remove the build directories
-#   make install  install the program and its data under PREFIX (default /usr/local)
+#   make install  install under PREFIX (default /usr/local; DESTDIR honoured): the program,
+#                 volley.core for Lua 5.4 and LuaJIT, the runtime, the data, the docs
+#   make docs     the HTML reference into build/docs: LDoc for the Lua runtime, the C headers
 #   make soak     500 Palo Alto games random,random on both VMs, sharded (SOAK_GAMES=N for fewer),
 #                 and 200 sequences of the journal property test a VM (SOAK_JOURNAL=N)
-# fuzz, memcheck and docs say what exists so far.
+# fuzz and memcheck say what exists so far.
 
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE   ?= cmake
@@ -18,7 +20,8 @@ DEPS    := sh deps/install.sh
 CTEST_FLAGS := --output-on-failure --no-tests=error -j $(JOBS)
 
 .PHONY: all build build-luajit build-asan build-clang clang play test test-build \
-        test-luajit test-asan test-clang bench soak fuzz memcheck docs install clean deps-build deps-test
+        test-luajit test-asan test-clang bench soak fuzz memcheck docs install clean deps-build \
+        deps-test deps-docs
 
 all: build
 
@@ -26,6 +29,8 @@ deps-build:
 	@$(DEPS) build
 deps-test:
 	@$(DEPS) build test bench
+deps-docs:
+	@$(DEPS) docs
 
 # One rule per configuration: configure once, then build.
 build:
@@ -80,12 +85,24 @@ SOAK_JOURNAL ?= 200
 soak: deps-test build build-luajit
 	@SOAK_GAMES=$(SOAK_GAMES) SOAK_JOBS=$(SOAK_JOBS) SOAK_JOURNAL=$(SOAK_JOURNAL) sh tests/soak/run.sh
 
-fuzz memcheck docs:
+fuzz memcheck:
 	@echo "make $@: not yet (arrives with its issue; see docs/build.md)"
 
-PREFIX ?= /usr/local
-install: deps-build build
-	$(CMAKE) --install build --prefix $(PREFIX)
+# The HTML reference: build/docs/index.html, lua/ (LDoc, config.ld) and c/ (the headers).
+docs: deps-docs
+	@test -f build/CMakeCache.txt || $(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=Release
+	@$(CMAKE) --build build --target docs -- --no-print-directory
+	@echo "make docs: build/docs/index.html"
+
+# ./build configured for PREFIX (GNUInstallDirs: its lib/ is lib/<multiarch> for /usr), built
+# with its reference, then installed under $(DESTDIR)$(PREFIX).
+PREFIX  ?= /usr/local
+DESTDIR ?=
+install: deps-build deps-docs
+	@$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=$(PREFIX) >/dev/null
+	@$(CMAKE) --build build -j $(JOBS) -- --no-print-directory
+	@$(CMAKE) --build build --target docs -- --no-print-directory
+	DESTDIR="$(DESTDIR)" $(CMAKE) --install build
 
 clean:
 	rm -rf build build-luajit build-asan build-clang

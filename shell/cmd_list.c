@@ -1,10 +1,11 @@
 /*
-** cmd_list.c -- `volley list`: one line per scenario and variant on the data path, id first
+** cmd_list.c -- `volley list [--json]`: one line per scenario and variant on the data path, id first
 ** (DESIGN.md Part B "The command line"): `<id>  <title>  <system>  <sides>  <n> provisional`,
 ** fields separated by two spaces, sorted by id (docs/shell.md). The work is
 ** scripts/volley/scenario.lua's (`list`, `list_line`); a scenario that cannot be listed, or a
 ** scenario.ini at a depth that gives no id, is reported on stderr (each message once), the
-** others are still printed, and the exit status is 1.
+** others are still printed, and the exit status is 1. With --json, one line of JSON
+** (volley.scenario.list_json), the problems in it.
 */
 #include <stdio.h>
 #include <string.h>
@@ -74,10 +75,14 @@ int cmd_list(int argc, char **argv) {
   }
   status = host_cli_parse(L, "list", argc, argv);
   if (status < 0) {
+    int json = host_cli_flag(L, lua_gettop(L), "json");
     lua_getfield(L, -1, "args");
-    status = lua_rawlen(L, -1) != 0 ? command_usage(self, "takes no arguments") : -1;
+    status = lua_rawlen(L, -1) != 0 ? command_usage(self, "takes no arguments but --json")
+                                     : json ? -2 : -1;
   }
   host_close(L);
+  if (status == -2)   /* --json: scripts/volley/scenario.lua's list_json */
+    return host_run("list", "volley.scenario", "list_json", 1, argv, NULL);
   if (status >= 0) return status;
   L = host_open(err, sizeof err);
   if (L == NULL) {

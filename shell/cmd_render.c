@@ -1,10 +1,12 @@
 /*
-** cmd_render.c -- `volley render <id|path|map.ini> (--svg F | --text) [--hex H [--radius R]]`:
-** the map pictures without the prompt (DESIGN.md Part B "The command line"). A map.ini (a
-** file whose first section is [map]) draws the bare map; anything else is a scenario (an id
+** cmd_render.c -- `volley render <id|path|map.ini|SAVE> (--svg F | --text) [--hex H [--radius R]]
+** [--at N]`: the map pictures without the prompt (DESIGN.md Part B "The command line"). A
+** map.ini (a file whose first section is [map]) draws the bare map; anything else is a scenario (an id
 ** on the data path, a folder or a scenario's .ini), drawn with its default set-up: the
 ** runtime's scripts/volley/setup_view.lua loads it in an engine-owned state, places the
-** default set-up and hands back the marks. --units FILE adds unit marks and a reach from a
+** default set-up and hands back the marks; a save file (its first line `volley-save 1`) is
+** replayed by scripts/volley/save_view.lua to its end or its Nth answer (--at N), its board
+** drawn, the SVG titled with its scenario. --units FILE adds unit marks and a reach from a
 ** test fixture (docs/shell.md).
 ** Exit status: 0 drawn; 1 a map, scenario, fixture or output file that cannot be read or
 ** written ("<file>:<line>: <message>" on stderr); 2 usage.
@@ -93,15 +95,32 @@ static int is_map_file(const char *path) {
   return map && !scenario;
 }
 
-/* Runs require("volley.setup_view").marks(target) in the host state: leaves the table of
-** setup_view.collect on the stack, or raises with why. */
+/* 1 when path is a save file: its first bytes are "volley-save " (docs/formats.md). */
+static int is_save_file(const char *path) {
+  char head[12];
+  FILE *f = fopen(path, "rb");
+  size_t got;
+  if (f == NULL) return 0;
+  got = fread(head, 1, sizeof head, f);
+  fclose(f);
+  return got == sizeof head && memcmp(head, "volley-save ", sizeof head) == 0;
+}
+
+/* Runs require("volley.setup_view").marks(target) in the host state, or for a save (a
+** second argument, the --at count or -1 for its end) require("volley.save_view").marks(
+** target, at): leaves the table of setup_view.collect on the stack, or raises with why. */
 static int scenario_marks(lua_State *L) {
+  int save = !lua_isnoneornil(L, 2);
+  lua_Integer at = save ? lua_tointeger(L, 2) : -1;
   lua_getglobal(L, "require");
-  lua_pushliteral(L, "volley.setup_view");
+  if (save) lua_pushliteral(L, "volley.save_view");
+  else lua_pushliteral(L, "volley.setup_view");
   lua_call(L, 1, 1);
   lua_getfield(L, -1, "marks");
   lua_pushvalue(L, 1);
-  lua_call(L, 1, 2);
+  if (at >= 0) lua_pushinteger(L, at);
+  else lua_pushnil(L);
+  lua_call(L, 2, 2);
   if (lua_isnil(L, -2)) return lua_error(L);
   lua_pop(L, 1);
   return 1;
@@ -183,10 +202,12 @@ static int add_scenario_marks(lua_State *L, view *v, const vl_map *m, vl_error *
 
 /* Prints the units of the setup_view table at the top of L that stand on no map location:
 ** "off the map: 5US-3 (US, none), ..." (nothing when there are none); before them, the
-** scenario's turn track when it has one ("turns: 1 1400 day, 2 1500 day, ..."). */
+** scenario's turn track when it has one ("turns: 1 1400 day, 2 1500 day, ..."), and before
+** that, for a save, the point drawn ("after answer 12 of 41"). */
 static void print_off(lua_State *L, FILE *out) {
   int t = lua_gettop(L);
   lua_Integer i, n;
+  if (field(L, t, "at") != NULL) fprintf(out, "%s\n", field(L, t, "at"));
   lua_getfield(L, t, "track");
   if (lua_type(L, -1) == LUA_TSTRING) fprintf(out, "%s\n", field(L, t, "track"));
   lua_pop(L, 1);
@@ -229,14 +250,15 @@ static void print_error(const vl_error *err) {
 
 /* render's flags and its one operand, as volley.cli read them (NULL: not given). */
 typedef struct render_args {
-  const char *path, *svg, *hex, *radius, *units, *colour;
+  const char *path, *svg, *hex, *radius, *units, *colour, *at;
   int text, ascii;
 } render_args;
 
 static int render(const render_args *a) {
   const command *self = command_find("render");
   const char *path = a->path, *svg = a->svg, *hex = a->hex, *radius = a->radius,
-             *units = a->units, *colour = a->colour;
+             *units = a->units, *colour = a->colour, *at = a->at;
+  long at_n = -1;   /* --at: the answers of a save to draw, -2 its end, or -1: not a save */
   int text = a->text, ascii = a->ascii, status = 1, rc;
   char buf[VL_ERROR_FILE_MAX + VL_ERROR_MSG_MAX + 64];
   vl_error err;
@@ -257,6 +279,17 @@ static int render(const render_args *a) {
     return command_usage(self, buf);
   }
   if (radius != NULL && hex == NULL) return command_usage(self, "--radius needs --hex");
+  if (at != NULL) {
+    char *end;
+    if (!is_save_file(path)) return command_usage(self, "--at is for a save file");
+    at_n = strtol(at, &end, 10);
+    if (at[0] < '0' || at[0] > '9' || *end != '\0' || at_n > 1000000000L) {
+      snprintf(buf, sizeof buf, "bad --at '%s' (a number of answers, 0 to 1000000000)", at);
+      return command_usage(self, buf);
+    }
+  } else if (is_save_file(path)) {
+    at_n = -2;   /* a save, at its end */
+  }
   memset(&region, 0, sizeof region);
   region.radius = -1;
   if (radius != NULL) {
@@ -278,7 +311,9 @@ static int render(const render_args *a) {
     }
     lua_pushcfunction(L, scenario_marks);
     lua_pushstring(L, path);
-    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+    if (at_n == -1) lua_pushnil(L);                  /* not a save */
+    else lua_pushinteger(L, (lua_Integer)at_n);      /* -2: its end */
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
       fprintf(stderr, "volley render: %s\n", lua_tostring(L, -1));
       host_close(L);
       return 1;
@@ -362,6 +397,7 @@ static int render(const render_args *a) {
       goto done;
     }
     so.region = region;
+    so.title = L != NULL ? field(L, lua_gettop(L), "title") : NULL;
     rc = render_svg(f, m, v, &so);
     if (fflush(f) != 0 || ferror(f)) rc = -1;
     if (!to_stdout && fclose(f) != 0) rc = -1;
@@ -475,6 +511,7 @@ int render_marks_lua(lua_State *L) {
       snprintf(buf, sizeof buf, "svg: %s: cannot open (%s)", svg, strerror(errno));
     } else {
       so.region = region;
+      so.title = field(L, 1, "title");
       rc = render_svg(f, m, v, &so);
       if (fflush(f) != 0 || ferror(f)) rc = -1;
       if (fclose(f) != 0) rc = -1;
@@ -514,6 +551,7 @@ int cmd_render(int argc, char **argv) {
   a.radius = host_cli_string(cli, t, "radius");
   a.units = host_cli_string(cli, t, "units");
   a.colour = host_cli_string(cli, t, "colour");
+  a.at = host_cli_string(cli, t, "at");
   a.text = host_cli_flag(cli, t, "text");
   a.ascii = host_cli_flag(cli, t, "ascii");
   lua_getfield(cli, t, "args");

@@ -776,12 +776,12 @@ int render_svg(FILE *out, const vl_map *m, const view *v, const svg_options *o) 
   fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
                "height=\"%d\" viewBox=\"0 0 %d %d\">\n<title>", w, h, w, h);
-  xml_text(out, vl_map_path(m));
+  xml_text(out, o->title != NULL ? o->title : vl_map_path(m));
   fputs("</title>\n", out);
   fputs(style_sheet, out);
   fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", w, h);
   fprintf(out, "<text x=\"%d\" y=\"24\" class=\"title\">", MARGIN);
-  xml_text(out, vl_map_path(m));
+  xml_text(out, o->title != NULL ? o->title : vl_map_path(m));
   fputs(" (", out);
   xml_text(out, vl_map_system(m));
   fprintf(out, ")</text>\n<text x=\"%d\" y=\"42\" class=\"subtitle\">%s, %s; columns %0*d-%0*d, "

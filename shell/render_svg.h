@@ -17,10 +17,12 @@
 
 typedef struct svg_options {
   picture_region region;  /* the whole map, or a hex and radius */
+  const char *title;      /* the picture's title (a scenario's id), or NULL: the map's path */
 } svg_options;
 
-/* Writes the SVG document of m with v's marks and shading (v may be NULL) to out. Returns
-** 0, or -1 when out of memory. Integer coordinates only: the same bytes on every machine. */
+/* Writes the SVG document of m with v's marks and shading (v may be NULL) to out, titled
+** o->title (borrowed for the call), else with the map's path. Returns 0, or -1 when out of
+** memory. Integer coordinates only: the same bytes on every machine. */
 int render_svg(FILE *out, const vl_map *m, const view *v, const svg_options *o);
 
 #endif

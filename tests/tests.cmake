@@ -1,9 +1,10 @@
 # tests/tests.cmake -- every test of a configuration, registered with ctest:
 #   c.<name>      tests/c/test_<name>.c, one cmocka program each          (label c)
 #   spec.<path>   tests/spec/**/<name>_spec.lua through busted on this
-#                 configuration's interpreter and volley.so                 (label spec)
+#                 configuration's interpreter and lua/<5.4|5.1>/volley/core.so (label spec)
 #   shell.<name>  tests/shell/<name>.sh driving the volley program          (label shell)
 #   luacheck      every Lua file of scripts/ and tests/                      (label lint)
+#   shellcheck    tests/shell/*.sh and tests/luajit-joff                     (label lint)
 # and builds tests/bench/bench_<name>.c into <builddir>/tests/bench_<name> for make bench.
 # Under VOLLEY_SANITIZE the stock interpreters get libasan and libubsan preloaded.
 
@@ -27,7 +28,7 @@ if(CMOCKA_FOUND)
     add_executable(${name} ${src})
     target_compile_options(${name} PRIVATE ${VOLLEY_WARNINGS})
     target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/engine/src)
-    target_link_libraries(${name} PRIVATE volley_engine PkgConfig::CMOCKA m)
+    target_link_libraries(${name} PRIVATE volley_engine volley_self_tree PkgConfig::CMOCKA m)
     set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
     add_test(NAME c.${short} COMMAND ${name} WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
     set_tests_properties(c.${short} PROPERTIES LABELS c ENVIRONMENT "${VOLLEY_TEST_ENV}")
@@ -40,7 +41,7 @@ foreach(src ${VOLLEY_C_BENCHES})
   get_filename_component(name ${src} NAME_WE)
   add_executable(${name} ${src})
   target_compile_options(${name} PRIVATE ${VOLLEY_WARNINGS})
-  target_link_libraries(${name} PRIVATE volley_engine)
+  target_link_libraries(${name} PRIVATE volley_engine volley_self_tree)
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
 endforeach()
 
@@ -55,7 +56,7 @@ if(VOLLEY_BUSTED)
     file(RELATIVE_PATH rel ${CMAKE_SOURCE_DIR}/tests/spec ${spec})
     string(REGEX REPLACE "_spec\\.lua$" "" name ${rel})
     add_test(NAME spec.${name}
-             COMMAND ${VOLLEY_BUSTED} --lua=${VOLLEY_LUA_INTERP} --cpath=${CMAKE_BINARY_DIR}/?.so
+             COMMAND ${VOLLEY_BUSTED} --lua=${VOLLEY_LUA_INTERP} --cpath=${CMAKE_BINARY_DIR}/lua/${VOLLEY_LUA_ABI}/?.so
                      ${lpath} -o utfTerminal ${spec}
              WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
     set_tests_properties(spec.${name} PROPERTIES LABELS spec ENVIRONMENT "${VOLLEY_SPEC_ENV}")
@@ -63,11 +64,15 @@ if(VOLLEY_BUSTED)
 endif()
 
 # Bot games per scenario: 20 in each configuration, 5 under ASan (DESIGN.md "Build and run").
+# shell.install runs cmake --install, and the stock interpreters (with the sanitizer runtimes
+# under ASan: VOLLEY_STOCK_PRELOAD).
 if(VOLLEY_SANITIZE)
-  set(VOLLEY_SHELL_ENV ${VOLLEY_TEST_ENV} "VOLLEY_TEST_GAMES=5")
+  set(VOLLEY_SHELL_ENV ${VOLLEY_TEST_ENV} "VOLLEY_TEST_GAMES=5"
+      "VOLLEY_STOCK_PRELOAD=${VOLLEY_LIBASAN}:${VOLLEY_LIBUBSAN}")
 else()
   set(VOLLEY_SHELL_ENV ${VOLLEY_TEST_ENV} "VOLLEY_TEST_GAMES=20")
 endif()
+list(APPEND VOLLEY_SHELL_ENV "VOLLEY_CMAKE=${CMAKE_COMMAND}")
 file(GLOB VOLLEY_SHELL_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/shell/*.sh)
 foreach(script ${VOLLEY_SHELL_TESTS})
   get_filename_component(name ${script} NAME_WE)
@@ -76,6 +81,15 @@ foreach(script ${VOLLEY_SHELL_TESTS})
   set_tests_properties(shell.${name} PROPERTIES LABELS shell ENVIRONMENT "${VOLLEY_SHELL_ENV}"
                        SKIP_RETURN_CODE 77)
 endforeach()
+
+# shellcheck over the shell tests and the specs' LuaJIT wrapper (tests/shell/.shellcheckrc)
+find_program(VOLLEY_SHELLCHECK shellcheck)
+if(VOLLEY_SHELLCHECK)
+  add_test(NAME shellcheck COMMAND ${VOLLEY_SHELLCHECK} ${VOLLEY_SHELL_TESTS}
+                                   ${CMAKE_SOURCE_DIR}/tests/luajit-joff
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(shellcheck PROPERTIES LABELS lint)
+endif()
 
 find_program(VOLLEY_LUACHECK luacheck)
 if(VOLLEY_LUACHECK)

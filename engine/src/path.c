@@ -1,10 +1,13 @@
 /*
-** path.c -- the data search path: $VOLLEY_PATH, ../share/volley beside bin/, the source tree.
-** See path.h for the order and why; this file only builds and walks the list.
+** path.c -- the data search path: $VOLLEY_PATH, the installed share/volley, the source tree.
+** See path.h for the order and why; this file only builds and walks the list. What the
+** running binary knows of itself comes from path_self.c, compiled into each binary.
 */
 #define _XOPEN_SOURCE 700  /* realpath is XSI: the build's _POSIX_C_SOURCE alone hides it */
 
 #include "volley/path.h"
+
+#include "path_self.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -45,18 +48,24 @@ static int is_dir(const char *path) {
   return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* Pushes <dir of exe>/../share/volley when that is a directory. */
-static int push_share(vl_path *p, const char *exe) {
-  const char *slash = strrchr(exe, '/');
+/* Pushes <dir of self>/<data> (or data itself when absolute) when that is a directory. */
+static int push_share(vl_path *p, const char *self, const char *data) {
+  const char *slash;
   char buf[4096];
   int k;
-  if (slash == NULL) return VL_OK;
-  k = snprintf(buf, sizeof buf, "%.*s/../share/volley", (int)(slash - exe), exe);
+  if (data == NULL) return VL_OK;
+  if (data[0] == '/') {
+    k = snprintf(buf, sizeof buf, "%s", data);
+  } else {
+    if (self == NULL || (slash = strrchr(self, '/')) == NULL) return VL_OK;
+    k = snprintf(buf, sizeof buf, "%.*s/%s", (int)(slash - self), self, data);
+  }
   if (k < 0 || (size_t)k >= sizeof buf || !is_dir(buf)) return VL_OK;
   return push(p, buf, (size_t)k);
 }
 
-vl_path *vl_path_new(const char *volley_path, const char *exe, const char *source_dir) {
+vl_path *vl_path_new_from(const char *volley_path, const char *self, const char *data,
+                          const char *source_dir) {
   vl_path *p = calloc(1, sizeof *p);
   if (p == NULL) return NULL;
   if (volley_path != NULL) {
@@ -69,7 +78,7 @@ vl_path *vl_path_new(const char *volley_path, const char *exe, const char *sourc
       s = colon + 1;
     }
   }
-  if (exe != NULL && push_share(p, exe) != VL_OK) goto fail;
+  if (push_share(p, self, data) != VL_OK) goto fail;
   if (source_dir != NULL && push(p, source_dir, strlen(source_dir)) != VL_OK) goto fail;
   return p;
 fail:
@@ -77,11 +86,14 @@ fail:
   return NULL;
 }
 
+vl_path *vl_path_new(const char *volley_path, const char *exe, const char *source_dir) {
+  return vl_path_new_from(volley_path, exe, "../share/volley", source_dir);
+}
+
 vl_path *vl_path_for_process(void) {
-  char exe[PATH_MAX];
-  ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (k > 0) exe[k] = '\0';
-  return vl_path_new(getenv("VOLLEY_PATH"), k > 0 ? exe : NULL, VOLLEY_SOURCE_DIR);
+  char self[PATH_MAX];
+  return vl_path_new_from(getenv("VOLLEY_PATH"), vl_path_self_file(self, sizeof self),
+                          vl_path_self_data(), vl_path_self_source());
 }
 
 void vl_path_free(vl_path *p) {

@@ -64,8 +64,10 @@ local PLAY_OPTIONS = {
   { "--max-decisions", "N", "the cap; default: the scenario's [scenario] max_decisions, else "
     .. "10000" },
   { "--dice", "V,V,...", "test mode: the next rolls come out as given (recorded as forced)" },
-  { "--resume", nil, "go on with the newest autosave ($XDG_STATE_HOME/volley/), with the "
-    .. "bots, cap, view and undo policy it recorded (flags override them)" },
+  { "--no-autosave", nil, "no autosave of this game (--resume will not find it)" },
+  { "--resume", nil, "go on with the game last played ($XDG_STATE_HOME/volley/): the newest "
+    .. "unfinished game with a side of yours, else the newest of bots alone, with the bots, "
+    .. "cap, view and undo policy it recorded (flags override them)" },
 }
 
 --- The subcommands, in the order `volley --help` lists them. Each: `name`; `usage` (what
@@ -90,7 +92,7 @@ M.COMMANDS = {
     usage = "play <id|path> [--seed N] [--mod FILE]... [--option NAME]...\n"
       .. "                   [--bot SIDE=NAME]... [--as SIDE] [--undo strict|solo]\n"
       .. "                   [--script FILE|-] [--strict] [--json] [--save FILE]\n"
-      .. "                   [--max-decisions N] [--dice V,V,...]\n"
+      .. "                   [--max-decisions N] [--dice V,V,...] [--no-autosave]\n"
       .. "       volley play --resume [--bot SIDE=NAME]... [--as SIDE] [--script FILE|-]\n"
       .. "                        [--max-decisions N] [--json]",
     summary = "play a game: bots and a script's commands (volley play --help; docs/shell.md)",
@@ -99,8 +101,10 @@ M.COMMANDS = {
       .. "without --script, at the prompt (docs/shell.md).",
     options = PLAY_OPTIONS,
     notes = "Every game is autosaved, a line per answer, under $XDG_STATE_HOME/volley/ (default\n"
-      .. "~/.local/state/volley/); undo in a script takes back the last answer of a side\n"
-      .. "without a bot (docs/save.md \"Replay, undo and resume\").",
+      .. "~/.local/state/volley/); the folder keeps at most 100 autosaves (VOLLEY_AUTOSAVE_KEEP),\n"
+      .. "removing the oldest games that are over or that bots alone played, never an unfinished\n"
+      .. "game of yours. Undo in a script takes back the last answer of a side without a bot\n"
+      .. "(docs/save.md \"Replay, undo and resume\").",
     exit = "0 the game ended, was capped, or stopped where the script ended, with no\n"
       .. "refused command; 1 a refused command, a scenario that does not load, a game stopped\n"
       .. "by an error, a save or autosave that cannot be written; 2 usage.",
@@ -128,17 +132,21 @@ M.COMMANDS = {
         need = "--mod takes a Lua file", complete = "file" },
       { "--max-decisions", "N", "each game's cap (default: the scenario's [scenario] "
         .. "max_decisions, else 10000)" },
-      { "--json", nil, "JSON lines on stdout: one game_over per game, then sim_summary" },
-      { "--merge", nil, "the operands are shard outputs to merge (- reads one from stdin)" },
+      { "--json", nil, "JSON lines on stdout: the run's game_start, one game_over per game, "
+        .. "then sim_summary" },
+      { "--merge", nil, "the operands are shard outputs to merge; a file may hold several, one "
+        .. "after another; - reads them from stdin" },
     },
     exit = "0, 1 a game or a merge input that failed, 2 usage, 130 or 143 stopped by SIGINT\n"
       .. "or SIGTERM (the summary of the games finished is printed, marked interrupted).",
     operand = "scenario" },
-  { name = "render", usage = "render <id|path|map.ini> (--svg F | --text) [--hex H [--radius R]]",
-    summary = "draw a map, or a scenario's default set-up, in the terminal or as SVG "
-      .. "(docs/shell.md)",
+  { name = "render", usage = "render <id|path|map.ini> (--svg F | --text) [--hex H [--radius R]]\n"
+      .. "       volley render SAVE (--svg F | --text) [--at N] [--hex H [--radius R]]",
+    summary = "draw a map, a scenario's default set-up or a save's board (SAVE [--at N]), in "
+      .. "the terminal or as SVG (docs/shell.md)",
     text = "Draws a map in the terminal (--text) or as an SVG file (--svg F; - for stdout):\n"
-      .. "a map.ini bare, a scenario (an id, a folder or its .ini) with its default set-up.",
+      .. "a map.ini bare, a scenario (an id, a folder or its .ini) with its default set-up,\n"
+      .. "a save file with the board at the game's end.",
     options = {
       { "--text", nil, "draw in the terminal" },
       { "--svg", "F", "draw as SVG into the file F (- for stdout)", complete = "file" },
@@ -149,6 +157,7 @@ M.COMMANDS = {
       { "--colour", "WHEN", "(--text) always, never or auto (a terminal, NO_COLOR unset)",
         alias = "--color", complete = { "always", "never", "auto" } },
       { "--units", "FILE", "unit marks and a reach from a test fixture", complete = "file" },
+      { "--at", "N", "(a save) the board after its Nth answer (0: before the first)" },
     },
     need = "needs a value",
     notes = "How to read the pictures: docs/shell.md.",
@@ -165,14 +174,17 @@ M.COMMANDS = {
     exit = "0 clear or blocked, 1 a map or policy that does not load or a hex off the map,\n"
       .. "2 usage.",
     operand = "map" },
-  { name = "list", usage = "list",
+  { name = "list", usage = "list [--json]",
     summary = "every scenario and variant: id, title, system, sides, provisional",
     text = "One line per scenario and variant under the scenarios/ folder of each data root\n"
       .. "($VOLLEY_PATH, then the installed or source tree), sorted by id:\n"
       .. "  <id>  <title>  <system>  <sides>  <n> provisional\n"
       .. "fields separated by two spaces; n counts the values the scenario's data marks\n"
       .. "provisional (docs/shell.md).",
-    options = {},
+    options = {
+      { "--json", nil, "all of it as one line of JSON, {\"event\":\"list\",\"v\":1,"
+        .. "\"scenarios\":[...],\"problems\":[...]} (problems there, not on stderr)" },
+    },
     exit = "0; 1 when a scenario cannot be read, or a scenario.ini lies at another depth than\n"
       .. "scenarios/<game>/<battle>/ (each reported on stderr); 2 usage." },
   { name = "replay", usage = "replay FILE",
@@ -190,7 +202,7 @@ M.COMMANDS = {
     options = {},
     exit = "0; 1 as for replay; 2 usage.",
     operand = "file" },
-  { name = "check", usage = "check <id|path> [--mod FILE]... [--other-vm PATH]",
+  { name = "check", usage = "check <id|path> [--mod FILE]... [--other-vm PATH] [--json]",
     summary = "validate a scenario's data and scripts; with --mod, the mods and their game on "
       .. "both VMs",
     text = "Validates a scenario's data and scripts as `volley play` loads them: scenario.ini,\n"
@@ -209,6 +221,8 @@ M.COMMANDS = {
       { "--other-vm", "PATH", "the other VM's program (default: build-luajit/volley or "
         .. "build/volley beside this program's folder); with --mod",
         need = "--other-vm needs a file", complete = "file" },
+      { "--json", nil, "the same as one line of JSON, {\"event\":\"check\",\"v\":1,...} "
+        .. "(docs/shell.md)" },
     },
     exit = "0 no errors, 1 errors, 2 usage (docs/shell.md).",
     operand = "scenario" },

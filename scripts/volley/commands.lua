@@ -157,6 +157,7 @@ M.KIND_HELP = {
 
 --- The commands that answer nothing and ask the game (the driver runs them): name ->
 -- `{min args, max args (nil: any), usage}`.
+-- @field QUERIES
 M.QUERIES = {
   map = { 0, 2, "map [<hex> [<radius>]]" },
   svg = { 1, 1, "svg <file>" },

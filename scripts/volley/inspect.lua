@@ -141,8 +141,8 @@ function M.summary(n, m, p)
     .. plural(p, "provisional value")
 end
 
--- check's arguments: the scenario, then --mod FILE (repeated) and --other-vm PATH. Returns
--- target, mods, other, or nil and the exit status.
+-- check's arguments: the scenario, then --mod FILE (repeated), --other-vm PATH and --json.
+-- Returns target, mods, other, json, or nil and the exit status.
 local function check_args(args)
   local f, status = cli.parse("check", args)
   if not f then return nil, status end
@@ -150,7 +150,28 @@ local function check_args(args)
   local target
   target, status = target_of("check", f)
   if not target then return nil, status end
-  return target, f.mod, f.other_vm
+  return target, f.mod, f.other_vm, f.json
+end
+
+-- A message as check's JSON gives it: `{file =, line =, message =}` for "file:line: message",
+-- else `{message =}`.
+local function located(text)
+  local file, line, msg = text:match("^(%S-):(%d+): (.*)$")
+  if file then return { file = file, line = tonumber(line), message = msg } end
+  return { message = text }
+end
+
+-- check's result as one JSON line (docs/shell.md "volley check").
+local function check_json(target, r, lines, mod_errors)
+  local json = require "volley.json"
+  local errors, warnings = {}, {}
+  for _, e in ipairs(r.errors) do errors[#errors + 1] = located(e) end
+  for _, e in ipairs(mod_errors) do errors[#errors + 1] = located(e) end
+  for _, w in ipairs(r.warnings) do warnings[#warnings + 1] = located(w) end
+  io.stdout:write(json.encode{ event = "check", v = json.V, scenario = target,
+    errors = errors, warnings = warnings, provisional = r.provisional,
+    determinism = lines, ok = #errors == 0 }, "\n")
+  return #errors > 0 and 1 or 0
 end
 
 --- `volley check <id|path> [--mod FILE]... [--other-vm PATH]`. Returns the exit status.
@@ -158,7 +179,7 @@ end
 -- @tparam[opt] table env `{program = this program's path}` (the other VM's is looked for
 --   beside it)
 function M.check_main(args, env)
-  local target, mods, other = check_args(args)
+  local target, mods, other, json = check_args(args)
   if not target then return mods end
   local core = require "volley.core"
   local st = core.new_state{}
@@ -175,14 +196,16 @@ function M.check_main(args, env)
         .. "(its first line, a comment, says what it does; volley options prints it)"
     end
   end
-  local lines, errors = {}, 0
+  local lines, errors, mod_errors = {}, 0, {}
   if #mods > 0 and #r.errors == 0 then
     local d = require("volley.modcheck").determinism(target, mods,
       { other = other, program = env and env.program })
     for _, w in ipairs(d.warnings) do r.warnings[#r.warnings + 1] = w end
     lines = d.lines   -- what it did and its errors, in order, after the others
     errors = #d.errors
+    mod_errors = d.errors
   end
+  if json then return check_json(target, r, lines, mod_errors) end
   for _, e in ipairs(r.errors) do io.stdout:write(e, "\n") end
   for _, l in ipairs(lines) do io.stdout:write(l, "\n") end
   for _, w in ipairs(r.warnings) do

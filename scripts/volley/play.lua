@@ -21,6 +21,7 @@ local answer = require "volley.play.answer"
 local autosave = require "volley.play.autosave"
 local finish = require "volley.play.finish"
 local game = require "volley.play.game"
+local game_start = require "volley.game_start"
 local loop = require "volley.play.loop"
 local options = require "volley.play.options"
 local output = require "volley.play.output"
@@ -39,9 +40,11 @@ M.DEFAULT_SCENARIO = require("volley.cli").DEFAULT_SCENARIO
 M.DEMO_SCENARIO = "tests/data/demo"
 
 --- The usage lines and the text of `--help` (`volley.play.options`).
+-- @field USAGE and HELP
 M.USAGE, M.HELP = options.USAGE, options.HELP
 --- The longest line a script or the prompt takes, and how far a longer one is read
 -- (`volley.play.script`).
+-- @field LINE_MAX and LINE_CEILING
 M.LINE_MAX, M.LINE_CEILING = script.LINE_MAX, script.LINE_CEILING
 
 --- Reads play's arguments (`volley.play.options.parse`). Returns the options, or nil and the
@@ -71,6 +74,22 @@ M.autosave_create = autosave.create
 -- @function resume_game
 M.resume_game = autosave.resume
 
+--- The `game_start` event of a game the driver opened (`volley.game_start`): the first line
+-- of `--json`.
+-- @tparam table g the game (`o`, `info`, `seed`, `sides`, `cap`, `view`, `jrnl`, `resumed`)
+-- @treturn table
+function M.start_event(g)
+  local o = g.o
+  local h = g.jrnl and g.jrnl.h or game_start.header_of(g.info, o.mods)
+  local bots = {}
+  for _, side in ipairs(g.sides) do
+    if o.bots[side] then bots[#bots + 1] = { side = side, name = o.bots[side] } end
+  end
+  return game_start.event(h, { seed = g.seed, sides = g.sides, bots = bots, cap = g.cap,
+    view = g.view, undo = g.jrnl and g.jrnl.h.undo or o.undo,
+    resumed = g.resumed and g.resumed.answers or nil })
+end
+
 --- Plays a game. Returns the exit status.
 -- @tparam {string,...} args the arguments after `play`
 -- @tparam[opt] table env what the program gives the driver: `render(marks, opts)` draws the
@@ -90,6 +109,7 @@ function M.main(args, env)
     or setup.open_view(g)
     or setup.open_journal(g)
   if status then return status end
+  if o.json then g.out:event(M.start_event(g)) end
   game.start(g)
   if o.prompt then env.complete = answer.completion(g) end
   -- whatever stops the game, it ends through finish: the autosave closed, --save written

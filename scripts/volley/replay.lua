@@ -435,23 +435,53 @@ function M.load(path, opts)
   return game
 end
 
--- The names play gives its autosaves (`<UTC time>-<nn>.save`): any other file in the folder
--- (a save copied there, `notes.save`) is not taken for the newest game.
-local AUTOSAVE_NAME = "^%d%d%d%d%d%d%d%dT%d%d%d%d%d%dZ%-%d+%.save$"
+-- The names play gives its autosaves (`<UTC time>-<nn>[-bots][-over].save`): any other file
+-- in the folder (a save copied there, `notes.save`) is not taken for a game.
+local AUTOSAVE_NAME = "^(%d%d%d%d%d%d%d%dT%d%d%d%d%d%dZ%-%d+)(.-)%.save$"
+local AUTOSAVE_TAGS = { [""] = {}, ["-bots"] = { bots_only = true }, ["-over"] = { over = true },
+                        ["-bots-over"] = { bots_only = true, over = true } }
 
---- The newest autosave of a folder (`$XDG_STATE_HOME/volley/`): the last file named as
--- `volley play` names them (`20261130T040209Z-01.save`) in bytewise order of the names, which
--- makes them sort by age (DESIGN.md "The save file"); other files are ignored.
+--- The autosaves of a folder (`$XDG_STATE_HOME/volley/`), oldest first: the files named as
+-- `volley play` names them (`20261130T040209Z-01.save`), in bytewise order of the time and
+-- number, which makes them sort by the time the game was started or last resumed
+-- (DESIGN.md "The save file"); other files are ignored. Each says what its name tells:
+-- `bots_only` (every side was a bot's: `-bots`), `over` (the game ended: `-over`).
 -- @tparam string dir
--- @treturn ?string its path, or nil when there is none
-function M.newest_autosave(dir)
-  local best
+-- @treturn {table,...} `{name =, base =, bots_only = ?true, over = ?true}`
+function M.autosaves(dir)
+  local list = {}
   for _, e in ipairs(core.scenario.list_dir(dir) or {}) do
-    if e.kind == "file" and e.name:match(AUTOSAVE_NAME) and (not best or e.name > best) then
-      best = e.name
+    local base, tags = e.name:match(AUTOSAVE_NAME)
+    local t = base and AUTOSAVE_TAGS[tags]
+    if e.kind == "file" and t then
+      list[#list + 1] = { name = e.name, base = base, bots_only = t.bots_only, over = t.over }
     end
   end
-  return best and (dir .. "/" .. best) or nil
+  table.sort(list, function(a, b)
+    if a.base ~= b.base then return a.base < b.base end
+    return a.name < b.name
+  end)
+  return list
+end
+
+--- The autosave `volley play --resume` goes on with: the newest game of a person (a side
+-- without a bot) that is not over; else the newest game that is not over (bots alone); else
+-- the newest (`autosaves` orders them).
+-- @tparam string dir
+-- @treturn ?string its path, or nil when there is none
+-- @treturn ?table its entry (as `autosaves` gives it)
+function M.newest_autosave(dir)
+  local list = M.autosaves(dir)
+  local person, open_game = nil, nil
+  for _, e in ipairs(list) do
+    if not e.over then
+      open_game = e
+      if not e.bots_only then person = e end
+    end
+  end
+  local best = person or open_game or list[#list]
+  if not best then return nil end
+  return dir .. "/" .. best.name, best
 end
 
 --- Resumes an autosave (`volley play --resume`): reopens it to append to

@@ -646,6 +646,18 @@ end
 -- @treturn ?string `<id>  <title>  <system>  <sides>  <n> provisional`
 -- @treturn ?string why it cannot be listed ("file:line: message")
 function M.list_line(entry)
+  local e, why = M.list_entry(entry)
+  if not e then return nil, why end
+  return table.concat({ e.id, e.title, e.system, table.concat(e.sides, " "),
+                        e.provisional .. " provisional" }, "  ")
+end
+
+--- What `volley list` says of a scenario, as data (`volley list --json`).
+-- @tparam table entry from `list`
+-- @treturn ?table `{id =, title =, system =, sides = {...}, provisional = n}` (the title's
+--   runs of blanks one space)
+-- @treturn ?string why it cannot be listed ("file:line: message")
+function M.list_entry(entry)
   local sc, why = M.read(entry.file)
   if not sc then return nil, why end
   local parts
@@ -655,8 +667,40 @@ function M.list_line(entry)
   parts.move:close()
   parts.store:close()
   parts.map:close()
-  return table.concat({ entry.id, (sc.title:gsub("%s+", " ")), sc.system,
-                        table.concat(sc.sides, " "), n .. " provisional" }, "  ")
+  local sides = {}
+  for i, side in ipairs(sc.sides) do sides[i] = side end
+  return { id = entry.id, title = (sc.title:gsub("%s+", " ")), system = sc.system,
+           sides = sides, provisional = n }
+end
+
+--- `volley list --json`: one line of JSON, `{"event":"list","v":1,"scenarios":[...],
+-- "problems":[...]}` (docs/shell.md "volley list"), each scenario as `list_entry` gives it,
+-- sorted by id, and each problem once, in the order met. Returns the exit status: 1 when
+-- there is a problem, else 0.
+-- @treturn integer
+function M.list_json()
+  local json = require "volley.json"
+  local found, problems = M.list()
+  local scenarios, said, out = {}, {}, {}
+  local function problem(msg)
+    msg = tostring(msg)
+    if not said[msg] then
+      said[msg] = true
+      out[#out + 1] = msg
+    end
+  end
+  for _, entry in ipairs(found) do
+    local ok, e, why = pcall(M.list_entry, entry)
+    if ok and e then
+      scenarios[#scenarios + 1] = e
+    else
+      problem(ok and why or e)
+    end
+  end
+  for _, p in ipairs(problems) do problem(p) end
+  io.stdout:write(json.encode{ event = "list", v = json.V, scenarios = scenarios,
+                               problems = out }, "\n")
+  return #out > 0 and 1 or 0
 end
 
 -- }====================================================================================

@@ -59,7 +59,8 @@ end
 --   spaces and in boxes a mark a unit; `off` the units on no map location (not placed,
 --   set aside, eliminated, ...), in id order, `where` the store's word ("set_aside",
 --   "eliminated", ...), "arrives turn <n> at <spec>" (a reinforcement) or "not set up";
---   `track` the turn track on one line (`volley.schedule.track_text`), or nil
+--   `track` the turn track on one line (`volley.schedule.track_text`), or nil; `title` the
+--   scenario's id (its `[scenario] title` when it was opened by a path)
 -- @raise "file:line: message" for a scenario that does not load or set up
 function M.collect(target)
   local g, sc = set_up(target)
@@ -87,7 +88,10 @@ end
 --   scenario it extends rather than beside the map
 -- @treturn table as `collect`
 function M.marks_of(store, map_path, sc)
-  local out = { map = map_path, sides = store:sides(), marks = {}, off = {} }
+  -- the picture's title names the scenario (its id, else its title), never a path: the same
+  -- bytes on every machine
+  local out = { map = map_path, sides = store:sides(), marks = {}, off = {},
+                title = sc and (sc.id or sc.title) or nil }
   if sc and sc.paths and sc.paths.terrain ~= nil then
     -- the scenario's terrain layer, which may be inherited rather than beside the map
     out.terrain_given = true

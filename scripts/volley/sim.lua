@@ -15,6 +15,7 @@ local cli = require "volley.cli"
 local bots = require "volley.bots"
 local compat = require "volley.compat"
 local json = require "volley.json"
+local game_start = require "volley.game_start"
 local play = require "volley.play"
 local driving = require "volley.driving"
 local describe, fresh_seed = driving.describe, driving.fresh_seed
@@ -437,6 +438,15 @@ local function run(o, host)
   end
   local cap = o.max_decisions or info.max_decisions or play.DEFAULT_MAX_DECISIONS
   if o.seed == nil then io.stderr:write("volley sim: seed ", jnum(seed), "\n") end
+  if o.json then
+    local bot_list = {}
+    for _, side in ipairs(sides) do
+      bot_list[#bot_list + 1] = { side = side, name = players[side].name }
+    end
+    emit(json.encode(game_start.event(game_start.header_of(info, o.mods), { seed = seed,
+      sides = sides, bots = bot_list, cap = cap, shard = o.shard[1] .. "/" .. o.shard[2],
+      games = o.games })))
+  end
 
   local list = M.games_of(o.games, o.shard[1], o.shard[2])
   local now = host.now or os.clock
@@ -549,60 +559,10 @@ local function bad_summary(t, sides)
   return nil
 end
 
--- Reads one shard output: its game_over lines (decoded, with their text) and its summary,
--- every field the merge uses checked (a shard output is input like any other: a number out
--- of range, a string for a number or a nesting too deep for the decoder is refused with its
--- file and line, never a runtime error).
--- Returns `{games = {...}, summary = table, sides = {...}}`, or nil and a message.
-local function read_shard(path)
-  local f, err
-  if path == "-" then
-    f = io.stdin
-  else
-    if core.scenario.kind(path) == "dir" then
-      return nil, path .. ": cannot read (Is a directory)"
-    end
-    f, err = io.open(path, "r")
-    if not f then return nil, err end
-  end
-  local shard = { games = {} }
-  local n = 0
-  local function fail(msg)
-    if path ~= "-" then f:close() end
-    return nil, msg
-  end
-  while true do
-    local line, rerr = f:read("*l")
-    if line == nil then
-      if rerr then return fail(path .. ": cannot read (" .. tostring(rerr) .. ")") end
-      break
-    end
-    n = n + 1
-    local where = path .. ":" .. n .. ": "
-    if shard.summary then return fail(where .. "a line after the sim_summary") end
-    local dok, t = pcall(json.decode, line)
-    if not dok or type(t) ~= "table" then
-      return fail(where .. "not a JSON line (merge takes the shards' --json outputs)")
-    end
-    if t.event == "game_over" then
-      local why = bad_game(t)
-      if why then return fail(where .. "a game_over line: " .. why) end
-      if t.winner == json.null then t.winner = nil end
-      t.text = line
-      t.lineno = n
-      shard.games[#shard.games + 1] = t
-    elseif t.event == "sim_summary" then
-      local sides = side_order(line)
-      local why = bad_summary(t, sides)
-      if why then return fail(where .. "a sim_summary line: " .. why) end
-      shard.summary = t
-      shard.sides = sides
-    else
-      return fail(where .. "unexpected event '" .. tostring(t.event) .. "' (a sim --json "
-        .. "output has game_over and sim_summary lines)")
-    end
-  end
-  if path ~= "-" then f:close() end
+-- The checks of a shard read whole (`read_shards`): its summary there and sound, a
+-- game_over line for each of its games, each within the run's cap. Returns the shard, or nil
+-- and a message.
+local function finish_shard(shard, path)
   if not shard.summary then return nil, path .. ": no sim_summary line (an unfinished shard?)" end
   local s = shard.summary
   if s.interrupted ~= nil then
@@ -622,22 +582,114 @@ local function read_shard(path)
         or "more than", jnum(s.max_decisions))
     end
   end
+  if shard.start and shard.start.shard ~= s.shard then
+    return nil, string.format("%s:%d: game_start of shard %s, sim_summary of shard %s", path,
+      shard.start.lineno, describe_value(shard.start.shard), describe_value(s.shard))
+  end
   local k, total = tostring(s.shard):match("^(%d+)/(%d+)$")
   shard.k, shard.n = compat.tointeger(tonumber(k)), compat.tointeger(tonumber(total))
   return shard
+end
+
+-- A run's game_start line with its shard set to `shard` (its keys are sorted, and no
+-- nested key is "shard", so the first `"shard":"` is its own): the same line for every
+-- shard of one run with the same `shard`.
+local function start_as(line, shard)
+  return (line:gsub('"shard":"[^"]*"', '"shard":"' .. shard .. '"', 1))
+end
+
+-- Reads the shard outputs of one file (or of standard input, `-`): one shard, or several
+-- one after another (`cat s1 s2 | volley sim --merge -`, `parallel ... | volley sim --merge
+-- -`), each its game_start line (from 2026-12 on), its game_over lines and its summary, a new
+-- shard beginning after each summary; every field the merge uses checked (a shard output
+-- is input like any other: a number out of range, a string for a number or a nesting too
+-- deep for the decoder is refused with its file and line, never a runtime error).
+-- Returns `{{games = {...}, summary = table, sides = {...}, start = ?table}, ...}`, or nil
+-- and a message.
+local function read_shards(path)
+  local f, err
+  if path == "-" then
+    f = io.stdin
+  else
+    if core.scenario.kind(path) == "dir" then
+      return nil, path .. ": cannot read (Is a directory)"
+    end
+    f, err = io.open(path, "r")
+    if not f then return nil, err end
+  end
+  local shards = {}
+  local shard = { games = {} }
+  local n = 0
+  local function fail(msg)
+    if path ~= "-" then f:close() end
+    return nil, msg
+  end
+  while true do
+    local line, rerr = f:read("*l")
+    if line == nil then
+      if rerr then return fail(path .. ": cannot read (" .. tostring(rerr) .. ")") end
+      break
+    end
+    n = n + 1
+    local where = path .. ":" .. n .. ": "
+    if shard.summary then   -- the next shard of a stream
+      local done, why = finish_shard(shard, path)
+      if not done then return fail(why) end
+      shards[#shards + 1] = done
+      shard = { games = {} }
+    end
+    local dok, t = pcall(json.decode, line)
+    if not dok or type(t) ~= "table" then
+      return fail(where .. "not a JSON line (merge takes the shards' --json outputs)")
+    end
+    if t.event == "game_over" then
+      local why = bad_game(t)
+      if why then return fail(where .. "a game_over line: " .. why) end
+      if t.winner == json.null then t.winner = nil end
+      t.text = line
+      t.lineno = n
+      shard.games[#shard.games + 1] = t
+    elseif t.event == "game_start" then
+      if shard.start or #shard.games > 0 then
+        return fail(where .. "a game_start line in the middle of a shard (a shard cut short?)")
+      end
+      if type(t.shard) ~= "string" then
+        return fail(where .. "a game_start line without its shard (not a sim --json output)")
+      end
+      shard.start = { line = line, shard = t.shard, lineno = n }
+    elseif t.event == "sim_summary" then
+      local sides = side_order(line)
+      local why = bad_summary(t, sides)
+      if why then return fail(where .. "a sim_summary line: " .. why) end
+      shard.summary = t
+      shard.sides = sides
+    else
+      return fail(where .. "unexpected event '" .. tostring(t.event) .. "' (a sim --json "
+        .. "output has game_start, game_over and sim_summary lines)")
+    end
+  end
+  if path ~= "-" then f:close() end
+  if n == 0 or #shard.games > 0 or shard.summary or shard.start then
+    local done, why = finish_shard(shard, path)
+    if not done then return nil, why end
+    shards[#shards + 1] = done
+  end
+  return shards
 end
 
 -- Merges the shard outputs of o.files. Returns the exit status.
 local function merge(o)
   local shards = {}
   for _, path in ipairs(o.files) do
-    local shard, err = read_shard(path)
-    if not shard then
+    local read, err = read_shards(path)
+    if not read then
       io.stderr:write("volley sim: ", err, "\n")
       return 1
     end
-    shard.path = path
-    shards[#shards + 1] = shard
+    for _, shard in ipairs(read) do
+      shard.path = path
+      shards[#shards + 1] = shard
+    end
   end
   local function fail(msg)
     io.stderr:write("volley sim: ", msg, "\n")
@@ -652,7 +704,11 @@ local function merge(o)
     if s.seed ~= fs.seed then what = "seed"
     elseif s.max_decisions ~= fs.max_decisions then what = "max_decisions"
     elseif table.concat(sh.sides, " ") ~= table.concat(first.sides, " ") then what = "sides"
-    elseif sh.n ~= first.n then what = "shard count" end
+    elseif sh.n ~= first.n then what = "shard count"
+    elseif (sh.start and start_as(sh.start.line, "")) ~= (first.start
+        and start_as(first.start.line, "")) then
+      what = "game_start: scenario, files, bots, options or mods"
+    end
     if what then
       return fail(sh.path .. " and " .. first.path .. " are not shards of one run (another "
         .. what .. ")")
@@ -696,6 +752,7 @@ local function merge(o)
                              max_decisions = fs.max_decisions, seconds = seconds }, games)
   if not s then return fail(err) end
   if o.json then
+    if first.start then emit(start_as(first.start.line, "1/1")) end
     for _, g in ipairs(games) do emit(g.text) end
     emit(M.encode_summary(s))
   else

@@ -20,8 +20,8 @@ for f in tests/bench/*_bench.lua; do
   [ -f "$f" ] || continue
   found=1
   echo "== $(basename "$f" .lua) =="
-  LUA_PATH="$lp;;" LUA_CPATH="$PWD/build/?.so;;" lua5.4 "$f" "Lua 5.4"
-  LUA_PATH="$lp;;" LUA_CPATH="$PWD/build-luajit/?.so;;" luajit "$f" "LuaJIT"
+  LUA_PATH="$lp;;" LUA_CPATH="$PWD/build/lua/5.4/?.so;;" lua5.4 "$f" "Lua 5.4"
+  LUA_PATH="$lp;;" LUA_CPATH="$PWD/build-luajit/lua/5.1/?.so;;" luajit "$f" "LuaJIT"
 done
 [ $found -eq 1 ] || echo "no benchmarks yet"
 if [ -s "$tsv" ]; then

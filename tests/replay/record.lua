@@ -12,7 +12,7 @@
 -- and check with `git diff` that only what was meant to change did.
 
 local build = arg[1] or "build"
-package.cpath = build .. "/?.so;" .. package.cpath
+package.cpath = build .. "/lua/" .. _VERSION:match("%d+%.%d+") .. "/?.so;" .. package.cpath
 package.path = "scripts/?.lua;scripts/?/init.lua;tests/spec/?.lua;" .. package.path
 
 local demo = require "support.demo_games"

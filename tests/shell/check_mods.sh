@@ -92,6 +92,6 @@ echo "$out" | grep -qF "$tmp/typo.lua:4: unknown hook point 'activation.strat' (
 [ $? -eq 2 ] || fail "--mod without a file: not 2"
 "$volley" check tests/data/demo --other-vm x >/dev/null 2>&1
 [ $? -eq 2 ] || fail "--other-vm without --mod: not 2"
-"$volley" check --help | grep -q "^usage: volley check <id|path> \[--mod FILE\]... \[--other-vm PATH\]$" \
+"$volley" check --help | grep -q "^usage: volley check <id|path> \[--mod FILE\]... \[--other-vm PATH\] \[--json\]$" \
   || fail "help"
 echo ok

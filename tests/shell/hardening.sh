@@ -1,6 +1,8 @@
 #!/bin/sh
 # Hostile input to volley play and sim: each case once hung, lost data or leaked an internal
 # path; each now fails cleanly before any harm with the message pinned here.
+# shellcheck disable=SC2086 # the flag lists ($bots, $args, $units ...) split on purpose
+# shellcheck disable=SC2016 # sed scripts with their own $
 set -u
 volley=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -317,6 +319,7 @@ echo "$out" | grep -qxF "refused: 'a' is not a legal answer to house: no such th
 "$volley" sim tests/data/demo --games 4 --seed 1 --shard 1/2 --json > "$tmp/m1.jsonl" 2>/dev/null \
   && "$volley" sim tests/data/demo --games 4 --seed 1 --shard 2/2 --json > "$tmp/m2.jsonl" 2>/dev/null \
   || fail "merge: the shards were not played"
+# (line 1 of a shard is its game_start, line 2 its first game_over, the last its summary)
 merge_refuses() {  # merge_refuses SED-SCRIPT MESSAGE: m1 edited so is refused so
   sed "$1" "$tmp/m1.jsonl" > "$tmp/bad.jsonl"
   "$volley" sim --merge "$tmp/bad.jsonl" "$tmp/m2.jsonl" > "$tmp/merged" 2> "$tmp/err"
@@ -324,24 +327,28 @@ merge_refuses() {  # merge_refuses SED-SCRIPT MESSAGE: m1 edited so is refused s
   [ $status -eq 1 ] || fail "merge of '$1': exit $status: $(cat "$tmp/merged")"
   [ "$(cat "$tmp/err")" = "volley sim: $2" ] || fail "merge of '$1' said: $(cat "$tmp/err")"
 }
-merge_refuses '1s/"decisions":[0-9]*/"decisions":-5/' \
-  "$tmp/bad.jsonl:1: a game_over line: decisions -5 is not a count (0 to 1000000000)"
-merge_refuses '1s/"decisions":[0-9]*/"decisions":1e400/' \
-  "$tmp/bad.jsonl:1: a game_over line: decisions inf is not a count (0 to 1000000000)"
-merge_refuses '1s/"decisions":[0-9]*/"decisions":401/' \
-  "$tmp/bad.jsonl:1: game 0 has 401 decisions, more than the run's cap 400"
-merge_refuses '1s/"reason":"[^"]*"/"reason":"capped"/' \
-  "$tmp/bad.jsonl:1: game 0 has 39 decisions, capped but not at the run's cap 400"
-merge_refuses '1s/"winner":null/"winner":{}/' \
-  "$tmp/bad.jsonl:1: a game_over line: winner a table is neither a side nor null"
+merge_refuses '2s/"decisions":[0-9]*/"decisions":-5/' \
+  "$tmp/bad.jsonl:2: a game_over line: decisions -5 is not a count (0 to 1000000000)"
+merge_refuses '2s/"decisions":[0-9]*/"decisions":1e400/' \
+  "$tmp/bad.jsonl:2: a game_over line: decisions inf is not a count (0 to 1000000000)"
+merge_refuses '2s/"decisions":[0-9]*/"decisions":401/' \
+  "$tmp/bad.jsonl:2: game 0 has 401 decisions, more than the run's cap 400"
+merge_refuses '2s/"reason":"[^"]*"/"reason":"capped"/' \
+  "$tmp/bad.jsonl:2: game 0 has 39 decisions, capped but not at the run's cap 400"
+merge_refuses '2s/"winner":null/"winner":{}/' \
+  "$tmp/bad.jsonl:2: a game_over line: winner a table is neither a side nor null"
 merge_refuses '$s/"seed":1,/"seed":1.5,/' \
-  "$tmp/bad.jsonl:3: a sim_summary line: seed 1.5 is not a run's seed (0 to 2^53 - 1)"
+  "$tmp/bad.jsonl:4: a sim_summary line: seed 1.5 is not a run's seed (0 to 2^53 - 1)"
 merge_refuses '$s/"shard":"1\/2"/"shard":"1\/0"/' \
-  "$tmp/bad.jsonl:3: a sim_summary line: shard '1/0' is not k/n with 1 <= k <= n <= 1000000000"
+  "$tmp/bad.jsonl:4: a sim_summary line: shard '1/0' is not k/n with 1 <= k <= n <= 1000000000"
 merge_refuses '$s/"max_decisions":400,"sides"/"max_decisions":"x","sides"/' \
-  "$tmp/bad.jsonl:3: a sim_summary line: max_decisions 'x' is not a cap (1 to 1000000000)"
+  "$tmp/bad.jsonl:4: a sim_summary line: max_decisions 'x' is not a cap (1 to 1000000000)"
 merge_refuses '$s/"decisions_per_s":[0-9.]*/"decisions_per_s":-1e308/' \
-  "$tmp/bad.jsonl:3: a sim_summary line: decisions_per_s -1e+308 is not a rate (a number, 0 or more)"
+  "$tmp/bad.jsonl:4: a sim_summary line: decisions_per_s -1e+308 is not a rate (a number, 0 or more)"
+merge_refuses '1s/"shard":"1\/2"/"shard":"2\/2"/' \
+  "$tmp/bad.jsonl:1: game_start of shard '2/2', sim_summary of shard '1/2'"
+merge_refuses '1s/"shard":"1\/2"/"shard":7/' \
+  "$tmp/bad.jsonl:1: a game_start line without its shard (not a sim --json output)"
 { head -c 100000 /dev/zero | tr '\0' '['; echo; } > "$tmp/deep.jsonl"
 "$volley" sim --merge "$tmp/deep.jsonl" > /dev/null 2> "$tmp/err"
 [ $? -eq 1 ] && [ "$(cat "$tmp/err")" = "volley sim: $tmp/deep.jsonl:1: not a JSON line (merge takes the shards' --json outputs)" ] \
@@ -443,8 +450,9 @@ XDG_STATE_HOME="$tmp/lk" "$volley" play tests/data/demo --seed 3 --bot B=random 
 first=$!
 exec 7> "$tmp/lk.fifo"    # the first game waits for its script: its autosave stays open
 printf 'move A4 0605\n' >&7
+saved() { for f in "$tmp/lk/volley/"*.save; do [ -s "$f" ] && return 0; done; return 1; }
 n=0
-while [ ! -s "$tmp/lk/volley/"*.save ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+while ! saved && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
 sleep 0.5
 out=$(XDG_STATE_HOME="$tmp/lk" "$volley" play --resume --bot B=random --script "$tmp/two.script" 2>&1)
 status=$?

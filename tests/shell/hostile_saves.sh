@@ -2,6 +2,7 @@
 # Hostile saves and the names scripts give that reach a save (issue 31, items 7-11): each case
 # once lost a save, hung, took gigabytes or echoed a foreign byte; each now ends with the
 # clean message pinned here.
+# shellcheck disable=SC2086 # the flag lists ($bots, $args, $units ...) split on purpose
 set -u
 volley=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 fail() { echo "FAIL: $*" >&2; exit 1; }

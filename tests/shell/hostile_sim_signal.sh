@@ -47,9 +47,10 @@ stop_after() {
   watchdog=
 }
 
-# 1. SIGINT with --json: the game_over lines, then the summary of exactly those games.
+# 1. SIGINT with --json: the game_start line, the game_over lines, then the summary of
+#    exactly those games.
 start int.json --json
-stop_after 3 INT
+stop_after 4 INT
 [ $status -eq 130 ] || fail "SIGINT: exit $status: $(cat "$tmp/int.json.err")"
 [ ! -s "$tmp/int.json.err" ] || fail "SIGINT: stderr: $(cat "$tmp/int.json.err")"
 games=$(grep -c '"event":"game_over"' "$tmp/int.json")
@@ -63,7 +64,9 @@ echo "$last" | grep -q "\"games\":$games," || fail "SIGINT: $games game_over lin
 # the same summary as a run of those games alone (the rate aside: it is the machine's)
 "$volley" sim tests/data/demo --games "$games" --seed 5 --json > "$tmp/whole.json" \
   || fail "the run of $games games"
-strip() { sed -e 's/"decisions_per_s":[0-9.]*//' -e 's/,"interrupted":"SIGINT","planned":100000//'; }
+# (and the game_start line aside: it names the games planned)
+strip() { sed -e 's/"decisions_per_s":[0-9.]*//' -e 's/,"interrupted":"SIGINT","planned":100000//' \
+  -e '/^{"event":"game_start",/d'; }
 [ "$(strip < "$tmp/int.json")" = "$(strip < "$tmp/whole.json")" ] \
   || fail "SIGINT: not the summary of the games played:
 $(tail -1 "$tmp/int.json")
@@ -79,7 +82,7 @@ err=$("$volley" sim --merge "$tmp/int.json" 2>&1 >/dev/null)
 #    The text has no line per game to wait for: wait until the program catches SIGTERM
 #    (its SigCgt mask in /proc), so the signal never comes before the handler.
 start term.json --json
-stop_after 2 TERM
+stop_after 3 TERM
 [ $status -eq 143 ] || fail "SIGTERM: exit $status"
 tail -1 "$tmp/term.json" | grep -q '"interrupted":"SIGTERM","planned":100000}$' \
   || fail "SIGTERM: $(tail -1 "$tmp/term.json")"

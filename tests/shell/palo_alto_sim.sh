@@ -20,7 +20,9 @@ trap 'rm -rf "$tmp"' EXIT
 "$volley" sim rough-and-ready/palo-alto --games "$games" --bots random,random --seed 24 \
   --max-decisions "$cap" --json > "$tmp/run.jsonl" 2> "$tmp/err" || fail "sim exited $?: $(cat "$tmp/err")"
 [ ! -s "$tmp/err" ] || fail "sim wrote on stderr: $(cat "$tmp/err")"
-[ "$(wc -l < "$tmp/run.jsonl")" -eq $((games + 1)) ] || fail "not $games games and a summary"
+[ "$(wc -l < "$tmp/run.jsonl")" -eq $((games + 2)) ] || fail "not a game_start, $games games and a summary"
+head -n 1 "$tmp/run.jsonl" | grep -q '^{"event":"game_start",.*"scenario":"rough-and-ready/palo-alto","seed":24,' \
+  || fail "game_start: $(head -n 1 "$tmp/run.jsonl")"
 tail -n 1 "$tmp/run.jsonl" | grep -q '^{"event":"sim_summary","v":1,"seed":24,"shard":"1/1","games":'"$games"',"finished":[0-9]*,"capped":[0-9]*,"max_decisions":'"$cap"',"sides":{"US":{"wins":[0-9]*,"rate":[0-9.]*,"ci95":\[[0-9.]*,[0-9.]*\]},"MEX":{"wins":[0-9]*,"rate":[0-9.]*,"ci95":\[[0-9.]*,[0-9.]*\]}},"draws":[0-9]*,"decisions":{"mean":[0-9.]*,"sd":[0-9.]*},"decisions_per_s":[0-9.]*}$' \
   || fail "summary: $(tail -n 1 "$tmp/run.jsonl")"
 JSONL="$tmp/run.jsonl" GAMES="$games" CAP="$cap" lua5.4 -e '

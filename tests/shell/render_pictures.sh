@@ -6,6 +6,7 @@
 # refused with their messages; every broken fixture of tests/data/views/broken/ refused with
 # "<file>:<line>: <message>".
 # VOLLEY_GOLDEN_UPDATE=1 rewrites the golden files instead of comparing (then review the diff).
+# shellcheck disable=SC2086 # the flag lists ($bots, $args, $units ...) split on purpose
 set -u
 volley=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }

@@ -4,6 +4,7 @@
 # holds a unit, stack or leader element on every set-up hex and on no other, the terminal
 # picture lists each side's marks, units on no map location are listed after it, and a
 # set-up that breaks the stacking limits is refused with its file:line and rule.
+# shellcheck disable=SC2086 # hex lists split on purpose
 set -u
 volley=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }

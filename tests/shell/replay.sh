@@ -73,10 +73,12 @@ case $out in
 esac
 
 # answers 6 and 7 swapped
-sed -n "1,$((l6 - 1))p" "$game" > "$tmp/swapped.save"
-sed -n "${l7}p" "$game" >> "$tmp/swapped.save"
-sed -n "${l6}p" "$game" >> "$tmp/swapped.save"
-sed -n "$((l7 + 1)),\$p" "$game" >> "$tmp/swapped.save"
+{
+  sed -n "1,$((l6 - 1))p" "$game"
+  sed -n "${l7}p" "$game"
+  sed -n "${l6}p" "$game"
+  sed -n "$((l7 + 1)),\$p" "$game"
+} > "$tmp/swapped.save"
 sign "$tmp/swapped.save"
 out=$("$volley" replay "$tmp/swapped.save" 2>&1)
 [ $? -eq 1 ] || fail "swapped lines must exit 1"

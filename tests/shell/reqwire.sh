@@ -69,7 +69,7 @@ play_rr() {   # play_rr <save> <answers...>
     --seed 1 --script - --bot MEX=random --as referee --undo solo --max-decisions 24 \
     --save "$save" 2>&1
 }
-out=$(play_rr "$tmp/a.save" 'default all' garland done undo C3US done 'dice force 9' belknap no)
+out=$(play_rr "$tmp/a.save" 'default all' garland 'done' undo C3US 'done' 'dice force 9' belknap no)
 expect '14. US orders: advance (the only legal answer) [house 1]'
 expect 'undo: US orders advance taken back'
 expect 'undo: US artillery done taken back'
@@ -87,7 +87,7 @@ again=$("$volley" replay "$tmp/a.save" 2>&1 | grep '^state_hash' | tail -1)
 
 # `?`: the move request's MP a hex, the shock's retreat with its Hit [rough_and_ready 6.75],
 # and the default a hex of no Hit
-out=$(printf '%s\n' 'default all' garland done '?' shock 'dice force 0 9 0' '4US-1 0303' '?' \
+out=$(printf '%s\n' 'default all' garland 'done' '?' shock 'dice force 0 9 0' '4US-1 0303' '?' \
   | "$volley" play "$rr/start.ini" --seed 1 --script - 2>&1)
 expect '  move 4US-1 0202 0301 0402 (1 MP)'
 expect '16. MEX retreat: 4L-1 retreats from 0303'

@@ -4,6 +4,7 @@
 # game stopped part way goes on with --resume and ends in the state the uninterrupted game
 # ends in; the autosave replays; undo takes back the last answer of the side without a bot
 # and the autosave follows it.
+# shellcheck disable=SC2012 # ls of volley's own autosave names (no blanks), in name order
 set -u
 volley=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }

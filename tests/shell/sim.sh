@@ -15,10 +15,14 @@ trap 'rm -rf "$tmp"' EXIT
 "$volley" sim tests/data/demo --games "$games" --bots random,random --seed 7 --json \
   > "$tmp/all.jsonl" 2> "$tmp/err" || fail "sim exited $?"
 [ ! -s "$tmp/err" ] || fail "stderr is not a terminal, yet sim wrote: $(cat "$tmp/err")"
-[ "$(wc -l < "$tmp/all.jsonl")" -eq $((games + 1)) ] || fail "not $games games and a summary"
+[ "$(wc -l < "$tmp/all.jsonl")" -eq $((games + 2)) ] \
+  || fail "not a game_start, $games games and a summary"
+# the run's game_start first (docs/json.md): the run's seed, its shard, the games planned
+head -n 1 "$tmp/all.jsonl" | grep -q '^{"event":"game_start","v":1,"bots":\[{"name":"random","side":"A"},{"name":"random","side":"B"}\],.*"games":'"$games"',.*"scenario":"tests/data/demo","seed":7,"shard":"1/1",' \
+  || fail "game_start: $(head -n 1 "$tmp/all.jsonl")"
 # pinned (computed apart from volley): game 0 of run 7 has seed SplitMix64(7) >> 11
-head -n 1 "$tmp/all.jsonl" | grep -q '"game":0,.*"seed":3511274219185729,' \
-  || fail "game 0 of seed 7: $(head -n 1 "$tmp/all.jsonl")"
+sed -n 2p "$tmp/all.jsonl" | grep -q '"game":0,.*"seed":3511274219185729,' \
+  || fail "game 0 of seed 7: $(sed -n 2p "$tmp/all.jsonl")"
 tail -n 1 "$tmp/all.jsonl" | grep -q '^{"event":"sim_summary","v":1,"seed":7,"shard":"1/1","games":'"$games"',"finished":[0-9]*,"capped":[0-9]*,"max_decisions":400,"sides":{"A":{"wins":[0-9]*,"rate":[0-9.]*,"ci95":\[[0-9.]*,[0-9.]*\]},"B":{"wins":[0-9]*,"rate":[0-9.]*,"ci95":\[[0-9.]*,[0-9.]*\]}},"draws":[0-9]*,"decisions":{"mean":[0-9.]*,"sd":[0-9.]*},"decisions_per_s":[0-9.]*}$' \
   || fail "summary: $(tail -n 1 "$tmp/all.jsonl")"
 JSONL="$tmp/all.jsonl" GAMES="$games" lua5.4 -e '
@@ -88,6 +92,7 @@ got=$("$volley" play tests/data/demo --seed "$seed" --bot A=random --bot B=rando
 
 # ---- a shard with no games still lists every side, zeros included
 out=$("$volley" sim tests/data/demo --games 1 --seed 1 --shard 2/2 --json) || fail "empty shard"
+out=$(echo "$out" | tail -n 1)
 [ "$(echo "$out" | sed 's/"decisions_per_s":[0-9.]*}$/X/')" = \
   '{"event":"sim_summary","v":1,"seed":1,"shard":"2/2","games":0,"finished":0,"capped":0,"max_decisions":400,"sides":{"A":{"wins":0,"rate":0,"ci95":[0,1]},"B":{"wins":0,"rate":0,"ci95":[0,1]}},"draws":0,"decisions":{"mean":0,"sd":0},X' ] \
   || fail "empty shard: $out"

@@ -14,12 +14,13 @@
 --     luajit tests/soak/journal_property.lua build-luajit --against DIR
 --                                            replay the saves kept in DIR on this VM
 --
--- The first argument is the build directory whose volley.so the interpreter loads (it must be
--- that interpreter's VM). Prints a line per failing sequence and each broken property's
+-- The first argument is the build directory whose lua/<5.4|5.1>/volley/core.so the interpreter
+-- loads (that interpreter's VM's). Prints a line per failing sequence and each broken property's
 -- report; exit 1 when a property broke.
 
 local build = arg[1] or "build"
-package.cpath = build .. "/?.so;" .. package.cpath
+-- LuaJIT says "Lua 5.1"
+package.cpath = build .. "/lua/" .. _VERSION:match("%d+%.%d+") .. "/?.so;" .. package.cpath
 package.path = "scripts/?.lua;scripts/?/init.lua;tests/spec/?.lua;" .. package.path
 
 local prop = require "support.journal_property"

@@ -94,7 +94,7 @@ if [ -n "$against" ]; then
   done
 fi
 
-# The journal property test: each VM's interpreter with its own build's volley.so.
+# The journal property test: each VM's interpreter with its own build's volley/core.so.
 lua_of() { case "$1" in *luajit*) echo luajit ;; *) echo lua5.4 ;; esac; }
 if [ "$journal" -gt 0 ]; then
   for vm in $vms; do

@@ -1,10 +1,13 @@
 /*
 ** path.h -- where volley finds its data: scripts/, scenarios/ and charts/.
 ** The search order is DESIGN.md Part B "Build and run": every directory of $VOLLEY_PATH
-** (colon-separated, in order), then ../share/volley beside the program's bin/ (an installed
-** binary), then the source tree recorded at configure time (a binary in a build directory).
-** vl_path_new takes the environment and the program's path as arguments (so tests can give
-** any); vl_path_for_process reads them for the running process.
+** (colon-separated, in order), then the installed data, share/volley, found from the binary
+** itself (../share/volley beside the program's bin/; from the Lua module volley/core.so, the
+** way from its Lua C module folder to share/volley), then the source tree recorded at
+** configure time (a binary in a build directory only: installed binaries carry no path of
+** the machine that built them). vl_path_new and vl_path_new_from take the environment and
+** the binary's path as arguments (so tests can give any); vl_path_for_process reads them for
+** the running binary (docs/build.md "The data path").
 */
 #ifndef VOLLEY_PATH_H
 #define VOLLEY_PATH_H
@@ -21,8 +24,15 @@ typedef struct vl_path vl_path;
 ** Returns a list the caller frees with vl_path_free, or NULL when out of memory. */
 vl_path *vl_path_new(const char *volley_path, const char *exe, const char *source_dir);
 
-/* The search list of the running process: $VOLLEY_PATH, share/volley beside the program
-** (/proc/self/exe), the source tree recorded at configure time. NULL when out of memory. */
+/* vl_path_new with the installed data root given: data is the way from the folder of self
+** (the binary's file) to the data root, "../share/volley" for the program, or an absolute
+** folder (self then unused); NULL data or NULL self with a relative data: no such root. */
+vl_path *vl_path_new_from(const char *volley_path, const char *self, const char *data,
+                          const char *source_dir);
+
+/* The search list of the running binary: $VOLLEY_PATH, the installed data root as the
+** program or the module sees it from its own file, the source tree recorded at configure
+** time in a build directory's binaries. NULL when out of memory. */
 vl_path *vl_path_for_process(void);
 
 /* Frees a list; accepts NULL. */

@@ -22,44 +22,121 @@ local function why_of(err)
   return type(err) == "table" and err.msg or tostring(err)
 end
 
---- Creates a new autosave for a journal: `<dir>/<UTC time>-<nn>.save`, named so that the
--- newest sorts last (`volley.replay.newest_autosave`). Returns the handle and its path, or
--- nil and why (no autosave: the folder cannot be made or written).
--- @tparam Journal jrnl
--- @treturn[1] userdata the autosave
--- @treturn[1] string its path
--- @treturn[2] nil
--- @treturn[2] string why: "cannot create the autosave '/x/y.save': Not a directory"
-function M.create(jrnl)
-  local dir = M.dir()
-  os.execute("mkdir -p -- '" .. dir:gsub("'", "'\\''") .. "' 2>/dev/null")
+--- How many autosaves the folder keeps at most (`VOLLEY_AUTOSAVE_KEEP`, a whole number from 1,
+-- else 100): past it, the oldest games that are over or were played by bots alone are
+-- removed when a new autosave is made (`prune`); an unfinished game of a person never is.
+-- @treturn integer
+function M.keep()
+  local n = tonumber(os.getenv("VOLLEY_AUTOSAVE_KEEP") or "")
+  if n and n >= 1 and n == math.floor(n) and n <= 1e6 then return math.floor(n) end
+  return 100
+end
+
+-- The name of an autosave: `<UTC time>-<nn>` then its tags: `-bots` for a game every side of
+-- which a bot played, `-over` for a game that ended (docs/save.md "The autosave folder").
+local function name_of(stamp, k, bots_only, over)
+  return string.format("%s-%02d%s%s.save", stamp, k, bots_only and "-bots" or "",
+    over and "-over" or "")
+end
+
+--- Removes the oldest autosaves of the folder past the bound (`keep`): only those of games
+-- that are over or that bots alone played (`volley.replay.autosaves` says which), never
+-- `spare` (the game's own file), never an unfinished game of a person. What cannot be
+-- removed stays.
+-- @tparam string dir
+-- @tparam[opt] string spare a path not to remove
+-- @treturn integer how many were removed
+function M.prune(dir, spare)
+  local all = replay.autosaves(dir)
+  local extra, removed = #all - M.keep(), 0
+  for _, e in ipairs(all) do   -- oldest first
+    if extra <= 0 then break end
+    local path = dir .. "/" .. e.name
+    if (e.over or e.bots_only) and path ~= spare then
+      if os.remove(path) then
+        extra, removed = extra - 1, removed + 1
+      end
+    end
+  end
+  return removed
+end
+
+-- The highest number of the autosaves of that time in dir (0 when none): a new one takes a
+-- higher number, never one freed by `prune`, so that the names keep sorting by age.
+local function highest(dir, stamp)
+  local n = 0
+  for _, e in ipairs(replay.autosaves(dir)) do
+    local k = tonumber(e.base:match("^" .. stamp .. "%-(%d+)$") or "")
+    if k and k > n then n = k end
+  end
+  return n
+end
+
+-- A free name in dir for a new autosave of now (made by `make(path)`, which says whether
+-- the name was free): the path and what make returned, or nil and the last error.
+local function fresh(dir, bots_only, over, make)
   local stamp = os.date("!%Y%m%dT%H%M%SZ")
-  local err
-  for k = 1, 99 do
-    local path = string.format("%s/%s-%02d.save", dir, stamp, k)
+  local err = "exists"
+  for k = highest(dir, stamp) + 1, 99 do
+    local path = dir .. "/" .. name_of(stamp, k, bots_only, over)
     local a
-    a, err = core.save.autosave(path, jrnl:save())
-    if a then return a, path end
-    if not tostring(err):find("exists", 1, true) then return nil, why_of(err) end
+    a, err = make(path)
+    if a then return path, a end
+    if not tostring(err):find("exists", 1, true) then return nil, err end
   end
   return nil, "no free autosave name in " .. dir .. " (" .. why_of(err) .. ")"
 end
 
---- Finds the newest autosave and replays it (`volley.replay.resume`); fills in what the
--- flags leave open from its header: the bots (a side's --bot overrides), the cap, the view.
+--- Creates a new autosave for a journal: `<dir>/<UTC time>-<nn>[-bots].save`, named so that
+-- the newest sorts last (`volley.replay.newest_autosave`), then prunes the folder (`prune`).
+-- Returns the handle and its path, or nil and why (no autosave: the folder cannot be made
+-- or written).
+-- @tparam Journal jrnl
+-- @tparam[opt] boolean bots_only every side of the game is a bot's
+-- @treturn[1] userdata the autosave
+-- @treturn[1] string its path
+-- @treturn[2] nil
+-- @treturn[2] string why: "cannot create the autosave '/x/y.save': Not a directory"
+function M.create(jrnl, bots_only)
+  local dir = M.dir()
+  os.execute("mkdir -p -- '" .. dir:gsub("'", "'\\''") .. "' 2>/dev/null")
+  local path, a = fresh(dir, bots_only, false,
+    function(p) return core.save.autosave(p, jrnl:save()) end)
+  if not path then return nil, why_of(a) end
+  M.prune(dir, path)
+  return a, path
+end
+
+-- The autosave moved to a new name of now with the given tags (a resumed game sorts as the
+-- newest; a game that ended is marked over); its new path, or the old one when it cannot be
+-- renamed (the game goes on in it). The new name's number is above every number of that
+-- time in the folder (`fresh`), so no file has it; nothing is probed that is not there (a
+-- failed open would set errno, which the program reads to say why stdout failed: main.c).
+local function rename(path, bots_only, over)
+  local dir = path:match("^(.*)/[^/]*$") or "."
+  local to = fresh(dir, bots_only, over, function(p) return os.rename(path, p) end)
+  return to or path
+end
+
+--- Finds the autosave to go on with and replays it (`volley.replay.resume`): the newest game
+-- of a person that is not over, else the newest game that is not over
+-- (`volley.replay.newest_autosave`); renamed to sort as the newest (the game last played).
+-- Fills in what the flags leave open from its header: the bots (a side's --bot overrides),
+-- the cap, the view.
 -- @tparam table o the parsed flags (changed in place)
 -- @treturn[1] Game the game replayed to the end of its journal, its autosave reopened
 -- @treturn[2] nil
 -- @treturn[2] string why
 function M.resume(o)
   local dir = M.dir()
-  local path = replay.newest_autosave(dir)
+  local path, entry = replay.newest_autosave(dir)
   if not path then return nil, "no autosave in " .. dir end
   local game, why = replay.resume(path)
   if not game then
     if why:sub(1, #path + 1) == path .. ":" then return nil, why end   -- file:line: why
     return nil, path .. ": " .. why
   end
+  path = rename(path, entry.bots_only, entry.over)   -- open already: its lines go on in it
   local save = game.save
   for _, b in ipairs(save.bots) do
     if not o.bots[b.side] then
@@ -92,17 +169,21 @@ end
 -- @tparam[opt] userdata handle the autosave (`volley.core.save.autosave`); nil: none
 -- @tparam[opt] string path its file
 -- @tparam[opt] Journal jrnl the game's journal, its lines so far already in the autosave
+-- @tparam[opt] boolean bots_only every side is a bot's (the file's name says so)
 -- @treturn Writer
-function M.writer(handle, path, jrnl)
+function M.writer(handle, path, jrnl, bots_only)
   return setmetatable({ handle = handle, path = path, wanted = handle ~= nil,
-    lines = jrnl and #jrnl.h.journal or 0, crash_after = crash_after() }, Writer)
+    lines = jrnl and #jrnl.h.journal or 0, crash_after = crash_after(),
+    bots_only = bots_only }, Writer)
 end
 
 --- The writer of a new game's autosave, made at the game's first answer: a game left before
 -- any answer leaves no autosave behind, so `--resume` still finds the last game played.
+-- @tparam[opt] boolean bots_only every side is a bot's (the file's name says so)
 -- @treturn Writer
-function M.pending()
-  return setmetatable({ wanted = true, lines = 0, crash_after = crash_after() }, Writer)
+function M.pending(bots_only)
+  return setmetatable({ wanted = true, lines = 0, crash_after = crash_after(),
+    bots_only = bots_only }, Writer)
 end
 
 -- The autosave failed (the first failure only is kept): no autosave from here on. Said on
@@ -120,7 +201,7 @@ end
 -- (the game goes on without one, and says so).
 local function open(self, jrnl, out)
   local why
-  self.handle, why = M.create(jrnl)
+  self.handle, why = M.create(jrnl, self.bots_only)
   self.lines = #jrnl.h.journal
   if not self.handle then
     failed(self, why, out)
@@ -218,6 +299,14 @@ end
 --- The autosave closed, complete.
 function Writer:close()
   release(self, "close")
+end
+
+--- The game ended (a winner or a draw, not a cap): its closed autosave renamed `...-over.save`,
+-- so that `--resume` passes it by and the folder's bound may remove it (`prune`).
+function Writer:over()
+  if self.path and not self.handle and not self.failure then
+    self.path = rename(self.path, self.bots_only, true)
+  end
 end
 
 -- }====================================================================================

@@ -111,6 +111,7 @@ function M.run(g)
     report_over(g)
   end
   local saved = g:save()
+  if not g.stopped and not g.capped and g.autosave then g.autosave:over() end
   if g.o.prompt and not g.stopped then prompt_after(g) end
   g.st:close()
   return autosave_status(g, (g.refused > 0 or not saved) and 1 or 0)

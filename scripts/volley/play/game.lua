@@ -273,10 +273,11 @@ function M.start(g)
   setmetatable(g, Play)
   local resumed = g.resumed
   g.decisions, g.refused, g.saved_answers = 0, 0, 0
+  local bots_only = #g.humans == 0
   if resumed then
-    g.autosave = autosave.writer(resumed.autosave, resumed.autosave_path, g.jrnl)
-  elseif g.jrnl then
-    g.autosave = autosave.pending()
+    g.autosave = autosave.writer(resumed.autosave, resumed.autosave_path, g.jrnl, bots_only)
+  elseif g.jrnl and not g.o.no_autosave then
+    g.autosave = autosave.pending(bots_only)
   else
     g.autosave = autosave.writer()
   end

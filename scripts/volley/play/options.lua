@@ -92,6 +92,9 @@ local function check_together(o, seen)
       if seen[f] then return "--resume takes the game's " .. f:sub(3) .. " from the autosave" end
     end
     if o.target then return "--resume goes on with the autosave, not " .. o.target end
+    if o.no_autosave then
+      return "--no-autosave is for a new game (--resume goes on in its autosave)"
+    end
     o.undo = seen["--undo"] and o.undo or nil
   elseif not o.target then
     return "which scenario? give an id or a path"
@@ -104,7 +107,7 @@ end
 -- @tparam {string,...} args the arguments after `play`
 -- @treturn[1] table the options: `target`, `seed`, `bots` (side -> name), `bot_order`,
 --   `dice`, `mods`, `options`, `as`, `undo`, `script`, `save`, `strict`, `json`, `resume`,
---   `max_decisions`
+--   `no_autosave`, `max_decisions`
 -- @treturn[2] nil
 -- @treturn[2] integer the exit status
 function M.parse(args)
@@ -112,7 +115,7 @@ function M.parse(args)
   if not f then return nil, status end
   local o = { bots = {}, bot_order = {}, dice = {}, mods = f.mod, options = f.option,
               undo = "strict", script = f.script, save = f.save, json = f.json,
-              strict = f.strict, resume = f.resume }
+              strict = f.strict, resume = f.resume, no_autosave = f.no_autosave }
   -- the values volley.cli read, checked flag by flag in the table's order
   for _, flag in ipairs({ "--seed", "--max-decisions", "--bot", "--dice", "--as", "--undo" }) do
     local v = f[cli.key(flag)]

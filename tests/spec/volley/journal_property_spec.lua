@@ -43,9 +43,9 @@ describe("the live game is its journal (issue 32)", function()
       pending("runs in the LuaJIT configuration, on saves the Lua 5.4 build makes")
       return
     end
-    local f = io.open("build/volley.so", "rb")
+    local f = io.open("build/lua/5.4/volley/core.so", "rb")
     if not f then
-      pending("no Lua 5.4 build (./build/volley.so) to make the saves: make build")
+      pending("no Lua 5.4 build (./build/lua/5.4/volley/core.so) to make the saves: make build")
       return
     end
     f:close()

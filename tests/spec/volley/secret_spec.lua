@@ -125,7 +125,7 @@ describe("side secrets (volley.secret)", function()
       function()
         local hold, advance = as_a("hold", "1204"), as_a("advance", "1206")
         assert.are.equal('{"event":"answer","v":1,"answer":"?","by":"script","decision":1,'
-          .. '"kind":"posture","secret":true,"side":"B"}', hold[2])
+          .. '"kind":"posture","secret":true,"side":"B"}', hold[3])  -- game_start first
         local h, a = before(hold, "reveals posture"), before(advance, "reveals posture")
         assert.is_true(#h > 20)
         assert.are.same(h, a)           -- every request, bot answer and view_hash alike
