@@ -232,6 +232,8 @@ function M.next(g, side, req)
         local secret = req.secret and g.view ~= "referee" and g.view ~= side
         g.out:text(side .. "> " .. (secret and "?" or line:match("^%s*(.-)%s*$")))
       end
+      -- the line as typed, for the transcript of the answers it carries (volley.play.game)
+      g.typed_line = line and line:match("^%s*(.-)%s*$") or nil
       local stop, value, why, at = (KINDS[c.kind] or KINDS.refused)(g, c, n, req)
       if stop then return value, why, at end
     end

@@ -64,7 +64,8 @@ describe("volley.commands grammar", function()
       { "dice force 1234", "dice force: '1234' is not a die face" },
       { "move A1", "move <unit> <hex> [<hex>...]: give a unit and a hex" },
       { "pass 2", "pass takes no arguments" }, { "done now", "done takes no arguments" },
-      { "los 0103", "los <hex> <hex>" }, { "map 1 2 3", "map [<hex> [<radius>]]" },
+      { "los 0103", "los <hex> <hex>" }, { "map 1 2 3 4 5",
+        "map [<hex> [<radius>] | all | <way> [<n>]] [--width <n>]" },
       { "hash x", "hash takes no arguments" }, { "svg", "svg <file>" },
       { "rules", "rules <case> (rules 4.2, rules demo 4.2, rules PA Initial Deployment)" },
     }
