@@ -273,6 +273,9 @@ lineread *lineread_open(const char *prog, FILE *in, FILE *out) {
   el_set(r->el, EL_ADDFN, "volley-complete", "complete the word before the cursor",
          complete_fn);
   el_set(r->el, EL_BIND, "^I", "volley-complete", NULL);
+  /* Ctrl-L clears the screen and redraws the line, as the prompt's `clear` does (emacs
+  ** mode has it; bound here too, so a terminal without it still has it) */
+  el_set(r->el, EL_BIND, "^L", "ed-clear-screen", NULL);
   el_source(r->el, NULL);  /* the player's ~/.editrc, as every libedit program */
   return r;
 }

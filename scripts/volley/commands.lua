@@ -3,21 +3,30 @@
 --
 -- One line, one command. `interpret(line, pending, names)` turns a line into what the driver
 -- does with it, without knowing where lines come from (a `--script` file, standard input,
--- the prompt): it answers the pending request, prints something, or refuses. The grammar:
+-- the prompt): it answers the pending request, prints something, or refuses. It reads the
+-- line through one lpeg grammar (`M.grammar`, from the rows of `M.SYNTAX`; `M.parse` gives
+-- what it read, and completion and `help` use the same words), then does what the command
+-- does. Command words and the rule systems' answer words are read in any letter case
+-- (`MOVE`, `Default`); names, hexes and answers keep their own. In short:
 --
 --     line    := blank | "#" text | command
---     command := "move" name hex {hex}      a move request: the unit to the last hex, through
---                                           the hexes before it (an explicit path)
+--     command := "move" name hex {hex} [facing...] a move request: the unit to the last hex,
+--                                           through the hexes before it (an explicit path);
+--                                           a facing word after them goes to the rules as typed
 --              | "pass" | "done"            those answers
 --              | "default" ["all"]          the pending request's default answer (all: every
 --                                           set-up request's, the driver decides)
---              | "options" | "?"            the legal answers now (answers nothing)
+--              | "answers" | "?"            the legal answers now (answers nothing)
+--              | "options"                  the game's optional rules (the driver shows them)
 --              | "help" [word]              the commands, or one (answers nothing)
 --              | "undo"                     take back the last answer (the driver decides)
+--              | "clear"                    clear the screen (the driver, at a terminal)
 --              | "dice" "force" face {face} test mode: the next rolls come out as given
 --              | "quit"                     stop here
---              | word {word}                 an answer: one of the legal answers, or a name
---                                           that resolves to one
+--              | query {word}               map, svg, show, los, reach, log, rules, sources,
+--                                           hash, reload, lua, save, load (`M.QUERIES`)
+--              | word {word}                an answer: one of the legal answers, or a name
+--                                           that resolves to one (its words as typed)
 --
 -- Names (DESIGN.md "Ids and names"): an exact id first, then a hex label (the one unit of the
 -- side to act standing there), then a track space (`saltillo/G`, or `G` when one track has
@@ -39,7 +48,7 @@ M.HELP = {
       .. "hexes given" },
   { "pass", "pass", "the answer pass" },
   { "done", "done", "the answer done (a side ends its moves)" },
-  { "default", "default [all]", "the pending request's default answer (options shows it): "
+  { "default", "default [all]", "the pending request's default answer (? shows it): "
       .. "set-up places a unit where the scenario's default set-up would; default all: every "
       .. "set-up request of yours from here on, up to the first request after the set-up" },
   { "face", "face [<unit>] <dir>", "answer a facing request (the unit it asks about may be "
@@ -56,7 +65,9 @@ M.HELP = {
       .. "any command without a roll (Rough & Ready: rules 3.11, 3.22, 4.1); at a "
       .. "free_activation request (the opponent's roll failed), any command without a roll "
       .. "(rules 3.23)" },
-  { "options", "options, ?", "the legal answers now (answers nothing)" },
+  { "answers", "answers, ?", "the legal answers now (answers nothing)" },
+  { "options", "options", "the game's optional rules, each on or off, and how to turn one "
+      .. "on (volley play <id> --option NAME; volley options <id>)" },
   { "map", "map [<hex> [<radius>] | all | <way> [<n>]]", "the map in the terminal, as your "
       .. "view sees it: centred on the action, on a hex, or the hexes within a radius; <way> "
       .. "left, right, up or down pans n hexes (4); all: the whole map at two characters a hex; "
@@ -80,8 +91,9 @@ M.HELP = {
   { "help", "help [<command>]", "the commands, or one of them" },
   { "undo", "undo", "take back the last answer (of a side without a bot)" },
   { "dice", "dice force <face>...", "test mode: the next rolls come out as given" },
+  { "clear", "clear", "clear the screen (Ctrl-L too)" },
   { "quit", "quit", "stop here (with --save the game is saved); leave volley" },
-  { "<answer>", "<answer>", "any legal answer as `options` lists it, or a name that resolves "
+  { "<answer>", "<answer>", "any legal answer as `?` lists it, or a name that resolves "
       .. "to one: an id, a hex label, a track space, a unique prefix" },
 }
 
@@ -160,6 +172,7 @@ M.QUERIES = {
   hash = { 0, 0, "hash takes no arguments" },
   reload = { 0, 0, "reload takes no arguments" },
   lua = { 1, nil, "lua <expr>" },
+  options = { 0, 0, "options takes no arguments" },
   save = { 1, 1, "save <file>" },
   load = { 1, 1, "load <file>" },
 }
@@ -724,7 +737,7 @@ end
 function M.help_lines(word, pending)
   local out = {}
   for _, h in ipairs(M.HELP) do
-    if word == nil or h[1] == word or (word == "?" and h[1] == "options") then
+    if word == nil or h[1] == word or (word == "?" and h[1] == "answers") then
       out[#out + 1] = string.format("  %-30s %s", h[2], h[3])
     end
   end
@@ -751,11 +764,11 @@ function M.help_lines(word, pending)
     end
     if word == pending.kind then
       out[#out + 1] = string.format("  %-30s %s", word .. " <answer>", "answer the pending "
-        .. word .. " request (" .. tostring(pending.prompt) .. "); options lists its answers; "
+        .. word .. " request (" .. tostring(pending.prompt) .. "); ? lists its answers; "
         .. "the rule: rules " .. tostring(pending.rule):gsub("^%[%S+ ", ""):gsub("%]$", ""))
     elseif example then
       out[#out + 1] = string.format("  %-30s %s", example, "an answer to the pending "
-        .. pending.kind .. " request (options lists them); the rule: rules "
+        .. pending.kind .. " request (? lists them); the rule: rules "
         .. tostring(pending.rule):gsub("^%[%S+ ", ""):gsub("%]$", ""))
     end
   end
@@ -876,83 +889,380 @@ end
 
 -- }====================================================================================
 
---- Interprets one line.
--- @tparam string line as typed, without its newline
--- @tparam ?table pending the pending request `{side =, kind =, prompt =, rule =, options =,
---   default =}` (nil when none is pending)
--- @tparam table names what names resolve against (`volley.session.names`): `{units = {{id =,
---   side =, at =}, ...}, hexes = {...}, spaces = {...}}`
--- @treturn table one of
---   `{kind = "skip"}` (blank or a comment),
---   `{kind = "answer", value = v}` (the canonical answer to send),
---   `{kind = "print", lines = {...}}` (options, help: answers nothing),
---   `{kind = "refused", why = "... [rule]"}`,
---   `{kind = "undo"}`, `{kind = "quit"}`, `{kind = "dice", faces = {...}}`,
---   `{kind = "default_all", value = v}` (the default, and the driver answers the set-up's
---   next requests with theirs)
-function M.interpret(line, pending, names)
-  names = names or {}
-  local w = words(line)
-  if #w == 0 or w[1]:sub(1, 1) == "#" then return { kind = "skip" } end
-  local verb = w[1]
-  local side = pending and pending.side
-  if verb == "options" or verb == "?" then
-    if #w > 1 then return refuse(verb .. " takes no arguments", nil) end
-    if not pending then return { kind = "print", lines = { "nothing is asked now" } } end
-    return { kind = "print", lines = M.option_lines(pending, names) }
-  elseif verb == "help" then
-    if #w > 2 then return refuse("help takes at most one command", nil) end
-    local lines, why = M.help_lines(w[2], pending)
-    if not lines then return refuse(why, nil) end
-    return { kind = "print", lines = lines }
-  elseif verb == "quit" then
-    if #w > 1 then return refuse("quit takes no arguments", nil) end
-    return { kind = "quit" }
-  elseif verb == "undo" then
-    if #w > 1 then return refuse("undo takes no arguments", nil) end
-    return { kind = "undo" }
-  elseif verb == "dice" then
-    if w[2] ~= "force" or #w < 3 then return refuse("dice force <face>... (test mode)", nil) end
-    local faces = {}
-    for k = 3, #w do
-      if not w[k]:match("^%d+$") or #w[k] > 3 then
-        return refuse("dice force: '" .. w[k] .. "' is not a die face", nil)
-      end
-      faces[#faces + 1] = math.floor(tonumber(w[k]))
-    end
-    return { kind = "dice", faces = faces }
+-- {====================================================================================
+-- The grammar: every command word and its arguments, in one lpeg pattern
+-- =====================================================================================
+
+local lpeg = require "lpeg"
+local P, S, R, C, Ct, Cc = lpeg.P, lpeg.S, lpeg.R, lpeg.C, lpeg.Ct, lpeg.Cc
+
+local blank = S " \t\r\n\v\f"
+local sp = blank ^ 0
+local edge = #blank + -1                           -- where a word ends
+local word = (1 - blank) ^ 1
+
+-- A word in any letter case (`MOVE`, `Move`, `move`); a word of other characters (`?`) as is.
+local function ci(w)
+  local p = P(true)
+  for ch in w:gmatch(".") do
+    p = p * (ch:match("%a") and S(ch:lower() .. ch:upper()) or P(ch))
   end
+  return p * edge
+end
+
+-- The argument patterns: each is blanks and then its words, captured as strings.
+local any = blank ^ 1 * C(word)                     -- a name, a hex, a file: any word
+local function lit(w) return blank ^ 1 * ci(w) * Cc(w) end   -- that word, in any case
+local face = blank ^ 1 * C(R "09" * R "09" ^ -2) * edge      -- a die face: 1 to 3 digits
+local none = P(true)
+local function upto(n, p) return n == 0 and none or p ^ -n end   -- (p ^ -0 is p ^ 0)
+local function some(p) return p ^ 1 end
+local function many(p) return p ^ 0 end
+local function opt(p) return p ^ -1 end
+
+--- The command language, one row a command word: `{word, args, why, cmd =, alias =,
+-- answers =, bad =, otherwise =}`. `args` is the lpeg pattern of its arguments (capturing
+-- them); `why` the refusal when they do not fit (`%s` the word); `cmd` what `parse` calls it
+-- (`query` for the commands `volley.play.query` runs; the word itself when absent); `alias`
+-- another spelling (`?`); `answers` when it answers the pending request (it needs one);
+-- `bad` a pattern that captures the one argument that does not fit and its message;
+-- `otherwise` what the line is when the arguments do not fit (`answer`: a line like
+-- `default foo` is an answer as typed). The words the rule systems add (`M.extend`) come
+-- after these rows as answers; any other first word begins an answer (`parse` gives its words
+-- as typed, the rules decide).
+M.SYNTAX = {
+  { "answers", none, "%s takes no arguments", alias = "?" },
+  { "options", none, "options takes no arguments", cmd = "query" },
+  { "help", opt(any), "help takes at most one command" },
+  { "quit", none, "quit takes no arguments" },
+  { "undo", none, "undo takes no arguments" },
+  { "clear", none, "clear takes no arguments" },
+  { "dice", lit "force" * some(face), "dice force <face>... (test mode)",
+    bad = (lit "force" * many(face)) / 0 * blank ^ 1 * (C(word) / function(w)
+      return "dice force: '" .. w .. "' is not a die face"
+    end) },
+  { "move", any * some(any), "move <unit> <hex> [<hex>...]: give a unit and a hex",
+    answers = true },
+  { "default", opt(lit "all"), nil, answers = true, otherwise = "answer" },
+  { "pass", none, "pass takes no arguments", answers = true },
+  { "done", none, "done takes no arguments", answers = true },
+}
+for _, verb in ipairs({ "map", "svg", "show", "los", "reach", "log", "rules", "sources", "hash",
+                        "reload", "lua", "save", "load" }) do
   local q = M.QUERIES[verb]
-  if q then
-    local args = {}
-    for k = 2, #w do args[#args + 1] = w[k] end
-    if #args < q[1] or (q[2] and #args > q[2]) then return refuse(q[3], nil) end
-    return { kind = "query", verb = verb, args = args,
-             rest = line:match("^%s*%S+%s*(.-)%s*$") }
+  local args = q[2] and upto(q[2], any) or many(any)
+  for _ = 1, q[1] do args = any * args end
+  M.SYNTAX[#M.SYNTAX + 1] = { verb, args, q[3], cmd = "query" }
+end
+
+-- The answer words: the action words, the words of `M.KIND_WORDS`, the rule systems' answer
+-- words and the kinds of their requests (`M.ANSWER_HELP`, `M.KIND_HELP`), sorted.
+local function answer_words()
+  local set, out = {}, {}
+  local function add(w)
+    if w:match("^[%a_]+$") and not set[w] then set[w], out[#out + 1] = true, w end
   end
-  if not pending then return refuse("nothing is asked now", nil) end
+  for w in pairs(M.ACTIONS) do add(w) end
+  for w in pairs(M.KIND_WORDS) do add(w) end
+  for _, h in ipairs(M.ANSWER_HELP) do add(h[1]) end
+  for _, h in ipairs(M.KIND_HELP) do add(h[1]) end
+  table.sort(out)
+  return out
+end
+
+-- The line's parts after a row's word matched: `{cmd =, word =, args =}`, or with `error`.
+local function build(row)
+  local name = row.cmd or row[1]
+  local function ok(args)
+    return { cmd = name, word = row[1], args = args }
+  end
+  local function bad(why)
+    return { cmd = name, word = row[1], error = why }
+  end
+  local head = ci(row[1])
+  if row.alias then head = head + ci(row.alias) end
+  local p = head * (Ct(row[2]) * sp * -1 / ok)
+  if row.bad then p = p + head * (row.bad / bad) end
+  if row.otherwise then return p end
+  return p + C(head) * P(1) ^ 0 / function(typed)
+    return bad(row[3] and row[3]:format(typed:lower()) or nil)
+  end
+end
+
+-- The grammar: a blank line or a comment, one of `M.SYNTAX`'s commands, or an answer (its
+-- first word canonical when it is an answer word, `FIRE` as `fire`).
+local function grammar()
+  local skip = sp * (P "#" * P(1) ^ 0 + -1) * Cc({ cmd = "skip" })
+  local command = P(false)
+  for _, row in ipairs(M.SYNTAX) do command = command + build(row) end
+  local known = P(false)
+  for _, w in ipairs(answer_words()) do known = known + ci(w) * Cc(w) end
+  local first = known + C(word)
+  local answer = Ct(first * many(any)) * sp * -1 / function(w)
+    return { cmd = "answer", args = w }
+  end
+  return skip + sp * (command + answer)
+end
+
+--- The grammar as an lpeg pattern: a line (without its newline) to its command table (see
+-- `M.parse`). Rebuilt by `M.extend`.
+M.grammar = grammar()
+
+--- Reads one line through the grammar, without a game: which command it is and its
+-- arguments as typed (a command word, an answer word, in any letter case; names, hexes and
+-- answers exactly as typed).
+-- @tparam string line without its newline
+-- @treturn[1] table `{cmd =, args = {...}, word =, rest =}`: `cmd` is `skip` (blank or a
+--   comment), a command word of `M.SYNTAX` (`answers`, `help`, `quit`, `undo`, `clear`,
+--   `dice`, `move`, `default`, `pass`, `done`), `query` (`word` says which: `options`, `map`,
+--   ...) or `answer` (the line's words, its first canonical when it is an answer word);
+--   `rest` the text after the first word
+-- @treturn[2] nil
+-- @treturn[2] string why the arguments do not fit (`quit takes no arguments`)
+-- @treturn[2] table the command table, with its `error`
+function M.parse(line)
+  local c = lpeg.match(M.grammar, tostring(line or ""))
+  local out = {}
+  for k, v in pairs(c) do out[k] = v end
+  out.rest = tostring(line or ""):match("^%s*%S+%s*(.-)%s*$")
+  if out.error then return nil, out.error, out end
+  if out.cmd == "default" and out.args[1] == "all" then out.cmd = "default_all" end
+  return out
+end
+
+--- Adds a rule system's words to the command language (and rebuilds `M.grammar`), as the
+-- words of Rough & Ready above are: `answers` (`{word, usage, help}` rows for `help <word>`),
+-- `kinds` (its requests' kinds, the same rows, for `help <kind>`), `kind_words` (a word ->
+-- the set of kinds it answers, `M.KIND_WORDS`), `actions` (words that answer a request of
+-- their own name when another one is pending, `M.ACTIONS`), `move_verbs` (`M.MOVE_VERBS`).
+-- A word already known is not added twice. Each becomes a word of the grammar, read in any
+-- letter case.
+-- @tparam table w the words
+function M.extend(w)
+  local function rows(into, list)
+    local have = {}
+    for _, h in ipairs(into) do have[h[1]] = true end
+    for _, h in ipairs(list or {}) do
+      if not have[h[1]] then into[#into + 1], have[h[1]] = h, true end
+    end
+  end
+  rows(M.ANSWER_HELP, w.answers)
+  rows(M.KIND_HELP, w.kinds)
+  for k, v in pairs(w.kind_words or {}) do M.KIND_WORDS[k] = M.KIND_WORDS[k] or v end
+  for k in pairs(w.actions or {}) do M.ACTIONS[k] = true end
+  for k in pairs(w.move_verbs or {}) do M.MOVE_VERBS[k] = true end
+  M.grammar = grammar()
+end
+
+--- The command words a line may begin with, whatever is asked (completion, help, a fuzz
+-- harness): `M.SYNTAX`'s in its order, then the action words and the words of `M.KIND_WORDS`
+-- (`face`, `fire`, `shock`, `activate`), sorted.
+-- @treturn {string,...}
+function M.command_words()
+  local out, seen, more = {}, {}, {}
+  for _, row in ipairs(M.SYNTAX) do out[#out + 1], seen[row[1]] = row[1], true end
+  for w in pairs(M.ACTIONS) do more[#more + 1] = w end
+  for w in pairs(M.KIND_WORDS) do
+    if not M.ACTIONS[w] then more[#more + 1] = w end
+  end
+  table.sort(more)
+  for _, w in ipairs(more) do
+    if not seen[w] then out[#out + 1], seen[w] = w, true end
+  end
+  return out
+end
+
+--- A first word as the grammar reads it: a command or answer word in lower case (`MOVE` is
+-- `move`), any other word as typed (a unit's id, a hex, the words of an answer).
+-- @tparam string w
+-- @treturn string
+function M.canonical(w)
+  local lower = tostring(w):lower()
+  for _, c in ipairs(M.command_words()) do
+    if c == lower then return c end
+  end
+  for _, c in ipairs(answer_words()) do
+    if c == lower then return c end
+  end
+  return w
+end
+
+-- }====================================================================================
+
+-- {====================================================================================
+-- What each command does with the pending request
+-- =====================================================================================
+
+-- `toward <hex>[/<hex>]` as the answer's first words: the facing it names for the unit the
+-- request is about, in place of the two words; nil and the refusal when it names none.
+local function bare_toward(w, pending, names)
+  local side = pending.side
+  if not facing_request(pending) then
+    for _, o in ipairs(pending.options or {}) do
+      if tostring(o):find("^face ") then
+        return nil, refuse("toward <hex>: type face <unit> toward <hex> to turn a unit", pending)
+      end
+    end
+    return nil, refuse("toward names a facing; " .. side .. " is asked " .. pending.kind, pending)
+  end
+  local u = request_unit(pending, names)
+  if not u then
+    return nil, refuse("toward <hex>: this request names no one unit; type <unit> toward <hex>",
+      pending)
+  end
+  local out, why = read_toward(w, 1, u, names, pending)
+  if not out then return nil, refuse(why, pending) end
+  return out
+end
+
+-- An action word of another kind than the request's with its arguments (`face 4US-1 SW/NW`
+-- to a move request that offers turning in place): that answer, with its unit resolved and
+-- E/W read, or the refusal.
+local function action(w, pending, names)
+  local side, verb = pending.side, w[1]
+  if w[3] and w[3]:lower() == "toward" then
+    -- `face 3US-1 toward 3016/3116`: the facing that names for the unit
+    local u, why = M.unit(names, w[2], side)
+    if not u then return refuse(why, pending) end
+    w[2] = u
+    w, why = read_toward(w, 3, u, names, pending)
+    if not w then return refuse(why, pending) end
+  end
+  local v = action_option(pending, w, names, side)
+  if v ~= nil then return { kind = "answer", value = v } end
+  local why = action_refusal(pending, w, names, side)
+  if why then return refuse(why, pending) end
+  for _, o in ipairs(pending.options or {}) do
+    if o == verb then
+      -- the bare word is an answer here (Rough & Ready's fire and shock): it opens the
+      -- request the rest answers
+      return refuse(verb .. " first (an answer of this " .. pending.kind .. " request), then "
+        .. table.concat(w, " ", 2) .. " at the " .. verb .. " request that follows", pending)
+    end
+  end
+  return refuse(verb .. " answers a " .. verb .. " request; " .. side .. " is asked "
+    .. pending.kind, pending)
+end
+
+-- `<kind> <args>`: the first word a unit when it names one, the rest as typed; one word is
+-- taken as it would be alone (`activate 1115` is the hex of independents, not the unit
+-- standing there), and words that are an answer as typed are that answer.
+local function kind_answer(w, pending, names)
+  local side = pending.side
+  local rest = {}
+  for k = 2, #w do rest[#rest + 1] = w[k] end
+  local typed = table.concat(rest, " ")
+  for _, o in ipairs(pending.options or {}) do
+    if tostring(o) == typed then return { kind = "answer", value = o } end
+  end
+  if #rest == 1 then
+    local value, why = match_answer(typed, pending, names, side)
+    if value == nil then return refuse(why, pending) end
+    local near = value == typed and nearest(typed, pending, names, side)
+    if near then
+      return refuse("'" .. typed .. "' is not an answer or a unit here; did you mean '"
+        .. near .. "'?", pending)
+    end
+    return { kind = "answer", value = value }
+  end
+  local u = M.unit(names, rest[1], side)
+  if u then rest[1] = u end
+  local not_its = u and ("this " .. pending.kind .. " request is not " .. u .. "'s: "
+    .. tostring(pending.prompt))
+  if rest[2] and rest[2]:lower() == "toward" then
+    -- `face 5US-1 toward 3122/3223` at 5US-1's face request: the facing that names for it
+    local why
+    if not u then
+      local _, unknown = M.unit(names, rest[1], side)
+      return refuse(unknown, pending)
+    end
+    if not about(pending, u) then return refuse(not_its, pending) end
+    rest, why = read_toward(rest, 2, u, names, pending)
+    if not rest then return refuse(why, pending) end
+  end
+  local text = table.concat(rest, " ")
+  local legal = false
+  for _, o in ipairs(pending.options or {}) do legal = legal or tostring(o) == text end
+  if u and #rest > 1 and not legal and #(pending.options or {}) > 0 then
+    -- `face 5US-1 SW/NW` when the request is 5US-1's facing: the answer is `SW/NW`
+    if not about(pending, u) then return refuse(not_its, pending) end
+    text = table.concat(rest, " ", 2)
+  end
+  local value, why = match_answer(text, pending, names, side)
+  if value == nil then return refuse(why, pending) end
+  return { kind = "answer", value = value }
+end
+
+-- A facing word after a move's path (`move A1 0505 NE`): the words from there on go to the
+-- rules as typed, which take or refuse a move that turns as it ends.
+local function facing_word(w)
+  return w:lower() == "toward" or w:upper():match("^[NSEW][EW]?$") ~= nil
+    or w:upper():match("^[NSEW][EW]?/[NSEW][EW]?$") ~= nil
+end
+
+-- Each command that answers the pending request (`M.SYNTAX`'s `answers`, and `answer`):
+-- `function(c, pending, names)` -> what `interpret` returns. `pending` is never nil here.
+local ANSWERING = {}
+
+function ANSWERING.move(c, pending, names)
+  local side = pending.side
+  if pending.kind ~= "move" then
+    return refuse("move answers a move request; " .. side .. " is asked " .. pending.kind,
+      pending)
+  end
+  if c.error then return refuse(c.error, pending) end
+  local a = c.args
+  local unit, why = M.unit(names, a[1], side)
+  if not unit then return refuse(why, pending) end
+  local path = {}
+  for k = 2, #a do
+    if k > 2 and facing_word(a[k]) then
+      path[#path + 1] = table.concat(a, " ", k)      -- the rules read the rest
+      break
+    end
+    local at
+    at, why = M.location(names, a[k])
+    if not at then return refuse(why, pending) end
+    path[#path + 1] = at
+  end
+  return { kind = "answer", value = unit .. " " .. table.concat(path, " ") }
+end
+
+function ANSWERING.default_all(_, pending)
+  -- the driver knows whether the set-up is on (value nil: this request has no default)
+  return { kind = "default_all", value = pending.default }
+end
+
+function ANSWERING.default(_, pending, names)
+  for _, o in ipairs(pending.options or {}) do
+    if o == "default" then
+      return ANSWERING.answer({ cmd = "answer", args = { "default" } }, pending, names)
+    end
+  end
+  if pending.default == nil then return refuse("this request has no default", pending) end
+  return { kind = "answer", value = pending.default }
+end
+
+function ANSWERING.pass(c, pending)
+  if c.error then return refuse(c.error, pending) end
+  return { kind = "answer", value = c.cmd }
+end
+ANSWERING.done = ANSWERING.pass
+
+-- Any other line: an answer (`<kind> <args>`, an action, `toward`, or words to match).
+function ANSWERING.answer(c, pending, names)
+  local side = pending.side
+  local w = {}
+  for k, x in ipairs(c.args) do w[k] = x end
+  local verb = w[1]
   if verb == pending.kind and w[2] and w[2]:lower() == "toward" then
     table.remove(w, 1)          -- `face toward <hex>/<hex>` at a face request: `toward ...`
     verb = w[1]
   end
   if w[1]:lower() == "toward" then
-    -- `toward <hex>[/<hex>]`: the facing it names for the unit the request is about
-    if not facing_request(pending) then
-      for _, o in ipairs(pending.options or {}) do
-        if tostring(o):find("^face ") then
-          return refuse("toward <hex>: type face <unit> toward <hex> to turn a unit", pending)
-        end
-      end
-      return refuse("toward names a facing; " .. side .. " is asked " .. pending.kind, pending)
-    end
-    local u = request_unit(pending, names)
-    if not u then
-      return refuse("toward <hex>: this request names no one unit; type <unit> toward <hex>",
-        pending)
-    end
-    local why
-    w, why = read_toward(w, 1, u, names, pending)
-    if not w then return refuse(why, pending) end
+    local refusal
+    w, refusal = bare_toward(w, pending, names)
+    if not w then return refusal end
     verb = w[1]
   end
   -- `<kind> <args>`: the word of the request's kind, or a word that answers it too
@@ -966,115 +1276,9 @@ function M.interpret(line, pending, names)
       .. side .. " is asked " .. pending.kind, pending)
   end
   if M.ACTIONS[verb] and verb ~= pending.kind and #w > 1 then
-    -- an action that is itself one of the request's answers (`face 4US-1 SW/NW` to a move
-    -- request that offers turning in place), with its unit resolved and E/W read
-    if w[3] and w[3]:lower() == "toward" then
-      -- `face 3US-1 toward 3016/3116`: the facing that names for the unit
-      local u, why = M.unit(names, w[2], side)
-      if not u then return refuse(why, pending) end
-      w[2] = u
-      w, why = read_toward(w, 3, u, names, pending)
-      if not w then return refuse(why, pending) end
-    end
-    local v = action_option(pending, w, names, side)
-    if v ~= nil then return { kind = "answer", value = v } end
-    local why = action_refusal(pending, w, names, side)
-    if why then return refuse(why, pending) end
-    for _, o in ipairs(pending.options or {}) do
-      if o == verb then
-        -- the bare word is an answer here (Rough & Ready's fire and shock): it opens the
-        -- request the rest answers
-        return refuse(verb .. " first (an answer of this " .. pending.kind .. " request), then "
-          .. table.concat(w, " ", 2) .. " at the " .. verb .. " request that follows", pending)
-      end
-    end
-    return refuse(verb .. " answers a " .. verb .. " request; " .. side .. " is asked "
-      .. pending.kind, pending)
+    return action(w, pending, names)
   end
-  if kind_word and verb ~= "move" and #w > 1 then
-    -- `<kind> <args>`: the first word a unit when it names one, the rest as typed; one word
-    -- is taken as it would be alone (`activate 1115` is the hex of independents, not the
-    -- unit standing there), and words that are an answer as typed are that answer
-    local rest = {}
-    for k = 2, #w do rest[#rest + 1] = w[k] end
-    local typed = table.concat(rest, " ")
-    for _, o in ipairs(pending.options or {}) do
-      if tostring(o) == typed then return { kind = "answer", value = o } end
-    end
-    if #rest == 1 then
-      local value, why = match_answer(typed, pending, names, side)
-      if value == nil then return refuse(why, pending) end
-      local near = value == typed and nearest(typed, pending, names, side)
-      if near then
-        return refuse("'" .. typed .. "' is not an answer or a unit here; did you mean '"
-          .. near .. "'?", pending)
-      end
-      return { kind = "answer", value = value }
-    end
-    local u = M.unit(names, rest[1], side)
-    if u then rest[1] = u end
-    if rest[2] and rest[2]:lower() == "toward" then
-      -- `face 5US-1 toward 3122/3223` at 5US-1's face request: the facing that names for it
-      local why
-      if not u then
-        local _, unknown = M.unit(names, rest[1], side)
-        return refuse(unknown, pending)
-      end
-      if not about(pending, u) then
-        return refuse("this " .. pending.kind .. " request is not " .. u .. "'s: "
-          .. tostring(pending.prompt), pending)
-      end
-      rest, why = read_toward(rest, 2, u, names, pending)
-      if not rest then return refuse(why, pending) end
-    end
-    local text = table.concat(rest, " ")
-    local legal = false
-    for _, o in ipairs(pending.options or {}) do legal = legal or tostring(o) == text end
-    if u and #rest > 1 and not legal and #(pending.options or {}) > 0 then
-      -- `face 5US-1 SW/NW` when the request is 5US-1's facing: the answer is `SW/NW`
-      if not about(pending, u) then
-        return refuse("this " .. pending.kind .. " request is not " .. u .. "'s: "
-          .. tostring(pending.prompt), pending)
-      end
-      text = table.concat(rest, " ", 2)
-    end
-    local value, why = match_answer(text, pending, names, side)
-    if value == nil then return refuse(why, pending) end
-    return { kind = "answer", value = value }
-  end
-  if verb == "move" then
-    if pending.kind ~= "move" then
-      return refuse("move answers a move request; " .. side .. " is asked " .. pending.kind,
-        pending)
-    end
-    if #w < 3 then return refuse("move <unit> <hex> [<hex>...]: give a unit and a hex", pending) end
-    local unit, why = M.unit(names, w[2], side)
-    if not unit then return refuse(why, pending) end
-    local path = {}
-    for k = 3, #w do
-      local at
-      at, why = M.location(names, w[k])
-      if not at then return refuse(why, pending) end
-      path[#path + 1] = at
-    end
-    return { kind = "answer", value = unit .. " " .. table.concat(path, " ") }
-  end
-  if verb == "default" and #w == 2 and w[2] == "all" then
-    -- the driver knows whether the set-up is on (value nil: this request has no default)
-    return { kind = "default_all", value = pending.default }
-  end
-  if verb == "default" and #w == 1 then
-    local is_option = false
-    for _, o in ipairs(pending.options or {}) do is_option = is_option or o == "default" end
-    if not is_option then
-      if pending.default == nil then return refuse("this request has no default", pending) end
-      return { kind = "answer", value = pending.default }
-    end
-  end
-  if verb == "pass" or verb == "done" then
-    if #w > 1 then return refuse(verb .. " takes no arguments", pending) end
-    return { kind = "answer", value = verb }
-  end
+  if kind_word and verb ~= "move" and #w > 1 then return kind_answer(w, pending, names) end
   local text = table.concat(w, " ")
   local value, why = match_answer(text, pending, names, side)
   if value == nil then return refuse(why, pending) end
@@ -1091,6 +1295,71 @@ function M.interpret(line, pending, names)
     end
   end
   return { kind = "answer", value = value }
+end
+
+-- The commands that answer nothing: `function(c, pending, names)` -> what `interpret`
+-- returns (`c` has no `error`: `interpret` refused it before).
+local TELLING = {
+  answers = function(_, pending, names)
+    if not pending then return { kind = "print", lines = { "nothing is asked now" } } end
+    return { kind = "print", lines = M.option_lines(pending, names) }
+  end,
+  help = function(c, pending)
+    local w = c.args[1]
+    if w then w = M.canonical(w) end
+    local lines, why = M.help_lines(w, pending)
+    if not lines then return refuse(why, nil) end
+    return { kind = "print", lines = lines }
+  end,
+  quit = function() return { kind = "quit" } end,
+  undo = function() return { kind = "undo" } end,
+  clear = function() return { kind = "clear" } end,
+  dice = function(c)
+    local faces = {}
+    for k = 2, #c.args do faces[#faces + 1] = math.floor(tonumber(c.args[k])) end
+    return { kind = "dice", faces = faces }
+  end,
+  query = function(c)
+    return { kind = "query", verb = c.word, args = c.args, rest = c.rest }
+  end,
+}
+
+-- }====================================================================================
+
+--- Interprets one line: reads it through the grammar (`M.parse`), then does what its command
+-- does with the pending request.
+-- @tparam string line as typed, without its newline
+-- @tparam ?table pending the pending request `{side =, kind =, prompt =, rule =, options =,
+--   default =}` (nil when none is pending)
+-- @tparam table names what names resolve against (`volley.session.names`): `{units = {{id =,
+--   side =, at =}, ...}, hexes = {...}, spaces = {...}}`
+-- @treturn table one of
+--   `{kind = "skip"}` (blank or a comment),
+--   `{kind = "answer", value = v}` (the canonical answer to send),
+--   `{kind = "print", lines = {...}}` (answers, help: answers nothing),
+--   `{kind = "query", verb =, args =, rest =}` (options, map, show, ...: the driver runs it),
+--   `{kind = "refused", why = "... [rule]"}`,
+--   `{kind = "undo"}`, `{kind = "quit"}`, `{kind = "clear"}`, `{kind = "dice", faces = {...}}`,
+--   `{kind = "default_all", value = v}` (the default, and the driver answers the set-up's
+--   next requests with theirs)
+function M.interpret(line, pending, names)
+  names = names or {}
+  local c, why, bad = M.parse(line)
+  c = c or bad
+  if c.cmd == "skip" then return { kind = "skip" } end
+  if c.cmd == "answer" and c.args[1] ~= words(line)[1] then
+    -- an answer word in another letter case, unless the word typed is a unit's id
+    for _, u in ipairs(names.units or {}) do
+      if u.id == words(line)[1] then c.args[1] = u.id end
+    end
+  end
+  local tell = TELLING[c.cmd]
+  if tell then
+    if why then return refuse(why, nil) end
+    return tell(c, pending, names)
+  end
+  if not pending then return refuse("nothing is asked now", nil) end
+  return ANSWERING[c.cmd](c, pending, names)
 end
 
 return M

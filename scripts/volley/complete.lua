@@ -3,10 +3,10 @@
 --
 -- The program (shell/lineread.c) inserts the candidates' common part and lists them on a
 -- second Tab; this module only says what they are, from what the view sees: the command
--- language's words (`volley.commands`), the pending request's legal answers, and the names
--- of `volley.queries.names` (a unit hidden from the view is never offered). Units and
--- leaders are offered by id, never by display name (a name with a blank or a quote is
--- reached through its id).
+-- language's words (`volley.commands`: its grammar's command words, read in any case), the
+-- pending request's legal answers, and the names of `volley.queries.names` (a unit hidden
+-- from the view is never offered). Units and leaders are offered by id, never by display
+-- name (a name with a blank or a quote is reached through its id).
 --
 -- By the first word typed:
 --
@@ -89,9 +89,7 @@ function M.candidates(before, ctx)
   end
 
   if k == 1 then
-    for _, h in ipairs(commands.HELP) do
-      if h[1] ~= "<answer>" then add(h[1]) end
-    end
+    for _, w in ipairs(commands.command_words()) do add(w) end
     if pending then
       add(pending.kind)
       for _, o in ipairs(options) do
@@ -99,7 +97,7 @@ function M.candidates(before, ctx)
       end
     end
   else
-    local verb = typed[1]
+    local verb = commands.canonical(typed[1])    -- `MOVE A1 <Tab>` as `move A1 <Tab>`
     if pending and verb == pending.kind then
       local given = {}
       for i = 2, k - 1 do given[#given + 1] = typed[i] end
@@ -117,9 +115,7 @@ function M.candidates(before, ctx)
         add("toward")
       end
     elseif verb == "help" and k == 2 then
-      for _, h in ipairs(commands.HELP) do
-        if h[1] ~= "<answer>" then add(h[1]) end
-      end
+      for _, w in ipairs(commands.command_words()) do add(w) end
     elseif verb == "show" and k == 2 then
       units(nil)
       add_all(names.spaces)

@@ -117,7 +117,7 @@ wait_cursor "A> move A3 01" 13               # (the terminal drops unread input 
 keys C-c                                     # cancels the line; the game goes on
 wait_for '^A> move A3 01\^C$'
 wait_cursor "A>" 3
-type_ options
+type_ answers
 keys Enter
 wait_for '^  move A3 0106 0108 '
 wait_cursor "A>" 3
@@ -136,13 +136,13 @@ wait_exit
 "$volley" replay "$tmp/game.save" | grep -q '^state_hash ' || fail "the save does not replay"
 
 # --- the history after a restart; Ctrl-D with nothing to save ------------------------------
-grep -q '^options$' "$tmp/state/volley/history" || fail "no history file: $(ls -R "$tmp/state")"
+grep -q '^answers$' "$tmp/state/volley/history" || fail "no history file: $(ls -R "$tmp/state")"
 start "$tmp/state"
 wait_cursor "A>" 3
 keys Up                                      # the last line typed (not the save's file name)
 wait_cursor "A> show é" 9
 keys Up
-wait_cursor "A> options" 10
+wait_cursor "A> answers" 10
 keys C-c
 wait_cursor "A>" 3
 keys C-d                                     # no answer yet: nothing to save, no question
@@ -154,7 +154,7 @@ screen | grep -q 'save the game' && fail "a save offered with nothing to save: $
 : > "$tmp/file"
 start "$tmp/file"
 wait_cursor "A>" 3
-type_ options
+type_ answers
 keys Enter
 wait_for "^volley: warning: cannot write the history file $tmp/file/volley/history: Not a directory\$"
 wait_for '^  move A1 '

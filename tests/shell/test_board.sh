@@ -18,7 +18,7 @@ lines=$(cat "$game/mid-chain/scenario.ini" "$game/mid-chain/start.state" "$game/
 
 out=$("$volley" check test-game/mid-chain 2>&1) || fail "check exited $?: $out"
 
-out=$(printf 'options\nbelknap\nshow 4US-1\nshow 8US-2\nshow 7LC-2\ndice force 0\ngarland\n' \
+out=$(printf '?\nbelknap\nshow 4US-1\nshow 8US-2\nshow 7LC-2\ndice force 0\ngarland\n' \
   | "$volley" play test-game/mid-chain --seed 1 --script - 2>&1)
 expect() {
   printf '%s\n' "$out" | grep -qF -- "$1" || fail "expected '$1' in:

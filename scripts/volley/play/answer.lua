@@ -56,6 +56,16 @@ function M.offer_save(g)
   end
 end
 
+--- `clear` (Ctrl-L at a terminal does the same in the line editor): the screen cleared at a
+-- terminal; elsewhere (a script, a pipe) nothing, no control bytes in a transcript.
+-- @tparam Play g
+function M.clear(g)
+  if g.env.tty and g.o.prompt then
+    io.stdout:write("\27[H\27[2J")
+    io.stdout:flush()
+  end
+end
+
 local function in_setup(g)
   local iok, yes = g.st:call("volley.queries", "in_setup")
   return iok and yes == true
@@ -116,6 +126,7 @@ local KINDS = {
     return true, nil, "quit"
   end,
   undo = function(_, _, n) return true, nil, "undo", n end,
+  clear = function(g) M.clear(g) end,
   query = function(g, c, n)
     local lines, qwhy, replaced = query.run(g, c)
     if not replaced then g:settle() end   -- what the query did to the scripts is put back
@@ -221,6 +232,8 @@ function M.next(g, side, req)
         local secret = req.secret and g.view ~= "referee" and g.view ~= side
         g.out:text(side .. "> " .. (secret and "?" or line:match("^%s*(.-)%s*$")))
       end
+      -- the line as typed, for the transcript of the answers it carries (volley.play.game)
+      g.typed_line = line and line:match("^%s*(.-)%s*$") or nil
       local stop, value, why, at = (KINDS[c.kind] or KINDS.refused)(g, c, n, req)
       if stop then return value, why, at end
     end

@@ -72,6 +72,8 @@ local function prompt_after(g)
     end
     if c.kind == "print" then
       for _, l in ipairs(c.lines) do out:note(l) end
+    elseif c.kind == "clear" then
+      answer.clear(g)
     elseif c.kind == "query" and c.verb ~= "load" and c.verb ~= "reload" then
       local lines, qwhy = query.run(g, c)
       for _, l in ipairs(lines or { "refused: " .. tostring(qwhy) }) do out:note(l) end

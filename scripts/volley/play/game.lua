@@ -130,6 +130,8 @@ function Play:after(answered)
   end
   -- the journal keeps the answer as the request took it: the legal answer a typed one means
   -- (a request's `canonical`, volley.ask), not the words typed
+  local typed = self.typed_line   -- the person's line this answer came from, if any
+  self.typed_line = nil
   if answered and d.taken ~= nil then
     -- a compound answer: the answers it carries wait for the side's next requests
     -- (volley.play.loop), in front of what an earlier line still carries
@@ -138,8 +140,9 @@ function Play:after(answered)
       local items = {}
       for _, it in ipairs(d.taken.rest) do items[#items + 1] = it end
       for _, it in ipairs(q and q.items or {}) do items[#items + 1] = it end
-      self.queue[answered.side] = { items = items, text = self:seen(tostring(answered.value))
-        or "?", line = self.script and self.script.n }
+      self.queue[answered.side] = { items = items,
+        text = self:seen(typed or tostring(answered.value)) or "?",
+        line = self.script and self.script.n }
     end
     answered.value = d.taken.value
   end

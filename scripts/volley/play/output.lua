@@ -123,8 +123,8 @@ function M.banner(target)
   io.stdout:write(string.format("volley %s -- %s: %s (%s); sides %s\n", core.version or "",
     target, sc and sc.title or "?", sc and sc.system or "?",
     sc and table.concat(sc.sides or {}, " ") or "?"))
-  io.stdout:write("type help for the commands, options (or ?) for the legal answers, quit to "
-    .. "leave\n")
+  io.stdout:write("type help for the commands, ? (or answers) for the legal answers, options "
+    .. "for the optional rules, quit to leave\n")
 end
 
 return M

@@ -1,7 +1,7 @@
 --- The commands that answer nothing (`volley.commands` QUERIES), as `volley play` and the
--- prompt carry them out: show, los, reach, log, hash, lua, map, svg, rules, sources, save,
--- load, reload (docs/shell.md "The prompt"). Each gives the lines to print, or nil and why not;
--- `load` and `reload` put the game they replay in place of this one.
+-- prompt carry them out: show, los, reach, log, hash, lua, map, svg, rules, sources, options,
+-- save, load, reload (docs/shell.md "The prompt"). Each gives the lines to print, or nil and
+-- why not; `load` and `reload` put the game they replay in place of this one.
 -- @module volley.play.query
 
 local replay = require "volley.replay"
@@ -182,6 +182,30 @@ local function hash(g)
   return { "state_hash " .. r.state_hash }
 end
 
+-- options: the scenario's optional rules, each on or off in this game, and how one is turned
+-- on (when a game starts: `volley play <id> --option NAME`, as `volley options <id>` lists).
+local function optional_rules(g)
+  local inspect = require "volley.inspect"
+  local target = g.o.target or (g.info and g.info.scenario)
+  if not target then return nil, "options: no scenario" end
+  local sc, err = require("volley.scenario").read(target)
+  if not sc then return nil, "options: " .. tostring(err) end
+  local id = sc.id or target
+  if #sc.options == 0 then
+    return { "this scenario has no optional rules (volley options " .. id .. ")" }
+  end
+  local on = {}
+  for _, o in ipairs(g.info and g.info.options or {}) do on[o.name] = true end
+  local lines = { "optional rules of " .. id .. " (chosen as a game starts: volley play " .. id
+    .. " --option NAME, once for each; volley options " .. id .. " lists them):" }
+  for _, o in ipairs(sc.options) do
+    local d = inspect.description(sc.paths.options[o.name])
+    lines[#lines + 1] = string.format("  %-3s %s%s", on[o.name] and "on" or "off", o.name,
+      d and (" -- " .. d) or "")
+  end
+  return lines
+end
+
 -- verb -> function(g, args, verb, command): lines, or nil and why, and "replaced"
 local VERBS = {
   show = function(g, a) return call(g, "show", a[1]) end,
@@ -203,6 +227,7 @@ local VERBS = {
     if code ~= 0 then return nil, "sources: the scenario's data does not load" end
     return {}
   end,
+  options = optional_rules,
   save = save,
   load = load,
   reload = load,

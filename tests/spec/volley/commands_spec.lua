@@ -41,7 +41,7 @@ describe("volley.commands", function()
                         "  move A2 0203", "  done",
                         "  (a line is one answer for each hex or facing after its unit: "
                           .. "move A1 0203)" }, c.lines)
-      assert.are.same(c, commands.interpret("options", move, world()))
+      assert.are.same(c, commands.interpret("answers", move, world()))
     end)
 
     it("lists a move request's other answers as they are typed (face, charge, square)", function()
@@ -89,7 +89,7 @@ describe("volley.commands", function()
         assert.are.equal("print", c.kind, word)
       end
       assert.are.same({ "  artillery <answer>             answer the pending artillery request "
-        .. "(guns?); options lists its answers; the rule: rules 4.28" },
+        .. "(guns?); ? lists its answers; the rule: rules 4.28" },
         commands.interpret("help artillery", rr, world()).lines)
       -- a kind of request not pending: what answers it and its case (KIND_HELP)
       assert.are.same({ "  yes | no                       the counter_charge request: "
