@@ -429,6 +429,14 @@ function M.joined(list, answer)
   return nil
 end
 
+-- A refusal's reason with the request's rule after it, unless the reason already ends citing a
+-- rule of the request's system (that citation is the one that forbids: it stays alone).
+local function cited(request, why)
+  local system = request.rule:match("^%[(%S+) ")
+  if system and why:find("%[" .. system:gsub("%p", "%%%0") .. " [^%]]*%]$") then return why end
+  return why .. " " .. request.rule
+end
+
 --- Checks an answer.
 -- @tparam table request
 -- @param answer what the player, bot or script gave
@@ -491,13 +499,7 @@ function M.check(request, answer, plain)
       return true, v, more
     end
     local why = reason(rest)
-    if why then
-      local system = request.rule:match("^%[(%S+) ")
-      if system and why:find("%[" .. system:gsub("%p", "%%%0") .. " [^%]]*%]$") then
-        return false, why
-      end
-      return false, why .. " " .. request.rule
-    end
+    if why then return false, cited(request, why) end
   end
   if request.validate then
     local ok, why = checking(request.validate, answer)
@@ -505,12 +507,7 @@ function M.check(request, answer, plain)
     if type(why) ~= "string" or why == "" then why = nil end
     if why or not request.explain then
       why = why or ("'" .. tostring(answer) .. "' is not a legal answer")
-      -- a reason citing its own rule of the request's system keeps that citation alone
-      local system = request.rule:match("^%[(%S+) ")
-      if system and why:find("%[" .. system:gsub("%p", "%%%0") .. " [^%]]*%]$") then
-        return false, why
-      end
-      return false, why .. " " .. request.rule
+      return false, cited(request, why)
     end
     -- refused with no reason: the request's explain may give one, below
   end

@@ -3,46 +3,13 @@
 -- reinforcement.due (kept in game.vars.arrivals), never onto an enemy; the track the prompt
 -- shows; `volley check` refusing a misplaced `else`. tests/shell/schedule.sh plays a game with
 -- a schedule to its end through `volley play`, and Rough & Ready's opening arrivals.
-local core = require "volley.core"
 local game = require "volley.game"
 local schedule = require "volley.schedule"
 
 local DIR = "tests/data/schedule"
 
-local function sh(cmd)
-  assert(os.execute(cmd), cmd)
-end
-
-local function read(path)
-  local f = assert(io.open(path, "r"))
-  local s = f:read("a")
-  f:close()
-  return s
-end
-
-local function write(path, text)
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
-end
-
--- `volley check`'s errors for a copy of the scheduled scenario with `from` replaced by `to`.
-local function check_with(from, to)
-  local tmp = os.tmpname()
-  os.remove(tmp)
-  sh("mkdir -p " .. tmp .. " && cp " .. DIR .. "/*.ini " .. tmp)
-  local text = read(tmp .. "/scenario.ini")
-  local a, b = text:find(from, 1, true)
-  assert(a, "no '" .. from .. "' in the scenario")
-  write(tmp .. "/scenario.ini", text:sub(1, a - 1) .. to .. text:sub(b + 1))
-  local st = core.new_state{ modules = { "tests/spec/support" } }
-  assert(st:require("volley.inspect"))
-  local ok, r = st:call("volley.inspect", "check_in_state", tmp)
-  st:close()
-  sh("rm -rf " .. tmp)
-  assert(ok, r)
-  return (table.concat(r.errors, "\n"):gsub("[^\n]*/scenario%.ini:", "scenario.ini:"))
-end
+-- `volley check` on the scenario with a piece replaced (tests/spec/support/schedule_check.lua)
+local check_with = require "support.schedule_check"
 
 local function names(came)
   local out = {}

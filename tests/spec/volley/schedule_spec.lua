@@ -2,46 +2,13 @@
 -- docs/runtime.md "Schedules"): the turn track, the game length and the reinforcements as
 -- data, read by volley.schedule, checked by `volley check` at their file and line, given to
 -- the rules as game.schedule and shown by `volley render --text`.
-local core = require "volley.core"
 local game = require "volley.game"
 local schedule = require "volley.schedule"
 
 local DIR = "tests/data/schedule"
 
-local function sh(cmd)
-  assert(os.execute(cmd), cmd)
-end
-
-local function read(path)
-  local f = assert(io.open(path, "r"))
-  local s = f:read("a")
-  f:close()
-  return s
-end
-
-local function write(path, text)
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
-end
-
--- `volley check`'s errors for a copy of the scheduled scenario with `from` replaced by `to`.
-local function check_with(from, to)
-  local tmp = os.tmpname()
-  os.remove(tmp)
-  sh("mkdir -p " .. tmp .. " && cp " .. DIR .. "/*.ini " .. tmp)
-  local text = read(tmp .. "/scenario.ini")
-  local a, b = text:find(from, 1, true)
-  assert(a, "no '" .. from .. "' in the scenario")
-  write(tmp .. "/scenario.ini", text:sub(1, a - 1) .. to .. text:sub(b + 1))
-  local st = core.new_state{ modules = { "tests/spec/support" } }
-  assert(st:require("volley.inspect"))
-  local ok, r = st:call("volley.inspect", "check_in_state", tmp)
-  st:close()
-  sh("rm -rf " .. tmp)
-  assert(ok, r)
-  return (table.concat(r.errors, "\n"):gsub("[^\n]*/scenario%.ini:", "scenario.ini:"))
-end
+-- `volley check` on the scenario with a piece replaced (tests/spec/support/schedule_check.lua)
+local check_with = require "support.schedule_check"
 
 describe("volley.schedule", function()
   it("gives the game its turn track, game length and arrivals in file order", function()
