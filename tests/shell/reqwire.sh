@@ -37,6 +37,14 @@ expect 'undo: A move A4 0605 taken back'
 expect '4. A move: Side A: move a unit (<unit> <hex>) or done [demo 4.2]'
 expect 'A4 moves 0205 -> 0505'
 
+# undo at the person's first request, after the bot's and the host's answers alone: nothing
+# of his is taken back; those answers are given again, the game as it was
+out=$(printf '%s\n' undo quit | "$volley" play tests/data/demo --seed 3 --bot A=random \
+  --script - --undo solo --max-decisions 12 --no-autosave 2>&1)
+expect 'undo: nothing of yours to take back'
+refuse 'taken back'
+expect 'stopped at decision 6 (B to answer move [demo 4.2]): quit'
+
 # the JSON names who answered: the host (`by` only)
 out=$(printf '%s\n' 'move A1 0305' 'move A2 0306' 'move A3 0307' 'move A4 0605' \
   | "$volley" play tests/data/demo --seed 3 --bot B=random --script - --max-decisions 6 \

@@ -187,7 +187,7 @@ end
 -- @treturn[2] nil
 -- @treturn[2] string why not
 function Play:undo_last()
-  local undone = {}
+  local undone, asked = {}, false
   while true do
     local uok, r = self.st:call("volley.session", "undo", self.humans)
     if not uok then return nil, describe(r) end
@@ -206,10 +206,18 @@ function Play:undo_last()
     self.auto[self.decisions + 1] = nil
     if self.res[1] ~= "request"
         or not (self.players[r.undone.side] or self.res[3].only or auto) then
+      asked = true
       break
     end
   end
   self.queue = {}
+  if not asked then
+    -- back at the game's start over bots' and host's answers alone: nothing a person
+    -- answered is taken back, and those answers are given again at once, alike
+    self.out:note("undo: nothing of yours to take back (every answer so far was a bot's or "
+      .. "the host's; they are given again)")
+    undone = {}
+  end
   for _, u in ipairs(undone) do
     self.out:note(string.format("undo: %s %s %s taken back", u.side, u.request,
       tostring(u.value)))
