@@ -82,6 +82,16 @@ function M.in_setup()
   return session.game().in_setup == true
 end
 
+--- The rule system's words for the prompt's command language (its optional `words`, plain
+-- data: `answers`, `kinds`, `kind_words`, `actions`, `move_verbs`), which the host adds with
+-- `volley.commands.extend` when the game is loaded; an empty table when it has none.
+-- @treturn table
+function M.words()
+  local w = game().system.words
+  if type(w) ~= "table" then return {} end
+  return w
+end
+
 --- The game's rule system id.
 function M.system()
   return game().system.id

@@ -90,7 +90,6 @@ local function command_line(game, unit)
   end
   if not command.is_combat(game, unit) then return nil end
   local now, why = command.in_command(game, unit)
-  why = why:gsub(" is 1 hexes ", " is 1 hex ")
   local text
   if now then
     text = "in command: " .. why .. " [rough_and_ready 4.22]"

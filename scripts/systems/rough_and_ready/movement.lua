@@ -761,6 +761,11 @@ function M.validate(game, answer)
   if not contains(movers, unit) then
     return false, refusal.say("3.13", unit .. " is not one of the activated units")
   end
+  if require("systems.rough_and_ready.charge").failed(game, unit) then
+    -- marked moved, but the reason is the failed roll [rough_and_ready 6.43]
+    return false, refusal.say("6.43", unit .. " failed its charge Commitment: it does nothing "
+      .. "this activation")
+  end
   if contains(moved(game), unit) then
     return false, refusal.say("5.12", unit .. " has moved this activation (MPs are not saved)")
   end
