@@ -43,9 +43,11 @@ local M = {}
 
 --- The commands and their help lines, in the order `help` lists them.
 M.HELP = {
-  { "move", "move <unit> <hex> [<hex>...]",
+  { "move", "move <unit> <hex>... [<facing>]",
     "answer a move request: the unit to the last hex (the cheapest path), or along the "
-      .. "hexes given" },
+      .. "hexes given; a facing after the hexes answers the facing asked next (move 5US-1 "
+      .. "3013 NE/SE); <unit>+<unit> or the stack's hex moves a stack, each unit in turn "
+      .. "(where the rules take it: Rough & Ready)" },
   { "pass", "pass", "the answer pass" },
   { "done", "done", "the answer done (a side ends its moves)" },
   { "default", "default [all]", "the pending request's default answer (? shows it): "
@@ -53,7 +55,9 @@ M.HELP = {
       .. "set-up request of yours from here on, up to the first request after the set-up" },
   { "face", "face [<unit>] <dir>", "answer a facing request (the unit it asks about may be "
       .. "named): a word of its options (a hexside N NE SE S SW NW, a vertex N/NE; E and W on "
-      .. "flat-top maps), or toward <hex> (a hexside) or toward <hex>/<hex> (a vertex)" },
+      .. "flat-top maps), or toward <hex> (a hexside) or toward <hex>/<hex> (a vertex). The "
+      .. "words name the map as drawn: N is up the page, whatever the compass (the map's "
+      .. "header says where north is)" },
   { "fire", "fire [<unit> <hex>]", "answer a fire request (fire <unit> <hex>); alone, the "
       .. "answer fire: at a move request the activated units fire next (a fire request "
       .. "follows), at a reaction the unit fires (Rough & Ready: rules 6.11)" },
@@ -696,14 +700,23 @@ end
 
 --- The help lines: every command, or one.
 -- @tparam ?string word a command's name
+-- @tparam[opt] table pending the pending request
+-- @tparam[opt] table names as `M.interpret`'s: its `north` (the drawn edge that is the
+--   compass north, `volley.queries.names`) makes `help face` say where north is on this map
 -- @treturn ?{string,...}
 -- @treturn ?string why not ("no command 'x' (help lists them)")
-function M.help_lines(word, pending)
+function M.help_lines(word, pending, names)
   local out = {}
   for _, h in ipairs(M.HELP) do
     if word == nil or h[1] == word or (word == "?" and h[1] == "answers") then
       out[#out + 1] = string.format("  %-30s %s", h[2], h[3])
     end
+  end
+  local north = names and names.north
+  if word == "face" and type(north) == "string" and north:match("^%a+$") then
+    out[#out + 1] = string.format("  %-30s %s", "", "on this map: north at the " .. north
+      .. (north == "top" and "" or ", and N is still up the page") .. " (as the map's header "
+      .. "says)")
   end
   if word ~= nil and #out == 0 then
     for _, h in ipairs(M.ANSWER_HELP) do
@@ -1331,10 +1344,10 @@ local TELLING = {
     if not pending then return { kind = "print", lines = { "nothing is asked now" } } end
     return { kind = "print", lines = M.option_lines(pending, names) }
   end,
-  help = function(c, pending)
+  help = function(c, pending, names)
     local w = c.args[1]
     if w then w = M.canonical(w) end
-    local lines, why = M.help_lines(w, pending)
+    local lines, why = M.help_lines(w, pending, names)
     if not lines then return refuse(why, nil) end
     return { kind = "print", lines = lines }
   end,

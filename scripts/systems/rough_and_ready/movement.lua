@@ -883,6 +883,7 @@ local function go_on(game, unit, side, w, why)
       return true
     end,
     tell = M.teller(game),
+    warn = require("systems.rough_and_ready.advice").move_warn(game),
     default = "stop",
     rule = "[rough_and_ready 5.12]",
   })
@@ -989,6 +990,7 @@ function M.activation(game)
       enumerate = function() return opts end,
       validate = function(a) return M.validate(game, a) end,
       tell = M.teller(game),
+      warn = require("systems.rough_and_ready.advice").move_warn(game),
       default = "done",
       rule = "[rough_and_ready 5.11]",
     })
