@@ -440,6 +440,7 @@ static int render(const render_args *a) {
     to.pan_hint = NULL;
     to.overview = 0;
     to.shown = NULL;
+    to.map_name = L != NULL ? field(L, lua_gettop(L), "map_name") : NULL;
     rc = render_term(stdout, m, v, &to);
     if (rc == 0 && L != NULL) print_off(L, stdout);
     if (fflush(stdout) != 0 || ferror(stdout)) rc = -1;
@@ -581,6 +582,7 @@ int render_marks_lua(lua_State *L) {
                   "map all the whole map small";
     to.overview = all;
     to.shown = &shown;
+    to.map_name = field(L, 1, "map_name");
     rc = render_term(stdout, m, v, &to);
     if (rc == 0 && !all && region.radius < 0 &&
         vl_hex_format(vl_map_grid(m), shown, centre, sizeof centre) < 0)

@@ -837,7 +837,8 @@ static void header(tctx *t, FILE *out) {
   lline l;
   char part[4][VL_ERROR_FILE_MAX + 64];
   int d = t->g->digits, i, n = 4;
-  snprintf(part[0], sizeof part[0], "%s: %s;", vl_map_path(t->m), vl_map_system(t->m));
+  snprintf(part[0], sizeof part[0], "%s: %s;",
+           t->o->map_name != NULL ? t->o->map_name : vl_map_path(t->m), vl_map_system(t->m));
   snprintf(part[1], sizeof part[1], "%s, %s;", vl_grid_layout_word(t->g),
            vl_grid_parity_word(t->g));
   snprintf(part[2], sizeof part[2], "columns %0*d-%0*d, rows %0*d-%0*d;", d, t->cmin, d, t->cmax,

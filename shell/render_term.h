@@ -27,6 +27,8 @@ typedef struct term_options {
   int overview;           /* 1: the whole map at two characters a hex (the prompt's map all) */
   vl_hex *shown;          /* when not NULL, set to the hex at the middle of the window drawn
                           ** (where the prompt's `map left` ... pans from) */
+  const char *map_name;   /* the map as the header names it (from the scenario:
+                          ** volley.setup_view.map_name); NULL: the map's path (not owned) */
 } term_options;
 
 /* Writes the picture of m with v's marks and shading (v may be NULL) to out. Returns 0, or

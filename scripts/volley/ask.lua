@@ -299,7 +299,8 @@ M.WARNING_AT_MOST = 200
 --- What a legal answer brings that the player may not have meant, as the request's `warn`
 -- says (each cleaned, cut at `M.WARNING_AT_MOST`): a list, empty for an answer that is not
 -- legal (not listed, and refused by `validate` when there is one) or a request without
--- `warn`. It decides nothing: the host prints it as the answer is given (docs/runtime.md
+-- `warn`; a compound answer (the request's `compound`) is warned as the answer it gives this
+-- request. It decides nothing: the host prints it as the answer is given (docs/runtime.md
 -- "Requests").
 -- @tparam table request
 -- @param answer
@@ -311,6 +312,12 @@ function M.warnings(request, answer)
     if v == answer then legal = true break end
   end
   if not legal and request.validate then legal = request.validate(answer) and true or false end
+  if not legal and request.compound then
+    -- a compound answer (`5US-1 3013 NE`): the warnings of the answer it gives this request
+    -- (the answers it carries are warned as they are given)
+    local first = request.compound(answer)
+    if first ~= nil and first ~= answer then return M.warnings(request, first) end
+  end
   if not legal then return {} end
   local said = request.warn(answer)
   if type(said) == "string" then said = { said } end

@@ -43,9 +43,11 @@ local M = {}
 
 --- The commands and their help lines, in the order `help` lists them.
 M.HELP = {
-  { "move", "move <unit> <hex> [<hex>...]",
+  { "move", "move <unit> <hex>... [<facing>]",
     "answer a move request: the unit to the last hex (the cheapest path), or along the "
-      .. "hexes given" },
+      .. "hexes given; a facing after the hexes answers the facing asked next (move 5US-1 "
+      .. "3013 NE/SE); <unit>+<unit> or the stack's hex moves a stack, each unit in turn "
+      .. "(where the rules take it: Rough & Ready)" },
   { "pass", "pass", "the answer pass" },
   { "done", "done", "the answer done (a side ends its moves)" },
   { "default", "default [all]", "the pending request's default answer (? shows it): "
@@ -53,7 +55,9 @@ M.HELP = {
       .. "set-up request of yours from here on, up to the first request after the set-up" },
   { "face", "face [<unit>] <dir>", "answer a facing request (the unit it asks about may be "
       .. "named): a word of its options (a hexside N NE SE S SW NW, a vertex N/NE; E and W on "
-      .. "flat-top maps), or toward <hex> (a hexside) or toward <hex>/<hex> (a vertex)" },
+      .. "flat-top maps), or toward <hex> (a hexside) or toward <hex>/<hex> (a vertex). The "
+      .. "words name the map as drawn: N is up the page, whatever the compass (the map's "
+      .. "header says where north is)" },
   { "fire", "fire [<unit> <hex>]", "answer a fire request (fire <unit> <hex>); alone, the "
       .. "answer fire: at a move request the activated units fire next (a fire request "
       .. "follows), at a reaction the unit fires (Rough & Ready: rules 6.11)" },
@@ -97,64 +101,20 @@ M.HELP = {
       .. "to one: an id, a hex label, a track space, a unique prefix" },
 }
 
---- The answer words the rule systems offer that are not commands, and their help lines
--- (`help <word>`); the rules are `rules <case>` and docs/rough_and_ready.md.
+--- The answer words that are not commands, and their help lines (`help <word>`): the
+-- runtime's own here; a rule system adds its words when its game is loaded (`M.extend`,
+-- from the system's `words`: Rough & Ready's `charge`, `rally` ...,
+-- scripts/systems/rough_and_ready/words.lua), before these.
 M.ANSWER_HELP = {
-  { "charge", "charge <unit>", "at a move request: declare a cavalry charge by the unit, "
-      .. "which then moves to contact (Rough & Ready: rules 6.43)" },
-  { "rally", "rally", "at a move request: one of the activated units tries to rally (a "
-      .. "rally_unit request asks which; Rough & Ready: rules 6.82)" },
-  { "square", "square <hex>", "at a move request: the infantry in the hex form a square "
-      .. "(Rough & Ready: rules 5.42)" },
-  { "unsquare", "unsquare <unit>", "at a move request: the unit leaves its square (Rough & "
-      .. "Ready: rules 5.44)" },
-  { "all", "all", "at an artillery request with two or more to choose from: every gun and "
-      .. "wagon the leader may activate (Rough & Ready: rules 4.28)" },
   { "yes", "yes, no", "the answers of a yes-or-no request (true and false too)" },
   { "no", "yes, no", "the answers of a yes-or-no request (true and false too)" },
 }
 
---- The kinds of request the rule systems ask and what answers them (`help <kind>` whether
--- or not one is pending; docs/rough_and_ready.md "The requests" has them all).
+--- The kinds of request and what answers them (`help <kind>` whether or not one is
+-- pending): the runtime's set-up here; a rule system adds its own (`M.extend`).
 M.KIND_HELP = {
   { "place", "place <hex>", "set-up: where a unit the printed set-up leaves to a choice "
       .. "stands (default: the scenario's default set-up)" },
-  { "activate", "activate <command|hex>", "nominate a command (or a hex of independents) "
-      .. "and roll to activate it; after the opponent passed, any command without a roll "
-      .. "(Rough & Ready: rules 3.11, 3.22, 4.1)" },
-  { "free_activation", "activate <command> | pass", "the opponent's roll failed: activate "
-      .. "any command without a roll, or pass (Rough & Ready: rules 3.11, 3.23, 4.1)" },
-  { "leadership", "yes | no", "add the Overall Commander's Leadership to the roll (Rough & "
-      .. "Ready: rules 4.25)" },
-  { "artillery", "<gun> | all | done", "the guns and wagons the activated leader brings "
-      .. "along, one at a time (Rough & Ready: rules 4.28)" },
-  { "withdraw", "<hex> | stay", "mounted cavalry an enemy came next to may withdraw a hex "
-      .. "(Rough & Ready: rules 6.47)" },
-  { "draw", "draw | play on", "both sides are over their Withdrawal Levels: agree to a draw "
-      .. "or play on (Rough & Ready: rules 8.0)" },
-  { "return_fire", "yes | no", "a unit fired on may fire back at the firers' hex (Rough & "
-      .. "Ready: rules 6.14)" },
-  { "reaction_fire", "yes | no", "units with a mover (or a charger) entering their front "
-      .. "may fire at it (Rough & Ready: rules 6.14)" },
-  { "hit", "<unit>", "which unit takes a leftover Hit (Rough & Ready: rules 6.51)" },
-  { "rally_unit", "<unit> | done", "after rally: which unit tries to rally (Rough & Ready: "
-      .. "rules 6.82)" },
-  { "retreat", "<hex>", "where a unit retreating with a choice of hexes goes (Rough & Ready: "
-      .. "rules 6.75; 6.74 cavalry going on, 6.44 a counter-charger)" },
-  { "counter_charge", "yes | no", "mounted cavalry in the hex a charge comes at may "
-      .. "counter-charge: a roll against its Adjusted Morale; passed, the charge loses its "
-      .. "bonus; failed, the counter-chargers fall back Disordered (Rough & Ready: rules "
-      .. "6.44)" },
-  { "face_charge", "<vertex> | stay", "a unit charged from outside its front may turn to "
-      .. "face the charger (Rough & Ready: rules 6.45)" },
-  { "charge_move", "<hex>", "chargers riding on after a failed counter-charge: their second "
-      .. "hex (Rough & Ready: rules 6.44)" },
-  { "combine", "<gun>+<gun>... | each | alone", "guns of one hex returning fire (or a gun's "
-      .. "movement reaction fire): which of them fire together (Rough & Ready: rules 6.22)" },
-  { "allocate", "<unit>[+<unit>] <hex> | none", "a stack's first shock: which of its other "
-      .. "units shock another hex, declared before the roll (Rough & Ready: rules 6.35)" },
-  { "also_activate", "<unit> | done", "the units of another command the activated leader "
-      .. "may take along (Rough & Ready: Palo Alto note d)" },
 }
 
 --- The commands that answer nothing and ask the game (the driver runs them): name ->
@@ -180,16 +140,24 @@ M.QUERIES = {
 --- The action words of the rule systems: `<word> <args>` answers a request of that kind.
 M.ACTIONS = { face = true, fire = true, shock = true }
 
---- The request kinds a word answers besides the kind of its own name (`<kind> <args>`):
--- Rough & Ready's `activate X` answers its `free_activation` request as it does `activate`
--- (docs/rough_and_ready.md "The requests"), taking what a bare `X` takes.
-M.KIND_WORDS = { activate = { activate = true, free_activation = true } }
+--- The request kinds a word answers besides the kind of its own name (`<kind> <args>`): none
+-- of the runtime's; a rule system adds its own (`M.extend`: Rough & Ready's `activate X`
+-- answers its `free_activation` request as it does `activate`, taking what a bare `X`
+-- takes; docs/rough_and_ready.md "The requests").
+M.KIND_WORDS = {}
 
---- The first words of a move request's answers that are not units (Rough & Ready's turn,
--- charge and squares: `face <unit> <vertex>`, `charge <unit>`, `square <hex>`, `unsquare
--- <unit>`), for `option_lines` without names.
-M.MOVE_VERBS = { face = true, charge = true, square = true, unsquare = true, fire = true,
-                 rally = true, shock = true, done = true, pass = true }
+--- The first words of a move request's answers that are not units, for `option_lines`
+-- without names: `done` and `pass`; a rule system adds its own (`M.extend`: Rough & Ready's
+-- `face <unit> <vertex>`, `charge <unit>`, `square <hex>`, `unsquare <unit>` ...).
+M.MOVE_VERBS = { done = true, pass = true }
+
+-- The tables as the runtime gives them, before any system's words (`M.reset`).
+local BASE = {}
+for _, k in ipairs({ "ANSWER_HELP", "KIND_HELP", "KIND_WORDS", "MOVE_VERBS", "ACTIONS" }) do
+  local copy = {}
+  for key, v in pairs(M[k]) do copy[key] = v end
+  BASE[k] = copy
+end
 
 local words = require("volley.list").words
 
@@ -732,14 +700,23 @@ end
 
 --- The help lines: every command, or one.
 -- @tparam ?string word a command's name
+-- @tparam[opt] table pending the pending request
+-- @tparam[opt] table names as `M.interpret`'s: its `north` (the drawn edge that is the
+--   compass north, `volley.queries.names`) makes `help face` say where north is on this map
 -- @treturn ?{string,...}
 -- @treturn ?string why not ("no command 'x' (help lists them)")
-function M.help_lines(word, pending)
+function M.help_lines(word, pending, names)
   local out = {}
   for _, h in ipairs(M.HELP) do
     if word == nil or h[1] == word or (word == "?" and h[1] == "answers") then
       out[#out + 1] = string.format("  %-30s %s", h[2], h[3])
     end
+  end
+  local north = names and names.north
+  if word == "face" and type(north) == "string" and north:match("^%a+$") then
+    out[#out + 1] = string.format("  %-30s %s", "", "on this map: north at the " .. north
+      .. (north == "top" and "" or ", and N is still up the page") .. " (as the map's header "
+      .. "says)")
   end
   if word ~= nil and #out == 0 then
     for _, h in ipairs(M.ANSWER_HELP) do
@@ -776,8 +753,8 @@ function M.help_lines(word, pending)
   if word == nil then
     table.insert(out, 1, "commands (move, face, fire, shock, activate, pass, done and <answer> "
       .. "answer the pending request; the others answer nothing):")
-    out[#out + 1] = "answer words (help <word>): charge, rally, square, unsquare, all, yes, no; "
-      .. "help <kind> explains the pending request"
+    out[#out + 1] = "answer words (help <word>): " .. table.concat(M.answer_words(), ", ")
+      .. "; help <kind> explains the pending request"
     out[#out + 1] = "names: an exact id, a hex label (the one unit of the side to act there), a "
       .. "track space, a unique prefix of an id"
   end
@@ -1030,28 +1007,91 @@ function M.parse(line)
   return out
 end
 
---- Adds a rule system's words to the command language (and rebuilds `M.grammar`), as the
--- words of Rough & Ready above are: `answers` (`{word, usage, help}` rows for `help <word>`),
--- `kinds` (its requests' kinds, the same rows, for `help <kind>`), `kind_words` (a word ->
--- the set of kinds it answers, `M.KIND_WORDS`), `actions` (words that answer a request of
--- their own name when another one is pending, `M.ACTIONS`), `move_verbs` (`M.MOVE_VERBS`).
--- A word already known is not added twice. Each becomes a word of the grammar, read in any
--- letter case.
+--- Adds a rule system's words to the command language (and rebuilds `M.grammar`): the
+-- host calls it with the system's `words` when a game is loaded (volley.queries.words;
+-- Rough & Ready's are scripts/systems/rough_and_ready/words.lua). `answers` (`{word, usage,
+-- help}` rows for `help <word>`, named in help's footer), `kinds` (its requests' kinds, the
+-- same rows, for `help <kind>`), `kind_words` (a word -> the set of kinds it answers,
+-- `M.KIND_WORDS`), `actions` (words that answer a request of their own name when another one
+-- is pending, `M.ACTIONS`), `move_verbs` (`M.MOVE_VERBS`). A word already known is not added
+-- twice. Each becomes a word of the grammar, read in any letter case.
 -- @tparam table w the words
+-- @raise "system words: ..." when a part is not of that shape (a word is letters and `_`)
 function M.extend(w)
-  local function rows(into, list)
-    local have = {}
+  local function bad(what) error("system words: " .. what, 0) end
+  if type(w) ~= "table" then bad("a table of answers, kinds, kind_words, actions, move_verbs") end
+  local function word_ok(x) return type(x) == "string" and x:match("^[%a_]+$") ~= nil end
+  local function rows(into, list, name)
+    if list == nil then return end
+    if type(list) ~= "table" then bad(name .. " must be a list of {word, usage, help}") end
+    local have, at = {}, #into + 1
     for _, h in ipairs(into) do have[h[1]] = true end
-    for _, h in ipairs(list or {}) do
-      if not have[h[1]] then into[#into + 1], have[h[1]] = h, true end
+    -- the system's answer words before the runtime's yes and no (help's footer keeps them last)
+    if into == M.ANSWER_HELP then
+      for i, h in ipairs(into) do
+        if h[1] == BASE.ANSWER_HELP[1][1] then at = i break end
+      end
+    end
+    for i, h in ipairs(list) do
+      if type(h) ~= "table" or not word_ok(h[1]) or type(h[2]) ~= "string"
+          or type(h[3]) ~= "string" then
+        bad(name .. "[" .. i .. "] must be {word, usage, help}, the word letters and _")
+      end
+      if not have[h[1]] then
+        table.insert(into, at, { h[1], h[2], h[3] })
+        have[h[1]], at = true, at + 1
+      end
     end
   end
-  rows(M.ANSWER_HELP, w.answers)
-  rows(M.KIND_HELP, w.kinds)
-  for k, v in pairs(w.kind_words or {}) do M.KIND_WORDS[k] = M.KIND_WORDS[k] or v end
-  for k in pairs(w.actions or {}) do M.ACTIONS[k] = true end
-  for k in pairs(w.move_verbs or {}) do M.MOVE_VERBS[k] = true end
+  local function set(into, list, name)
+    if list == nil then return end
+    if type(list) ~= "table" then bad(name .. " must be a set of words") end
+    local keys = {}
+    for k in pairs(list) do
+      if not word_ok(k) then bad(name .. ": '" .. tostring(k) .. "' is not a word") end
+      keys[#keys + 1] = k
+    end
+    table.sort(keys)
+    for _, k in ipairs(keys) do into(k, list[k]) end
+  end
+  rows(M.ANSWER_HELP, w.answers, "answers")
+  rows(M.KIND_HELP, w.kinds, "kinds")
+  set(function(k, v)
+    if type(v) ~= "table" then bad("kind_words." .. k .. " must be a set of kinds") end
+    local kinds = {}
+    for kind in pairs(v) do
+      if not word_ok(kind) then
+        bad("kind_words." .. k .. ": '" .. tostring(kind) .. "' is not a kind")
+      end
+      kinds[kind] = true
+    end
+    M.KIND_WORDS[k] = M.KIND_WORDS[k] or kinds
+  end, w.kind_words, "kind_words")
+  set(function(k) M.ACTIONS[k] = true end, w.actions, "actions")
+  set(function(k) M.MOVE_VERBS[k] = true end, w.move_verbs, "move_verbs")
   M.grammar = grammar()
+end
+
+--- Puts the command language back as the runtime gives it, without any system's words (the
+-- host calls it before `M.extend` when another game is loaded in place of the one played).
+function M.reset()
+  for k, base in pairs(BASE) do
+    local t = {}
+    for key, v in pairs(base) do t[key] = v end
+    M[k] = t
+  end
+  M.grammar = grammar()
+end
+
+--- The answer words `help` names in its footer: the system's (`M.extend`), then the runtime's
+-- `yes` and `no`, each once, in `M.ANSWER_HELP`'s order.
+-- @treturn {string,...}
+function M.answer_words()
+  local out, seen = {}, {}
+  for _, h in ipairs(M.ANSWER_HELP) do
+    if not seen[h[1]] then seen[h[1]], out[#out + 1] = true, h[1] end
+  end
+  return out
 end
 
 --- The command words a line may begin with, whatever is asked (completion, help, a fuzz
@@ -1304,10 +1344,10 @@ local TELLING = {
     if not pending then return { kind = "print", lines = { "nothing is asked now" } } end
     return { kind = "print", lines = M.option_lines(pending, names) }
   end,
-  help = function(c, pending)
+  help = function(c, pending, names)
     local w = c.args[1]
     if w then w = M.canonical(w) end
-    local lines, why = M.help_lines(w, pending)
+    local lines, why = M.help_lines(w, pending, names)
     if not lines then return refuse(why, nil) end
     return { kind = "print", lines = lines }
   end,

@@ -44,17 +44,33 @@ end
 
 --- The description of an option file: its first line when that is a Lua comment, without
 -- the dashes (`-- Grass fires: ...` gives `Grass fires: ...`); nil when the file does not
--- open with a comment (or cannot be read).
+-- open with a comment (or cannot be read). `whole`: the comment's whole first paragraph on
+-- one line (its lines up to an empty comment line), for the prompt's `options`.
 -- @tparam string path
+-- @tparam[opt] boolean whole
 -- @treturn ?string
-function M.description(path)
+function M.description(path, whole)
   local f = io.open(path, "r")
   if not f then return nil end
   local first = f:read("*l")
-  f:close()
   local text = first and first:match("^%s*%-%-+%s*(.-)%s*$")
-  if text and text ~= "" and not text:match("^%[=*%[") then return text end
-  return nil
+  if not text or text == "" or text:match("^%[=*%[") then
+    f:close()
+    return nil
+  end
+  if whole then
+    -- the leading comment's first paragraph: up to a comment line with nothing on it, or
+    -- the first line that is no comment
+    local parts = { text }
+    for line in f:lines() do
+      local more = line:match("^%s*%-%-+%s*(.-)%s*$")
+      if not more or more == "" or more:match("^luacheck:") then break end
+      parts[#parts + 1] = more
+    end
+    text = table.concat(parts, " ")
+  end
+  f:close()
+  return text
 end
 
 -- {====================================================================================

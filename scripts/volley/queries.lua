@@ -82,6 +82,16 @@ function M.in_setup()
   return session.game().in_setup == true
 end
 
+--- The rule system's words for the prompt's command language (its optional `words`, plain
+-- data: `answers`, `kinds`, `kind_words`, `actions`, `move_verbs`), which the host adds with
+-- `volley.commands.extend` when the game is loaded; an empty table when it has none.
+-- @treturn table
+function M.words()
+  local w = game().system.words
+  if type(w) ~= "table" then return {} end
+  return w
+end
+
 --- The game's rule system id.
 function M.system()
   return game().system.id
@@ -230,6 +240,7 @@ function M.names(viewer, opts)
     commands[#commands + 1] = { id = c, side = info.side, leaders = info.leaders or {} }
   end
   n.commands = commands
+  n.north = game().map:info().north   -- `help face` says where north is (volley.commands)
   return n
 end
 
@@ -248,11 +259,45 @@ function M.marks(viewer)
   return marks
 end
 
+-- How far back `map` looks in the game's story for the last event (lines).
+local EVENT_LOOKBACK = 200
+
+-- The hexes of the last event `v` sees, added with `add`: the last line of the game's story
+-- (`log`) shown in the view that names a hex of the map or a unit standing on one (`unit_hex`
+-- sees it), those hexes in the line's order. Read from the story as told: nothing is kept
+-- for it in the game's state (its hash is untouched). True when one was found.
+local function last_event(g, v, add, unit_hex)
+  local story, to = g.narrative, g.narrative_to
+  local on_map
+  for i = #story, math.max(1, #story - EVENT_LOOKBACK), -1 do
+    local text = story[i]
+    if v:line(text, to and to[i]) then
+      if not on_map then
+        on_map = {}
+        for _, h in ipairs(g.map:hexes()) do on_map[h] = true end
+      end
+      local found = false
+      for word in text:gmatch("[%w][%w%-%._]*") do
+        word = word:gsub("%.+$", "")
+        local h = on_map[word] and word or unit_hex(word)
+        if h then
+          add(h)
+          found = true
+        end
+      end
+      if found then return true end
+    end
+  end
+  return false
+end
+
 --- Where the action is, for `map` with no hex (docs/shell.md "map"): the hexes of the units
 -- the pending request is about (the first word of each of its answers, `+`-joined units
 -- split, a unit's hex or a hex label as given), when `viewer` is the side asked or the
--- referee; else, or when none, the hexes of the asked side's units `viewer` sees. Nothing
--- is asked of the rules beyond the answer list `?` shows, and no hidden unit is named.
+-- referee; else, or when none, the hexes of the last event the view sees (the last line of
+-- the game's story naming a hex or a unit on the map: `4US-2 moves 0402 -> 0502 0603`); else
+-- the hexes of the asked side's units `viewer` sees. Nothing is asked of the rules beyond
+-- the answer list `?` shows, and no hidden unit is named.
 -- @treturn {string,...} hex labels (at most 64), or an empty list
 function M.focus(viewer, v)
   v = v or M.view(viewer)
@@ -267,7 +312,10 @@ function M.focus(viewer, v)
     local sok, sees = pcall(v.sees, v, u)
     return sok and sees and loc or nil
   end
-  if p == nil then return out end
+  if p == nil then
+    last_event(g, v, add, unit_hex)
+    return out
+  end
   if viewer == "referee" or viewer == nil or viewer == p.side then
     local lok, list = pcall(require("volley.ask").list, p.request)
     if lok and type(list) == "table" then
@@ -282,6 +330,7 @@ function M.focus(viewer, v)
       end
     end
   end
+  if #out == 0 then last_event(g, v, add, unit_hex) end
   if #out == 0 then
     for _, u in ipairs(g.store:units{ side = p.side }) do add(unit_hex(u)) end
   end

@@ -74,7 +74,8 @@ end
 --   set aside, eliminated, ...), in id order, `where` the store's word ("set_aside",
 --   "eliminated", ...), "arrives turn <n> at <spec>" (a reinforcement) or "not set up";
 --   `track` the turn track on one line (`volley.schedule.track_text`), or nil; `title` the
---   scenario's id (its `[scenario] title` when it was opened by a path)
+--   scenario's id (its `[scenario] title` when it was opened by a path); `map_name` the map
+--   as the terminal picture's header names it (`M.map_name`)
 -- @raise "file:line: message" for a scenario that does not load or set up
 function M.collect(target)
   local g, sc = set_up(target)
@@ -92,6 +93,57 @@ function M.collect(target)
   return out
 end
 
+-- A path with its `.` and `dir/..` steps taken out (`a/b/../c` is `a/c`).
+local function tidy(path)
+  local out = {}
+  for part in path:gmatch("[^/]+") do
+    if part == ".." and #out > 0 and out[#out] ~= ".." then
+      out[#out] = nil
+    elseif part ~= "." then
+      out[#out + 1] = part
+    end
+  end
+  return (path:sub(1, 1) == "/" and "/" or "") .. table.concat(out, "/")
+end
+
+--- The map's file as the picture's header names it: from the scenario, never the machine's
+-- folders. A scenario with an id names its map under the id (`rough-and-ready/palo-alto/
+-- map.ini`); one opened by a path, under that path as given (`tests/data/demo/map.ini`), or,
+-- given whole from `/`, under the scenario's folder's own name (`rr/map.ini`). A map outside
+-- the scenario's folder (a base scenario's) keeps its way there (`a/b/../c` made `a/c`).
+-- @tparam table sc the scenario (`volley.scenario.read`)
+-- @tparam string map_path the map file
+-- @treturn string
+function M.map_name(sc, map_path)
+  local file = tidy(tostring(sc.file or ""))
+  local dir = file:match("^(.*)/[^/]*$") or "."
+  local path = tidy(map_path)
+  local rel
+  if dir == "." and path:sub(1, 1) ~= "/" then
+    rel = path
+  elseif path:sub(1, #dir + 1) == dir .. "/" then
+    rel = path:sub(#dir + 2)
+  else
+    -- up from the scenario's folder to the first folder both share
+    local a, b = {}, {}
+    for x in dir:gmatch("[^/]+") do a[#a + 1] = x end
+    for x in path:gmatch("[^/]+") do b[#b + 1] = x end
+    local k = 1
+    while a[k] and b[k] and a[k] == b[k] and k < #b do k = k + 1 end
+    local parts = {}
+    for _ = k, #a do parts[#parts + 1] = ".." end
+    for j = k, #b do parts[#parts + 1] = b[j] end
+    rel = table.concat(parts, "/")
+  end
+  local base = sc.id
+  if not base then
+    base = dir
+    if base:sub(1, 1) == "/" then base = base:match("([^/]+)$") or "." end
+  end
+  if base == "." then return tidy(rel) end
+  return tidy(base .. "/" .. rel)
+end
+
 --- The marks of the units a store holds now (as `collect` returns them): what the prompt's
 -- `map` and `svg` draw of a game in play, from the store of a viewer's view
 -- (`volley.view`).
@@ -105,7 +157,8 @@ function M.marks_of(store, map_path, sc)
   -- the picture's title names the scenario (its id, else its title), never a path: the same
   -- bytes on every machine
   local out = { map = map_path, sides = store:sides(), marks = {}, off = {},
-                title = sc and (sc.id or sc.title) or nil }
+                title = sc and (sc.id or sc.title) or nil,
+                map_name = sc and sc.file and M.map_name(sc, map_path) or nil }
   if sc and sc.paths and sc.paths.terrain ~= nil then
     -- the scenario's terrain layer, which may be inherited rather than beside the map
     out.terrain_given = true

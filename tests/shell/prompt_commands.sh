@@ -46,10 +46,12 @@ tail -n 1 "$tmp/game.save" | grep -q '^checksum sha256 ' || fail "save wrote no 
 want=$("$volley" replay "$tmp/done.save" | sed 's/^state_hash //')
 out=$(printf 'load %s\nquit\n' "$tmp/done.save" | "$volley" play tests/data/demo --seed 3)
 echo "$out" | grep -q "^game over: .*; seed 1; state $want\$" || fail "load: $out"
-# the prompt's map cut to 80 columns is centred on the action (the US to activate: its
-# units' median hex) and points at map HEX and the pan words, not at render's --hex
+# the prompt's map cut to 80 columns is centred on the action (the US to activate names no
+# unit: the last event, MEX's set-up facing TampVet in 1423; it was the US units' median hex,
+# 3019, before the last event counted) and points at map HEX and the pan words, not at
+# render's --hex
 out=$(printf 'default all\nmap\nquit\n' | COLUMNS=80 "$volley" --seed 5 --bot MEX=random)
-echo "$out" | grep -qx 'columns 26-34 of 01-40 shown, around 3019; map HEX centres on a hex,' &&
+echo "$out" | grep -qx 'columns 10-18 of 01-40 shown, around 1423; map HEX centres on a hex,' &&
   echo "$out" | grep -qx ' map left|right|up|down \[N\] pans, map all the whole map small' \
   || fail "the map's hint at the prompt: $(echo "$out" | grep columns)"
 # an input that ends without quit (make play < /dev/null) says so; play --help names the prompt

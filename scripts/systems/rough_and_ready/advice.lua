@@ -90,7 +90,6 @@ local function command_line(game, unit)
   end
   if not command.is_combat(game, unit) then return nil end
   local now, why = command.in_command(game, unit)
-  why = why:gsub(" is 1 hexes ", " is 1 hex ")
   local text
   if now then
     text = "in command: " .. why .. " [rough_and_ready 4.22]"
@@ -352,6 +351,90 @@ function M.shock_teller(game)
       parts[#parts + 1] = "counter-charge: " .. table.concat(counter, ", ")
     end
     return table.concat(parts, "; ")
+  end
+end
+
+-- A fire's range and modifiers on its table, as fire_teller tells them (`range 1, DRM -1
+-- (small arms)`), or nil.
+local function fire_text(game, units, hex)
+  return M.fire_teller(game)(table.concat(units, "+") .. " " .. hex)
+end
+
+--- The return_fire request's `tell` [rough_and_ready 6.14]: `yes` fires back at the firers'
+-- hex (its range and modifiers, as the fire request tells them); a cavalry unit that fires
+-- may not counter-charge in this activation [rough_and_ready 6.46]. Read only.
+-- @tparam string unit the unit fired on
+-- @tparam string from the firers' hex
+-- @treturn function `tell(answer) -> text | nil`
+function M.return_teller(game, unit, from)
+  return function(answer)
+    if answer ~= "yes" then return nil end
+    local text = fire_text(game, { unit }, from)
+    if not text then return nil end
+    text = "back at " .. from .. ": " .. text
+    if game:unit_info(unit).type == "cavalry" then text = text .. "; then no counter-charge" end
+    return text
+  end
+end
+
+--- The reaction_fire request's `tell` [rough_and_ready 6.14]: `yes` fires at the mover in
+-- `hex` (range and modifiers), the unit's one movement reaction fire of the activation.
+-- Read only.
+-- @treturn function `tell(answer) -> text | nil`
+function M.reaction_teller(game, unit, mover, hex)
+  return function(answer)
+    if answer ~= "yes" then return nil end
+    local text = fire_text(game, { unit }, hex)
+    if not text then return nil end
+    return "at " .. mover .. " in " .. hex .. ": " .. text .. "; once an activation"
+  end
+end
+
+--- The combine request's `tell` [rough_and_ready 6.22]: a set of guns (`<g1>+<g2>`) tells
+-- the combined fire's range and modifiers at `hex` (+1 a gun after the first); `alone` the
+-- asking gun's fire alone (`alone: range 1, DRM +2 (artillery)`), `each` each gun's
+-- modifiers alone (`each alone, range 1, DRM C3US-1 +2, C3US-2 +2`). Read only.
+-- @tparam {string,...} guns the guns that fire alone with `each` or `alone`
+-- @treturn function `tell(answer) -> text | nil`
+function M.combine_teller(game, guns, hex)
+  local artillery = require "systems.rough_and_ready.artillery"
+  return function(answer)
+    if type(answer) ~= "string" then return nil end
+    if answer == "alone" then return "alone: " .. fire_text(game, { guns[1] }, hex) end
+    if answer == "each" then
+      local parts, range = {}, nil
+      for _, g in ipairs(guns) do
+        local mods
+        mods, range = artillery.drm(game, { g }, hex)
+        parts[#parts + 1] = g .. " " .. signed(mods:total())
+      end
+      return "each alone, range " .. tostring(range) .. ", DRM " .. table.concat(parts, ", ")
+    end
+    local units = {}
+    for x in answer:gmatch("[^+]+") do units[#units + 1] = x end
+    return fire_text(game, units, hex)
+  end
+end
+
+--- The counter_charge request's `tell` [rough_and_ready 6.44, 6.46]: `yes` rolls each unit
+-- against its Adjusted Morale (`VN-1 5 in 10`); passed, the charge loses its +2 (against a
+-- charge) or the defender gets +1; failed, the unit falls back 3 hexes (2 against another
+-- attack), Disordered; either way it fires no more this activation. Read only.
+-- @tparam {string,...} units the cavalry that may counter-charge
+-- @tparam boolean charging whether the attack has a charger
+-- @treturn function `tell(answer) -> text | nil`
+function M.counter_teller(game, units, charging)
+  local hits = require "systems.rough_and_ready.hits"
+  local charge = require "systems.rough_and_ready.charge"
+  return function(answer)
+    if answer ~= "yes" then return nil end
+    local parts = {}
+    for _, u in ipairs(units) do
+      parts[#parts + 1] = u .. " " .. in_ten(hits.adjusted_morale(game, u))
+    end
+    local back = charging and charge.COUNTER_RETREAT.charge or charge.COUNTER_RETREAT.other
+    return table.concat(parts, ", ") .. (charging and "; pass: no +2 for the charge"
+      or "; pass: defender +1") .. "; fail: back " .. back .. ", Disordered"
   end
 end
 

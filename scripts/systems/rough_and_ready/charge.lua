@@ -604,7 +604,9 @@ function M.counter(game, attackers, hex, origin, fired)
     local a = game:ask(dside, { kind = "counter_charge",
       prompt = string.format("%s in %s: counter-charge %s%s? (yes/no)", table.concat(c.units,
         ", "), hex, table.concat(attackers, ", "), #chargers > 0 and " (charging)" or ""),
-      options = { "yes", "no" }, default = "no", rule = M.R644 })
+      options = { "yes", "no" }, default = "no", rule = M.R644,
+      tell = require("systems.rough_and_ready.advice").counter_teller(game, c.units,
+        #chargers > 0) })
     if a ~= "yes" then return end
     -- each unit rolls against its own Adjusted Morale, all before any retreat
     -- (docs/rulings, 6.44: one roll each)

@@ -198,7 +198,8 @@ function M.within_range(game, leader, unit)
   local range = game.store:get(leader, "command_range")
   local n = M.path_length(game, game:unit_info(leader).side, lat, uat, range)
   if n then
-    return true, unit .. " is " .. n .. " hexes from " .. leader .. " (range " .. range .. ")"
+    return true, unit .. " is " .. n .. (n == 1 and " hex" or " hexes") .. " from " .. leader
+      .. " (range " .. range .. ")"
   end
   return false, "no path of " .. range .. " hexes from " .. leader .. " to " .. unit
     .. " clear of enemy combat units"

@@ -414,7 +414,8 @@ local function return_groups(game, back, from)
     local a = game:ask(game:unit_info(left[1]).side, { kind = "combine",
       prompt = string.format("%s return fire at %s: which of them combine (<gun>+<gun>...), "
         .. "or each (the rest fire each alone)", table.concat(left, ", "), from),
-      options = opts, default = default, rule = "[rough_and_ready 6.14, 6.22]" })
+      options = opts, default = default, rule = "[rough_and_ready 6.14, 6.22]",
+      tell = require("systems.rough_and_ready.advice").combine_teller(game, left, from) })
     if a == "each" then break end
     local set, rest = {}, {}
     for x in a:gmatch("[^+]+") do set[#set + 1] = x end
@@ -462,6 +463,7 @@ function M.fire(game, firers, hex, opts)
             options = { "yes", "no" },
             default = "yes",
             rule = M.R614,
+            tell = require("systems.rough_and_ready.advice").return_teller(game, u, from),
           })
         end)
       if answer == "yes" or answer == true then
@@ -511,7 +513,8 @@ local function reaction_group(game, side, gun, cands, asked, mover, hex)
   local a = game:ask(side, { kind = "combine",
     prompt = string.format("%s fires at %s in %s: which guns of %s fire with it "
       .. "(<gun>+<gun>...), or alone", gun, mover, hex, at),
-    options = opts, default = default, rule = "[rough_and_ready 6.14, 6.22]" })
+    options = opts, default = default, rule = "[rough_and_ready 6.14, 6.22]",
+    tell = require("systems.rough_and_ready.advice").combine_teller(game, { gun }, hex) })
   if a == "alone" then return { gun } end
   local group = {}
   for x in a:gmatch("[^+]+") do group[#group + 1] = x end
@@ -555,6 +558,7 @@ function M.movement_reaction(game, mover, hex, target)
         options = { "yes", "no" },
         default = "yes",
         rule = target and "[rough_and_ready 6.14, 6.43]" or M.R614,
+        tell = require("systems.rough_and_ready.advice").reaction_teller(game, u, mover, hex),
       })
       if answer == "yes" then
         local group = reaction_group(game, side, u, cands, asked, mover, hex)

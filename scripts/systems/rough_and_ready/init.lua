@@ -40,6 +40,10 @@ function M.check_scenario(game)
   return require("systems.rough_and_ready.victory").check_schedule(game)
 end
 
+--- Its words in the prompt's command language (`charge`, `rally`, its requests' kinds ...):
+-- plain data the host adds with volley.commands.extend when the game is loaded.
+M.words = require "systems.rough_and_ready.words"
+
 --- The system's part of the script API (volley.script_api; docs/modding.md).
 M.script_api = "systems.rough_and_ready.script_api"
 

@@ -761,6 +761,11 @@ function M.validate(game, answer)
   if not contains(movers, unit) then
     return false, refusal.say("3.13", unit .. " is not one of the activated units")
   end
+  if require("systems.rough_and_ready.charge").failed(game, unit) then
+    -- marked moved, but the reason is the failed roll [rough_and_ready 6.43]
+    return false, refusal.say("6.43", unit .. " failed its charge Commitment: it does nothing "
+      .. "this activation")
+  end
   if contains(moved(game), unit) then
     return false, refusal.say("5.12", unit .. " has moved this activation (MPs are not saved)")
   end
@@ -878,6 +883,7 @@ local function go_on(game, unit, side, w, why)
       return true
     end,
     tell = M.teller(game),
+    warn = require("systems.rough_and_ready.advice").move_warn(game),
     default = "stop",
     rule = "[rough_and_ready 5.12]",
   })
@@ -984,6 +990,7 @@ function M.activation(game)
       enumerate = function() return opts end,
       validate = function(a) return M.validate(game, a) end,
       tell = M.teller(game),
+      warn = require("systems.rough_and_ready.advice").move_warn(game),
       default = "done",
       rule = "[rough_and_ready 5.11]",
     })

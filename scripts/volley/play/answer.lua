@@ -96,18 +96,30 @@ local function default_all(g, c, n, req)
   return true, c.value, n
 end
 
--- An answer given: what it brings that the player may not have meant (the request's `warn`,
--- `volley.queries.warnings`), printed `warning: ...` before the game takes it; a warning,
--- never a refusal (a query: the step is put back after it if it ran script code).
-local function answer(g, c, n)
-  local wok, lines = g.st:call("volley.queries", "warnings", g.view, c.value)
+--- What an answer about to be given brings that the player may not have meant (the pending
+-- request's `warn`, `volley.queries.warnings`): the lines `warning: ...` to print before the
+-- game takes it; a warning, never a refusal (a query: the step is put back after it if it
+-- ran script code). A person's typed answer is warned so, and an answer his line carried
+-- (volley.play.loop) as it is given.
+-- @tparam Play g
+-- @param value the answer
+-- @treturn {string,...}
+function M.warnings(g, value)
+  local wok, lines = g.st:call("volley.queries", "warnings", g.view, value)
   g:settle()
+  local out = {}
   if not wok then
     -- a script's `warn` failed: said, never in the way of the answer
-    g.out:note("warning: cannot be told: " .. describe(lines))
+    out[1] = "warning: cannot be told: " .. describe(lines)
   elseif type(lines) == "table" then
-    for _, l in ipairs(lines) do g.out:note("warning: " .. l) end
+    for _, l in ipairs(lines) do out[#out + 1] = "warning: " .. l end
   end
+  return out
+end
+
+-- An answer given: its warnings printed before the game takes it.
+local function answer(g, c, n)
+  for _, l in ipairs(M.warnings(g, c.value)) do g.out:note(l) end
   return true, c.value, n
 end
 

@@ -52,11 +52,17 @@ function Play:go_on(game)
 end
 
 --- Loads the view filter (`volley.queries`, in the engine state) that every output goes
--- through; a failure says so on stderr.
+-- through, and the rule system's words into the command language (`volley.queries.words`,
+-- `volley.commands.extend`, in place of an earlier game's); a failure says so on stderr.
 -- @param state an engine-owned state
 function Play:load_queries(state)
   local qok, qerr = state:require("volley.queries")
   if not qok then self.out:err("volley play: " .. describe(qerr)) end
+  local commands = require "volley.commands"
+  commands.reset()
+  local wok, words = state:call("volley.queries", "words")
+  if wok then wok, words = pcall(commands.extend, words) end
+  if not wok then self.out:err("volley play: " .. describe(words)) end
 end
 
 --- A text as the view sees it (nil: it names a unit hidden from the view).

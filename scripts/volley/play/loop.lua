@@ -178,6 +178,8 @@ local function answer_request(g, n, side, req, how, item)
       what, value, line = "answer", req.default, g.script and g.script.n
     elseif how == "carried" then
       what, value, line = "answer", item.value, g.queue[side] and g.queue[side].line
+      -- warned as a typed answer is, printed after its transcript line (record)
+      g.carried_warnings = answer.warnings(g, value)
     elseif bot then
       what = "answer"
       value = bot.answer(nil, req, { side = side, name = g.o.bots[side], seed = g.seed,
@@ -226,7 +228,9 @@ local function record(g, n, side, req, value, how)
     -- the host gave it from the person's line
     g.out:text(string.format("%d. %s %s: %s (from \"%s\") %s", n, side, req.kind,
       told and tostring(value) or "?", tostring(g.carried_text), tostring(req.rule)))
+    for _, l in ipairs(g.carried_warnings or {}) do g.out:note(l) end
   end
+  g.carried_warnings = nil
   if req.only then
     -- the host gave it: one line naming the request, its answer and its rule
     g.out:text(driving.only_line(n, side, req, told and tostring(value) or "?"))

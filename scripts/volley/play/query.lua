@@ -184,6 +184,25 @@ end
 
 -- options: the scenario's optional rules, each on or off in this game, and how one is turned
 -- on (when a game starts: `volley play <id> --option NAME`, as `volley options <id>` lists).
+-- The width the option descriptions of `options` are wrapped to.
+local OPTIONS_WIDTH = 100
+
+-- `text` after `first` in lines of at most `width` bytes broken at blanks (a longer word
+-- stands alone), the lines after the first indented 6.
+local function wrap(first, text, width)
+  local out, line = {}, first
+  for word in text:gmatch("%S+") do
+    if #line + 1 + #word > width and line:match("%S$") then
+      out[#out + 1] = line
+      line = "      " .. word
+    else
+      line = line .. (line:match("%S$") and " " or "") .. word
+    end
+  end
+  out[#out + 1] = line
+  return out
+end
+
 local function optional_rules(g)
   local inspect = require "volley.inspect"
   local target = g.o.target or (g.info and g.info.scenario)
@@ -199,9 +218,11 @@ local function optional_rules(g)
   local lines = { "optional rules of " .. id .. " (chosen as a game starts: volley play " .. id
     .. " --option NAME, once for each; volley options " .. id .. " lists them):" }
   for _, o in ipairs(sc.options) do
-    local d = inspect.description(sc.paths.options[o.name])
-    lines[#lines + 1] = string.format("  %-3s %s%s", on[o.name] and "on" or "off", o.name,
-      d and (" -- " .. d) or "")
+    -- the description whole (its file's first comment paragraph), wrapped
+    local d = inspect.description(sc.paths.options[o.name], true)
+    local first = string.format("  %-3s %s", on[o.name] and "on" or "off", o.name)
+    local text = d and ("-- " .. require("volley.core").text.clean(d)) or ""
+    for _, l in ipairs(wrap(first, text, OPTIONS_WIDTH)) do lines[#lines + 1] = l end
   end
   return lines
 end

@@ -124,7 +124,6 @@ describe("volley.commands grammar", function()
   end)
 
   it("takes a rule system's words (extend): help and the grammar know them", function()
-    local saved = { #commands.ANSWER_HELP, #commands.KIND_HELP }
     commands.extend({ answers = { { "volley_test_word", "volley_test_word", "a test word" } },
                       kinds = { { "volley_test_kind", "<x>", "a test kind" } } })
     assert.are.equal("answer volley_test_word,X", read("VOLLEY_TEST_WORD X"))
@@ -132,9 +131,7 @@ describe("volley.commands grammar", function()
       .lines[1])
     assert.matches("the volley_test_kind request: a test kind",
       commands.interpret("help volley_test_kind", nil, world()).lines[1])
-    table.remove(commands.ANSWER_HELP, saved[1] + 1)
-    table.remove(commands.KIND_HELP, saved[2] + 1)
-    commands.extend({})
+    commands.reset()
     assert.are.equal("answer VOLLEY_TEST_WORD,X", read("VOLLEY_TEST_WORD X"))
   end)
 end)

@@ -1,6 +1,9 @@
 -- volley.commands: the command language a script (and later the prompt) types to answer the
 -- pending request (DESIGN.md Part B "The command line", "Decisions", "Ids and names").
 local commands = require "volley.commands"
+-- Rough & Ready's words (charge, activate for free_activation ...), as the host adds them when
+-- its game is loaded (volley.play.game load_queries)
+commands.extend(require "systems.rough_and_ready.words")
 
 -- A world like the demo's after set-up, plus a track for the space names.
 local function world()

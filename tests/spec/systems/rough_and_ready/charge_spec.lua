@@ -145,8 +145,9 @@ describe("[rough_and_ready 6.43] declaring a charge in the move request", functi
     g.dice:force{ 5 }
     movement.declare(g, "RANCH-1")
     assert.is_false(charge.declared(g, "RANCH-1"))
-    assert.are.same({ false, "RANCH-1 has moved this activation (MPs are not saved) "
-      .. "[rough_and_ready 5.12]" }, { movement.validate(g, "RANCH-1 0309") })
+    -- refused for the failed roll, though it is marked moved (rest37; was 5.12)
+    assert.are.same({ false, "RANCH-1 failed its charge Commitment: it does nothing this "
+      .. "activation [rough_and_ready 6.43]" }, { movement.validate(g, "RANCH-1 0309") })
   end)
 
   it("infantry is not offered a charge", function()
