@@ -38,4 +38,18 @@ $(head -n 60 "$tmp/diff")"
 $(awk -v form=short -f "$golden/decisions.awk" "$tmp/$name.j")"
   [ "$decisions" -gt 0 ] || fail "$name: no decision in the journal"
 done
+# several shots in one line (`fire A 1916, B 1917`): the same game as fire, shot, fire, shot
+shots() {   # shots <the fire lines>
+  printf 'default all\nbelknap A2US-1 A2US-2\ndice force 7 3 8 2\n%s\nhash\nquit\n' "$1" \
+    | "$volley" play rough-and-ready/palo-alto --seed 5 2>&1
+}
+one=$(shots 'fire A2US-1 1423, A2US-2 1423')
+long=$(shots 'fire
+A2US-1 1423
+fire
+A2US-2 1423')
+echo "$one" | grep -q '^56\. US fire: A2US-2 1423 (from "fire A2US-1 1423, A2US-2 1423")' \
+  || fail "two shots in one line: $one"
+[ "$(echo "$one" | grep '^state_hash')" = "$(echo "$long" | grep '^state_hash')" ] \
+  || fail "two shots in one line differ from four lines: $one"
 echo ok
