@@ -4,7 +4,8 @@
 # set-up answers several a line (a refused one drops the rest; more than 17 refused), an
 # activation with its guns (the leader's name in any case; a word that is no gun refused with
 # 4.28; a gun refused drops the rest; the Leadership asked in between with --ask-free, or
-# answered unasked; a failed roll leaves the guns unused, said at the side's next request).
+# answered unasked; a failed roll leaves the guns unused, said at the side's next request),
+# several shots in one line (a later one refused stops the line; at most 8 a line).
 set -u
 volley=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -68,4 +69,14 @@ dice force 9')
 has "$out" "US leadership: yes (answered for US: the Leadership bonus costs nothing; volley play --ask-free asks it) [rough_and_ready 4.25]"
 printf '%s\n' "$out" | grep -q '^(not used from "garland C3US-1": C3US-1, done: the rules asked ' \
   || fail "a failed roll's guns: $(printf '%s\n' "$out" | tail -n 12)"
+# several shots: a later one refused when it comes stops the line; at most 8 a line
+out=$(pa 'default all
+belknap A2US-1 A2US-2
+dice force 3
+fire A2US-1 1423, A2US-2 1423, A2US-1 1423, A2US-1 1423, A2US-1 1423, A2US-1 1423, A2US-1 1423, A2US-1 1423, A2US-1 1423
+fire A2US-1 1423, 8US-1 1423')
+has "$out" 'refused: one line fires at most 8 shots [rough_and_ready 5.11]'
+has "$out" '55. US move: fire (from "fire A2US-1 1423, 8US-1 1423") [rough_and_ready 5.11]'
+has "$out" "refused: '8US-1 1423' is not a legal answer to fire: 1423 is 16 hexes from 3023 (small arms reach 2) (legal: A2US-2 1423, done) [rough_and_ready 6.11]"
+has "$out" '56. US fire: fire: <unit> <hex> (guns of one hex combine: <gun>+<gun> <hex>), or done [rough_and_ready 6.12, 6.22]'
 echo ok
