@@ -150,6 +150,26 @@ function M.default(choice, legal)
   return nil
 end
 
+-- Several answers of one kind in one line (`3014 3014 3015`, `N/NE, SW/NW`; docs/shell.md
+-- "One line per decision"): the first answers this request, each later one is carried to the
+-- side's next request of the kind and checked there (a compound answer, docs/runtime.md
+-- "Requests"). Nil for a single word.
+local function several(kind)
+  return function(answer)
+    if type(answer) ~= "string" then return nil end
+    local w = {}
+    for x in answer:gmatch("[^%s,]+") do w[#w + 1] = x end
+    if #w < 2 then return nil end
+    local most = require("volley.ask").COMPOUND_AT_MOST
+    if #w - 1 > most then
+      return nil, "one line answers at most " .. (most + 1) .. " " .. kind .. " requests"
+    end
+    local rest = {}
+    for k = 2, #w do rest[#rest + 1] = { kind = kind, value = w[k] } end
+    return w[1], rest
+  end
+end
+
 --- The request that asks a choice now: only the legal locations, the default among them, and
 -- a validator that says why a location of the line is refused.
 -- @param game
@@ -169,6 +189,7 @@ function M.request(game, choice)
     kind = base.kind, prompt = require("volley.placement").prompt(choice.units, legal),
     rule = base.rule, options = legal,
     default = M.default(choice, legal),
+    compound = several(base.kind),
     validate = function(answer)
       if type(answer) == "string" and why[answer] then return false, why[answer] end
       return false, "'" .. tostring(answer) .. "' is not one of this line's locations ("
@@ -291,6 +312,7 @@ function M.face_all(game, entries, answer)
         word = answer(e.side, {
           kind = "face", prompt = "face " .. e.unit .. " in " .. hex, rule = e.rule,
           options = M.words(grid, kind), default = M.default_facing(game, grid, e.unit, kind),
+          compound = several("face"),
         })
       end
       local ok, why = game.store:face(e.unit, word)

@@ -249,7 +249,9 @@ end
 --   moves whole [rough_and_ready 5.43]); the first faces as given (asked when not given), the
 --   others join it and face as it does [rough_and_ready 5.27];
 -- * `fire <unit>[+<gun>...] <hex>`, `shock <unit>[+<unit>...] <hex>`: `fire` or `shock`, then
---   that answer at the request it opens [rough_and_ready 6.12, 6.31];
+--   that answer at the request it opens [rough_and_ready 6.12, 6.31]; several shots,
+--   separated by commas (`fire 4US-2 0303, 4US-1 0303`): the first checked now, each later
+--   one (`fire` again, then the shot) when its request comes, after the one before is resolved;
 -- * `charge <unit> <hex> [path] [<facing>]`: the declaration, its move once Commitment is
 --   passed, and its facing [rough_and_ready 6.43].
 -- @tparam table game
@@ -264,7 +266,30 @@ function M.compound(game, opts, answer)
   local side = game.vars.activation.side
   if verb == "fire" or verb == "shock" then
     -- (in the shock step `fire` is no answer: the move request's own refusal says why)
-    if #w ~= 3 or (game.vars.shock_step and verb == "fire") then return nil end
+    if game.vars.shock_step and verb == "fire" then return nil end
+    -- several shots, separated by commas (`fire A 1916, B 1917`): each after the one before
+    local shots = {}
+    for part in (table.concat(w, " ", 2) .. ","):gmatch("([^,]*),") do
+      local p = words(part)
+      if #p ~= 2 then return nil end
+      shots[#shots + 1] = p[1] .. " " .. p[2]
+    end
+    if #shots > 1 and verb == "fire" then
+      local most = require("volley.ask").COMPOUND_AT_MOST
+      if 2 * #shots - 1 > most then
+        return nil, refusal.plain("one line fires at most " .. math.floor((most + 1) / 2)
+          .. " shots")
+      end
+      local first, carried = M.compound(game, opts, "fire " .. shots[1])
+      if not first then return nil, carried end
+      for i = 2, #shots do
+        carried[#carried + 1] = { kind = "move", value = "fire" }
+        carried[#carried + 1] = { kind = "fire",
+                                  value = M.fire_canonical(game, shots[i]) or shots[i] }
+      end
+      return first, carried
+    end
+    if #w ~= 3 then return nil end
     local rest = w[2] .. " " .. w[3]
     if not contains(opts, verb) then
       return nil, verb == "fire" and fire_refusal.no_fire(game, side)

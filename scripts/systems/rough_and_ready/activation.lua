@@ -435,6 +435,46 @@ function M.also(game, side, cand)
   return chosen, leaders, only
 end
 
+-- A compound answer of an activation request (docs/runtime.md "Requests"; docs/shell.md "One
+-- line per decision"): `<command> <gun>...`, `<command> all` or `<command> done`: the
+-- command, then the guns and wagons its leader takes along [rough_and_ready 4.28], each
+-- checked when the artillery request asks it, `done` after them unless the line ends with
+-- `all` or `done` (not asked once every gun in range is taken: then dropped unasked). The
+-- Leadership request of a roll [rough_and_ready 4.25] comes first: a hole (the host answers
+-- it, or asks it with --ask-free). Nil: the answer is no such line (words that are not this
+-- side's guns or wagons, `all` or `done`), or nil and why when the first word is one of
+-- `options` (a command this request takes) and a later one is none of those.
+local function with_guns(game, side, options)
+  return function(answer)
+    if type(answer) ~= "string" then return nil end
+    local w = require("volley.list").words(answer)
+    if #w < 2 then return nil end
+    -- a command by its leader's name, in any letter case (`Belknap A2US-1`)
+    if not contains(options, w[1]) and contains(options, w[1]:lower()) then w[1] = w[1]:lower() end
+    local pool = game.store:units{ side = side, class = "artillery" }
+    for _, u in ipairs(require("systems.rough_and_ready.wagons").on_map(game, side)) do
+      pool[#pool + 1] = u
+    end
+    local rest = { { kind = "leadership", optional = true } }
+    for i = 2, #w do
+      local g = w[i]:gsub(",$", "")
+      local last = g == "all" or g == "done"
+      if not (contains(pool, g) or (last and i == #w)) then
+        if not contains(options, w[1]) or w[1] == "pass" then return nil end
+        return nil, say("4.28", "'" .. w[i] .. "' is no gun or wagon of " .. side .. ": after "
+          .. "the command, a line names the guns and wagons its leader takes along (" .. w[1]
+          .. " <gun>..., " .. w[1] .. " all or " .. w[1] .. " done)")
+      end
+      rest[#rest + 1] = { kind = "artillery", value = g }
+    end
+    local final = rest[#rest].value
+    if final ~= "all" and final ~= "done" then
+      rest[#rest + 1] = { kind = "artillery", value = "done", optional = true }
+    end
+    return w[1], rest
+  end
+end
+
 local function ask_activate(game, side, mode, options, reasons)
   local prompts = {
     open = side .. " opens: activate any one command (no roll)",
@@ -449,6 +489,7 @@ local function ask_activate(game, side, mode, options, reasons)
     prompt = prompts[mode],
     options = options,
     validate = refusal(game, side, mode, reasons),
+    compound = with_guns(game, side, options),
     rule = rules[mode],
   })
 end
@@ -490,6 +531,7 @@ local function receive(game, side)
         prompt = side .. " receives play: activate any one command free, or pass",
         options = options,
         validate = refusal(game, side, "free", reasons),
+        compound = with_guns(game, side, options),
         default = "pass",   -- a bare Enter begins no activation the player did not name
         rule = "[rough_and_ready 3.11, 3.23, 4.1]",
       })

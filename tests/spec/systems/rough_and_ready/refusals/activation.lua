@@ -60,6 +60,14 @@ describe("[rough_and_ready 3.11, 3.23, 4.1] the activate requests", function()
       select_stop(g, "MEX", "after_pass", { 7 }))
   end)
 
+  it("a line that takes guns along names a unit that is none [4.28]", function()
+    -- `garland <gun>...` (docs/shell.md "One line per decision"); 4US-1 is infantry
+    local rec = rr.play(rr.open(), { "garland 4US-1", "garland" })
+    assert.are.same({ "'4US-1' is no gun or wagon of US: after the command, a line names the "
+      .. "guns and wagons its leader takes along (garland <gun>..., garland all or garland "
+      .. "done) [rough_and_ready 4.28]" }, rr.refusals(rec))
+  end)
+
   it("a candidate a battle's handler took away without saying why", function()
     local g = rr.open()
     g.hooks:on("activation.select", function(ctx)

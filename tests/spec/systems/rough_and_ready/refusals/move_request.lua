@@ -71,6 +71,13 @@ describe("[rough_and_ready 5.11, 6.12, 6.22] a fire answer typed at the move req
     local g = open({ ["4US-1"] = "0302", ["4US-2"] = "0402" }, "US", { "4US-1", "4US-2" })
     assert.are.equal("'4US-1+4US-2 0303" .. no_move, stop(g, { "4US-1+4US-2 0303" }))
   end)
+
+  it("several shots in one line: at most 8 (a compound answer carries 16 answers)", function()
+    local shots = {}
+    for i = 1, 9 do shots[i] = "Churchill-1 1314" end
+    assert.are.equal("one line fires at most 8 shots [rough_and_ready 5.11]",
+      stop(palo_alto(), { "fire " .. table.concat(shots, ", ") }))
+  end)
 end)
 
 describe("[rough_and_ready 5.11, 5.28, 6.25] a closed hex: the reach before the hex's rule",
