@@ -1,7 +1,7 @@
 #!/bin/sh
 # Resaca de la Palma from the command line (issue #39; docs/scenarios/resaca-de-la-palma.md):
 # `volley list` shows it, `volley check` finds it clean, `volley los` answers the resaca
-# example's lines on its map [rough_and_ready RP 5.16, 6.17], and `volley sim` plays
+# example's lines on its map (RP 5.16's example; [rough_and_ready RP 6.17]), and `volley sim` plays
 # VOLLEY_TEST_GAMES games (20; 5 under ASan), random bot against random bot, through the whole
 # rule system, each capped at VOLLEY_TEST_RP_DECISIONS (1000) decisions as Palo Alto's are
 # (tests/shell/palo_alto_sim.sh): a whole random game is thousands of decisions, too long for

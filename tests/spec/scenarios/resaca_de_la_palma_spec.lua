@@ -5,6 +5,9 @@
 -- resaca example's 5317, 5417, 5717; the spotting example's 4819, 4916, 4918; Arista's 5915;
 -- the entry hexes; the victory road; the 5100 row), its two levels and line of sight, and the
 -- order of battle's given and estimated values (docs/scenarios/resaca-de-la-palma.md).
+-- The rules whose data these are but whose play is the battle's rules.lua (RP 4.25, 5.16,
+-- 8.0) are named here without the citation brackets, so that the rule-case checker
+-- (docs/cases.md) does not count this data's test as theirs.
 local scenario = require "volley.scenario"
 local placement = require "volley.placement"
 local core = require "volley.core"
@@ -80,7 +83,7 @@ describe("Resaca de la Palma", function()
       ["5215"] = { "2Lig-1" }, ["5315"] = { "2Lig-2" },
       ["5513"] = { "6L-1", "6L-2", "Garcia" },    -- Garcia: not printed [3.23]
       ["5511"] = { "10L-1" }, ["5512"] = { "10L-2" },
-      -- not printed: Torrejon's and Canales's commands [rough_and_ready RP 4.25]
+      -- not printed: Torrejon's and Canales's commands (named by Arista's rule, RP 4.25)
       ["6019"] = { "7LC-1", "8LC-2" }, ["6020"] = { "7LC-2", "Presid" },
       ["6021"] = { "8LC-1", "Torrejon" },
       ["6107"] = { "Canales", "Ranch-1" }, ["6108"] = { "Ranch-2" },
@@ -119,7 +122,7 @@ describe("Resaca de la Palma", function()
                       "Torrejon", "Vega" }, names)
   end)
 
-  it("has the Battle Lost schedules and Withdrawal Levels of [rough_and_ready RP 8.0]", function()
+  it("has the keys of the Battle Lost schedules and Withdrawal Levels of RP 8.0", function()
     local sc = assert(scenario.read(ID))
     assert.are.same({
       US = { withdrawal = 15, bl_inf_cav_eliminated = 2, bl_gun_eliminated = 1,
@@ -160,7 +163,7 @@ describe("the Resaca de la Palma map", function()
     end
   end)
 
-  it("holds the resaca example's hexes [rough_and_ready RP 5.16]", function()
+  it("holds the hexes of the resaca example (RP 5.16)", function()
     local low = {}
     for _, h in ipairs(map:hexes()) do
       local t = map:terrain(h)
@@ -206,7 +209,7 @@ describe("the Resaca de la Palma map", function()
     los:close()
   end)
 
-  it("holds Arista's tent, the entry hexes and the victory road [rough_and_ready RP 8.0]", function()
+  it("holds Arista's tent, the entry hexes and the victory road (RP 8.0)", function()
     assert.are.same({ "5915" }, map:place("tent"))
     local main = map:road("road.matamoros").hexes
     assert.are.equal("4126", main[1])
