@@ -1,0 +1,6 @@
+--- Resaca de la Palma's special rules (scenarios/rough-and-ready/resaca-de-la-palma/rules.lua).
+--
+-- A stub: the battle's special rules ([rough_and_ready RP 4.25] Arista Unaware, [RP 4.29] the
+-- US Detachment leader, [RP 5.15] chaparral, [RP 5.16] the resacas, [RP 6.53], [RP 6.82],
+-- [RP 6.9] the Mexican Detachments, the balance options) arrive with issue #39's hooks.
+-- The map, order of battle and set-up are this folder's ini files.
