@@ -41,8 +41,8 @@ expect 'A4 moves 0205 -> 0505'
 # of his is taken back; those answers are given again, the game as it was
 out=$(printf '%s\n' undo quit | "$volley" play tests/data/demo --seed 3 --bot A=random \
   --script - --undo solo --max-decisions 12 --no-autosave 2>&1)
-expect 'undo: nothing of yours to take back'
-refuse 'taken back'
+expect 'undo: nothing of yours was taken back (nothing to undo: no answer since the game began'
+expect 'undo: A move A4 0507 taken back'
 expect 'stopped at decision 6 (B to answer move [demo 4.2]): quit'
 
 # the JSON names who answered: the host (`by` only)

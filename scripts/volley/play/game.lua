@@ -193,12 +193,13 @@ end
 -- @treturn[2] nil
 -- @treturn[2] string why not
 function Play:undo_last()
-  local undone, asked = {}, false
+  local undone, asked, stop = {}, false, nil
   while true do
     local uok, r = self.st:call("volley.session", "undo", self.humans)
     if not uok then return nil, describe(r) end
     if r.refused then
       if #undone == 0 then return nil, r.refused end
+      stop = r.refused
       break
     end
     undone[#undone + 1] = r.undone
@@ -217,16 +218,15 @@ function Play:undo_last()
     end
   end
   self.queue = {}
-  if not asked then
-    -- back at the game's start over bots' and host's answers alone: nothing a person
-    -- answered is taken back, and those answers are given again at once, alike
-    self.out:note("undo: nothing of yours to take back (every answer so far was a bot's or "
-      .. "the host's; they are given again)")
-    undone = {}
-  end
   for _, u in ipairs(undone) do
     self.out:note(string.format("undo: %s %s %s taken back", u.side, u.request,
       tostring(u.value)))
+  end
+  if not asked then
+    -- only bots' and host's answers went back before undo stopped (the game's start, or an
+    -- answer --undo strict keeps): they are given again at once, alike
+    self.out:note("undo: nothing of yours was taken back (" .. tostring(stop)
+      .. "); the answers above are given again")
   end
   self.autosave:renew(self.jrnl)
   self.autosave:tell(self.out)
