@@ -135,28 +135,49 @@ end
 -- prohibited, the chaparral ones whose trail it may not use in `no_road` (`verdict`), the
 -- enemy front hexes must-stop [rough_and_ready 5.14]. Each list in label order.
 local function mark_near(game, unit, board, from, a, lo, hi, q)
-  local me = game:unit_info(unit)
   local verdicts = kept_verdicts(game, unit, board)
-  local axial = board.axial
-  for i, h in ipairs(board.hexes) do
-    local d = axial_distance(a, axial[i])
-    if h ~= from and d > lo and d <= hi then
+  local me
+  local hexes, axial = board.hexes, board.axial
+  local aq, ar = a[1], a[2]
+  local no_road, prohibited, must_stop = q.no_road, q.prohibited, q.must_stop
+  -- the distance of `axial_distance`, written out: a query makes a hundred of these
+  for i = 1, #hexes do
+    local b = axial[i]
+    local dq, dr = b[1] - aq, b[2] - ar
+    local ds = dq + dr
+    if dq < 0 then dq = -dq end
+    if dr < 0 then dr = -dr end
+    if ds < 0 then ds = -ds end
+    if dr > dq then dq = dr end
+    if ds > dq then dq = ds end
+    local h = hexes[i]
+    if dq > lo and dq <= hi and h ~= from then
       local v = verdicts[h]
       if v == nil then
+        me = me or game:unit_info(unit)
         v = verdict(game, unit, me, h)
         verdicts[h] = v
       end
       if v == ROAD then
-        q.no_road[#q.no_road + 1] = h
+        no_road[#no_road + 1] = h
       elseif v ~= LEGAL then
-        q.prohibited[#q.prohibited + 1] = { at = h, why = v.why, rule = v.rule }
+        prohibited[#prohibited + 1] = { at = h, why = v.why, rule = v.rule }
       end
     end
   end
-  for i, f in ipairs(board.fronts) do
-    local d = axial_distance(a, board.front_axial[i])
-    if d > lo and d <= hi then
-      q.must_stop[#q.must_stop + 1] = { at = f.at, why = f.why, rule = M.R514 }
+  local fronts, front_axial = board.fronts, board.front_axial
+  for i = 1, #fronts do
+    local b = front_axial[i]
+    local dq, dr = b[1] - aq, b[2] - ar
+    local ds = dq + dr
+    if dq < 0 then dq = -dq end
+    if dr < 0 then dr = -dr end
+    if ds < 0 then ds = -ds end
+    if dr > dq then dq = dr end
+    if ds > dq then dq = ds end
+    if dq > lo and dq <= hi then
+      local f = fronts[i]
+      must_stop[#must_stop + 1] = { at = f.at, why = f.why, rule = M.R514 }
     end
   end
 end
@@ -808,9 +829,26 @@ local function options(game)
   local done = moved(game)
   local board = M.board(game, game.vars:get("activation", "side"))
   local out = {}
+  local answers = game.rr_move_answers        -- `<unit> <hex>`, made once (not state)
+  if not answers then
+    answers = {}
+    game.rr_move_answers = answers
+  end
   for _, u in ipairs(movers) do
     if not contains(done, u) and squares.offers_moves(game, u, movers) then
-      for _, h in ipairs(M.destination_hexes(game, u, board)) do out[#out + 1] = u .. " " .. h end
+      local mine = answers[u]
+      if not mine then
+        mine = {}
+        answers[u] = mine
+      end
+      for _, h in ipairs(M.destination_hexes(game, u, board)) do
+        local a = mine[h]
+        if not a then
+          a = u .. " " .. h
+          mine[h] = a
+        end
+        out[#out + 1] = a
+      end
     end
   end
   local redeploying = game.vars.redeploying
