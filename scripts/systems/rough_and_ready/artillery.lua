@@ -229,17 +229,30 @@ function M.apply(game, shot)
 end
 
 --- The map hexes next to an enemy combat unit of `side`, label order (`hexes`), each with
--- the first enemy (in `store:units` order) next to it (`by`). Derived from the units alone,
--- it is kept on the game object (not state) while the store's generation stays (docs/state.md
--- "The generation"): every gun's and wagon's query of a move request reads the same one.
--- @treturn table `{hexes = {hex,...}, by = {[hex] = unit}}`; callers never change it
+-- the first enemy (in `store:units` order) next to it (`by`). Derived from where the enemy
+-- combat units stand alone, it is kept on the game object (not state) while their own
+-- generations stay (docs/state.md "The generation"): a move of the side's own units keeps
+-- it, and every gun's and wagon's query reads the same one.
+-- @treturn table `{hexes = {hex,...}, by = {[hex] = unit}, why = {}}` (`why`: the reasons
+--   `M.prohibit` made, kept with it); callers never change it
 function M.next_to_enemy(game, side)
-  local gen = game.store:generation()
+  local store = game.store
+  local enemies = store:units{ side = game:enemy(side), class = "combat" }
   local kept = game.rr_next_to
-  if kept and kept.gen == gen and kept.side == side then return kept.near end
+  if kept and kept.store == store and kept.side == side and #kept.gens == #enemies then
+    local same = true
+    for i, e in ipairs(enemies) do
+      if store:generation(e) ~= kept.gens[i] or kept.ids[i] ~= e then
+        same = false
+        break
+      end
+    end
+    if same then return kept.near end
+  end
   local grid = require("systems.rough_and_ready.facing").grid(game)
-  local seen, hexes = {}, {}
-  for _, e in ipairs(game.store:units{ side = game:enemy(side), class = "combat" }) do
+  local seen, hexes, gens = {}, {}, {}
+  for i, e in ipairs(enemies) do
+    gens[i] = store:generation(e)
     local at = command.on_map(game, e)
     if at then
       for _, n in ipairs(grid:neighbors(at)) do
@@ -251,8 +264,8 @@ function M.next_to_enemy(game, side)
     end
   end
   table.sort(hexes)
-  local near = { hexes = hexes, by = seen }
-  game.rr_next_to = { gen = gen, side = side, near = near }
+  local near = { hexes = hexes, by = seen, why = {} }
+  game.rr_next_to = { store = store, side = side, ids = enemies, gens = gens, near = near }
   return near
 end
 
@@ -274,9 +287,18 @@ function M.prohibit(game, unit, prohibited)
   end
   local near = M.next_to_enemy(game, info.side)
   local hexes, seen = near.hexes, near.by
+  local whys = near.why[info.type]
+  if not whys then
+    whys = {}
+    near.why[info.type] = whys
+  end
   for _, h in ipairs(hexes) do
-    prohibited[#prohibited + 1] = { at = h, why = "next to " .. seen[h] .. ": " .. what,
-                                     rule = rule }
+    local why = whys[h]
+    if not why then
+      why = "next to " .. seen[h] .. ": " .. what
+      whys[h] = why
+    end
+    prohibited[#prohibited + 1] = { at = h, why = why, rule = rule }
   end
 end
 

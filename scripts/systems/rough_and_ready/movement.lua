@@ -424,21 +424,72 @@ function M.destinations(game, unit, board)
   return out
 end
 
+-- A copy of a query made of plain data (tables without metatables, strings, numbers,
+-- booleans; read raw), or nil when it holds anything else (a handler's function, say).
+local function plain(v, depth)
+  local t = type(v)
+  if t == "string" or t == "number" or t == "boolean" then return v end
+  if t ~= "table" or depth > 3 or getmetatable(v) ~= nil then return nil end
+  local out = {}
+  for k, x in next, v do
+    local tk = type(k)
+    if tk ~= "string" and tk ~= "number" then return nil end
+    local c = plain(x, depth + 1)
+    if c == nil then return nil end
+    out[k] = c
+  end
+  return out
+end
+
+-- Whether query `q` (read raw) equals the plain copy `p` (`plain`).
+local function same_plain(p, q, depth)
+  if type(p) ~= "table" then return p == q end
+  if type(q) ~= "table" or depth > 3 or getmetatable(q) ~= nil then return false end
+  local n = 0
+  for k, x in next, p do
+    if not same_plain(x, rawget(q, k), depth + 1) then return false end
+    n = n + 1
+  end
+  for _ in next, q do
+    n = n - 1
+    if n < 0 then return false end
+  end
+  return n == 0
+end
+
 --- The hexes of `M.destinations`, in its order, without their entries: what the move
 -- request's options need. Unless the unit is pinned (5.15 needs the paths), one
--- `move:reach_places` call, with no table made per hex.
--- @treturn {string,...}
+-- `move:reach_places` call, with no table made per hex. The reach is a function of the
+-- unit's hex and its query alone (volley.core.move; the game's costs never change): each
+-- unit's last one is kept on the game object (not state), with a copy of its query, and
+-- given again while a query computed anew equals it (a move elsewhere on the map leaves a
+-- unit's query as it was: it marks only the hexes within its MA).
+-- @treturn {string,...} callers read it, never change it
 function M.destination_hexes(game, unit, board)
   board = board or M.board(game, game:unit_info(unit).side)
-  local out = {}
   if M.pinned_by(game, unit, board) then
+    local out = {}
     for i, e in ipairs(M.destinations(game, unit, board)) do out[i] = e.hex end
     return out
   end
   local _, from = game.store:where(unit)
   local q = M.query(game, unit, board)
+  local reach = game.rr_reach
+  if not reach or reach.move ~= game.move then
+    reach = { move = game.move }
+    game.rr_reach = reach
+  end
+  local kept = reach[unit]
+  if kept and not M.uncached and kept.from == from and same_plain(kept.q, q, 0) then
+    return kept.hexes
+  end
+  local key = plain(q, 0)
+  local out = {}
   for _, h in ipairs(game.move:reach_places(from, q)) do
     if h ~= from then out[#out + 1] = h end
+  end
+  if not M.uncached then
+    reach[unit] = key and { from = from, q = key, hexes = out } or nil
   end
   return out
 end
@@ -909,8 +960,8 @@ end
 
 --- A debug switch for the specs (tests/spec/systems/rough_and_ready/movement_kept_spec.lua):
 -- on, every move request's options are computed twice, with what movement keeps and afresh
--- (`M.uncached`: nothing kept), and the kept board is compared with a board made afresh; an
--- error says where they differ. Off by default; it changes no outcome.
+-- (`M.uncached`: no board, reach nor hexes next to the enemy kept), and the kept board is
+-- compared with a board made afresh; an error says where they differ. Off by default.
 -- @treturn integer the move requests checked so far
 function M.check_kept(on)
   if on ~= nil then M.checking = on == true end
@@ -929,7 +980,10 @@ function M.options(game)
   local side = game.vars:get("activation", "side")
   check_board(game, side, M.board(game, side))
   M.uncached = true
+  local next_to = game.rr_next_to        -- artillery.next_to_enemy's, made afresh too
+  game.rr_next_to = nil
   local ok, fresh = pcall(options, game)
+  game.rr_next_to = next_to
   M.uncached = false
   if not ok then error(fresh, 0) end
   if not same(out, fresh) then
