@@ -237,22 +237,26 @@ end
 --   `M.prohibit` made, kept with it); callers never change it
 function M.next_to_enemy(game, side)
   local store = game.store
-  local enemies = store:units{ side = game:enemy(side), class = "combat" }
+  local gen = store:generation()
   local kept = game.rr_next_to
-  if kept and kept.store == store and kept.side == side and #kept.gens == #enemies then
+  if kept and kept.store == store and kept.side == side then
+    if kept.gen == gen then return kept.near end
     local same = true
-    for i, e in ipairs(enemies) do
-      if store:generation(e) ~= kept.gens[i] or kept.ids[i] ~= e then
+    for _, id in ipairs(store:changed_since(kept.gen)) do
+      if kept.enemy[id] then
         same = false
         break
       end
     end
-    if same then return kept.near end
+    if same then
+      kept.gen = gen
+      return kept.near
+    end
   end
   local grid = require("systems.rough_and_ready.facing").grid(game)
-  local seen, hexes, gens = {}, {}, {}
-  for i, e in ipairs(enemies) do
-    gens[i] = store:generation(e)
+  local seen, hexes, enemy = {}, {}, {}
+  for _, e in ipairs(store:units{ side = game:enemy(side), class = "combat" }) do
+    enemy[e] = true
     local at = command.on_map(game, e)
     if at then
       for _, n in ipairs(grid:neighbors(at)) do
@@ -265,7 +269,7 @@ function M.next_to_enemy(game, side)
   end
   table.sort(hexes)
   local near = { hexes = hexes, by = seen, why = {} }
-  game.rr_next_to = { store = store, side = side, ids = enemies, gens = gens, near = near }
+  game.rr_next_to = { store = store, side = side, gen = gen, enemy = enemy, near = near }
   return near
 end
 

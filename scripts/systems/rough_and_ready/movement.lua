@@ -287,20 +287,18 @@ local function enemy_hexes(game, side)
   return out
 end
 
---- A board (`M.board`) made afresh and what keeps it up to date: `{gen =, board =, ids =
--- {unit...}, where = {[unit] = hex | false}, count = {[hex] = units}, enemy_at = {[hex] =
--- true}}`.
+--- A board (`M.board`) made afresh and what keeps it up to date: `{gen =, board =,
+-- where = {[unit] = hex | false}, count = {[hex] = units}, enemy_at = {[hex] = true}}`.
 function M.kept_board(game, side, gen)
   local store = game.store
-  local ids, where, count = {}, {}, {}
-  for i, id in ipairs(store:units{}) do
-    ids[i] = id
+  local where, count = {}, {}
+  for _, id in ipairs(store:units{}) do
     local kind, at = store:where(id)
     where[id] = kind == "hex" and at
     if kind == "hex" then count[at] = (count[at] or 0) + 1 end
   end
-  return { gen = gen, board = M.compute_board(game, side), ids = ids, where = where,
-           count = count, enemy_at = enemy_hexes(game, side) }
+  return { gen = gen, board = M.compute_board(game, side), where = where, count = count,
+           enemy_at = enemy_hexes(game, side) }
 end
 
 -- The sorted index where `h` is, or goes, in the sorted list `hexes`.
@@ -313,9 +311,9 @@ local function bisect(hexes, h)
   return lo
 end
 
---- Brings a kept board (`M.kept_board`) to the store's generation `gen`: the units whose own
--- generation is past the board's are the ones changed since (docs/state.md "The
--- generation"; a store restored counts them all).
+--- Brings a kept board (`M.kept_board`) to the store's generation `gen` from the units
+-- changed since the board's (`store:changed_since`: their own generations are past it; a
+-- store restored counts them all; docs/state.md "The generation").
 function M.update_board(game, side, kept, gen)
   local store, board = game.store, kept.board
   local where, count, enemy_at = kept.where, kept.count, kept.enemy_at
@@ -326,33 +324,31 @@ function M.update_board(game, side, kept, gen)
     for _, key in ipairs(board.verdict_keys) do verdicts[key][h] = nil end
     if enemy_at[h] then fronts = true end
   end
-  for _, id in ipairs(kept.ids) do
-    if store:generation(id) > since then
-      local kind, at = store:where(id)
-      local now = kind == "hex" and at
-      local was = where[id]
-      if game:unit_info(id).side ~= side then fronts = true end
-      if was then touched(was) end
-      if now and now ~= was then touched(now) end
-      if now ~= was then
-        where[id] = now
-        if was then
-          count[was] = count[was] - 1
-          if count[was] == 0 then           -- emptied: out of the list
-            count[was] = nil
-            local i = bisect(hexes, was)
-            table.remove(hexes, i)
-            table.remove(axial, i)
-          end
+  for _, id in ipairs(store:changed_since(since)) do
+    local kind, at = store:where(id)
+    local now = kind == "hex" and at
+    local was = where[id]
+    if game:unit_info(id).side ~= side then fronts = true end
+    if was then touched(was) end
+    if now and now ~= was then touched(now) end
+    if now ~= was then
+      where[id] = now
+      if was then
+        count[was] = count[was] - 1
+        if count[was] == 0 then           -- emptied: out of the list
+          count[was] = nil
+          local i = bisect(hexes, was)
+          table.remove(hexes, i)
+          table.remove(axial, i)
         end
-        if now then
-          if not count[now] then            -- filled: into the list, in label order
-            local i = bisect(hexes, now)
-            table.insert(hexes, i, now)
-            table.insert(axial, i, hex_axial(game, now))
-          end
-          count[now] = (count[now] or 0) + 1
+      end
+      if now then
+        if not count[now] then            -- filled: into the list, in label order
+          local i = bisect(hexes, now)
+          table.insert(hexes, i, now)
+          table.insert(axial, i, hex_axial(game, now))
         end
+        count[now] = (count[now] or 0) + 1
       end
     end
   end
