@@ -914,6 +914,33 @@ static int store_generation(lua_State *L) {
 }
 
 /***
+** The units changed since a generation `store:generation()` gave: those whose own
+** generation is past it (`vl_state_changed_since`), in id order; every unit after a
+** `store:restore`. What is kept from the units may be brought up to date from these alone
+** (docs/state.md "The generation"). Not game state.
+** @function store:changed_since
+** @tparam integer since a store generation
+** @treturn {string,...} unit and leader ids
+*/
+static int store_changed_since(lua_State *L) {
+  vl_state *st = vl_lua_checkstore(L, 1);
+  lua_Integer since = luaL_checkinteger(L, 2);
+  int n, i, *ids;
+  if (since < 0) since = 0;
+  n = vl_state_changed_since(st, (uint64_t)since, NULL, 0);
+  /* the ids' buffer is a userdata: a memory error raised while the table fills leaks nothing */
+  ids = lua_newuserdata(L, sizeof *ids * (size_t)(n > 0 ? n : 1));
+  n = vl_state_changed_since(st, (uint64_t)since, ids, n);
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    lua_pushstring(L, vl_roster_unit(R(st), ids[i])->id);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_remove(L, -2);
+  return 1;
+}
+
+/***
 ** Makes the store hold the state a serialisation describes (one written by
 ** `store:serialize()` for a store of the same order of battle and map). Only the canonical
 ** text is accepted; anything else is refused at its line and the store is left as it was.
@@ -996,6 +1023,7 @@ static const luaL_Reg store_methods[] = {
   {"serialize", store_serialize},
   {"hash", store_hash},
   {"generation", store_generation},
+  {"changed_since", store_changed_since},
   {"deserialize", store_deserialize},
   {"copy", store_copy},
   {"restore", store_restore},

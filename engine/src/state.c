@@ -179,6 +179,17 @@ uint64_t vl_state_unit_generation(const vl_state *st, int u) {
   return u >= 0 && u < st->n_units ? st->units[u].stamp : 0;
 }
 
+int vl_state_changed_since(const vl_state *st, uint64_t since, int *out, int max) {
+  int n = 0, u;
+  for (u = 0; u < st->n_units; u++) {
+    if (st->units[u].stamp > since) {
+      if (n < max) out[n] = u;
+      n++;
+    }
+  }
+  return n;
+}
+
 const vl_roster *vl_state_roster(const vl_state *st) { return st->roster; }
 const vl_schema *vl_state_schema(const vl_state *st) { return st->schema; }
 const vl_grid *vl_state_grid(const vl_state *st) { return &st->grid; }

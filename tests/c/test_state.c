@@ -723,6 +723,47 @@ static void the_generation_counts_changes_of_the_units(void **state) {
   vl_roster_free(r);
 }
 
+/* The units changed since a generation: those stamped past it, in index order, however many
+** out has room for; after a restore, every unit. */
+static void the_units_changed_since_a_generation(void **state) {
+  vl_roster *r = roster();
+  vl_grid g = odd_q();
+  vl_state *st = vl_state_new(r, &g), *snap;
+  vl_hex at = H("3123"), to = H("3224");
+  vl_error err;
+  int u = U(r, "5US-1"), u2 = U(r, "5US-2"), out[4] = {-1, -1, -1, -1};
+  uint64_t n0, n1;
+  (void)state;
+  n0 = vl_state_generation(st);
+  assert_int_equal(vl_state_changed_since(st, n0, out, 4), 0);
+  OK(vl_state_place(st, u2, vl_loc_hex(at), &at, 1, 0, &err));
+  n1 = vl_state_generation(st);
+  OK(vl_state_place(st, u, vl_loc_hex(to), &to, 1, 0, &err));
+  /* index order, whatever order they changed in */
+  assert_int_equal(vl_state_changed_since(st, n0, out, 4), 2);
+  assert_int_equal(out[0], u < u2 ? u : u2);
+  assert_int_equal(out[1], u < u2 ? u2 : u);
+  assert_int_equal(vl_state_changed_since(st, n1, out, 4), 1);
+  assert_int_equal(out[0], u);
+  /* the count, even when out has no room */
+  out[0] = -1;
+  assert_int_equal(vl_state_changed_since(st, n0, out, 1), 2);
+  assert_int_equal(out[0], u < u2 ? u : u2);
+  assert_int_equal(vl_state_changed_since(st, n0, NULL, 0), 2);
+  /* a refused change changes nothing */
+  assert_int_equal(vl_state_set_marker(st, u2, M(r, "hits"), 99, &err), VL_EINVAL);
+  assert_int_equal(vl_state_changed_since(st, vl_state_generation(st), NULL, 0), 0);
+  /* a restore: every unit */
+  snap = vl_state_copy(st);
+  assert_non_null(snap);
+  n1 = vl_state_generation(st);
+  OK(vl_state_restore(st, snap));
+  assert_int_equal(vl_state_changed_since(st, n1, NULL, 0), vl_roster_unit_count(r));
+  vl_state_free(snap);
+  vl_state_free(st);
+  vl_roster_free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(roster_sorts_by_id_and_answers_the_hierarchy),
@@ -736,6 +777,7 @@ int main(void) {
     cmocka_unit_test(facing_through_the_store),
     cmocka_unit_test(copies_share_only_the_roster),
     cmocka_unit_test(the_generation_counts_changes_of_the_units),
+    cmocka_unit_test(the_units_changed_since_a_generation),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

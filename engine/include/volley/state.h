@@ -86,6 +86,14 @@ uint64_t vl_state_generation(const vl_state *st);
 ** arcs, say) may be kept. */
 uint64_t vl_state_unit_generation(const vl_state *st, int u);
 
+/* The units changed since generation `since` (a count vl_state_generation gave): those whose
+** own generation (vl_state_unit_generation) is past it, in index order (roster order), the
+** first `max` of them written to out (out may be NULL when max is 0). Returns how many there
+** are, which may be more than max. What is kept from the units may be brought up to date from
+** these alone, the others being as they were at `since`; after a vl_state_restore every unit
+** counts. */
+int vl_state_changed_since(const vl_state *st, uint64_t since, int *out, int max);
+
 /* Bytes held by the store, the shared roster not counted (for the benchmarks). */
 size_t vl_state_bytes(const vl_state *st);
 

@@ -229,17 +229,34 @@ function M.apply(game, shot)
 end
 
 --- The map hexes next to an enemy combat unit of `side`, label order (`hexes`), each with
--- the first enemy (in `store:units` order) next to it (`by`). Derived from the units alone,
--- it is kept on the game object (not state) while the store's generation stays (docs/state.md
--- "The generation"): every gun's and wagon's query of a move request reads the same one.
--- @treturn table `{hexes = {hex,...}, by = {[hex] = unit}}`; callers never change it
+-- the first enemy (in `store:units` order) next to it (`by`). Derived from where the enemy
+-- combat units stand alone, it is kept on the game object (not state) while their own
+-- generations stay (docs/state.md "The generation"): a move of the side's own units keeps
+-- it, and every gun's and wagon's query reads the same one.
+-- @treturn table `{hexes = {hex,...}, by = {[hex] = unit}, why = {}}` (`why`: the reasons
+--   `M.prohibit` made, kept with it); callers never change it
 function M.next_to_enemy(game, side)
-  local gen = game.store:generation()
+  local store = game.store
+  local gen = store:generation()
   local kept = game.rr_next_to
-  if kept and kept.gen == gen and kept.side == side then return kept.near end
+  if kept and kept.store == store and kept.side == side then
+    if kept.gen == gen then return kept.near end
+    local same = true
+    for _, id in ipairs(store:changed_since(kept.gen)) do
+      if kept.enemy[id] then
+        same = false
+        break
+      end
+    end
+    if same then
+      kept.gen = gen
+      return kept.near
+    end
+  end
   local grid = require("systems.rough_and_ready.facing").grid(game)
-  local seen, hexes = {}, {}
-  for _, e in ipairs(game.store:units{ side = game:enemy(side), class = "combat" }) do
+  local seen, hexes, enemy = {}, {}, {}
+  for _, e in ipairs(store:units{ side = game:enemy(side), class = "combat" }) do
+    enemy[e] = true
     local at = command.on_map(game, e)
     if at then
       for _, n in ipairs(grid:neighbors(at)) do
@@ -251,8 +268,8 @@ function M.next_to_enemy(game, side)
     end
   end
   table.sort(hexes)
-  local near = { hexes = hexes, by = seen }
-  game.rr_next_to = { gen = gen, side = side, near = near }
+  local near = { hexes = hexes, by = seen, why = {} }
+  game.rr_next_to = { store = store, side = side, gen = gen, enemy = enemy, near = near }
   return near
 end
 
@@ -274,9 +291,18 @@ function M.prohibit(game, unit, prohibited)
   end
   local near = M.next_to_enemy(game, info.side)
   local hexes, seen = near.hexes, near.by
+  local whys = near.why[info.type]
+  if not whys then
+    whys = {}
+    near.why[info.type] = whys
+  end
   for _, h in ipairs(hexes) do
-    prohibited[#prohibited + 1] = { at = h, why = "next to " .. seen[h] .. ": " .. what,
-                                     rule = rule }
+    local why = whys[h]
+    if not why then
+      why = "next to " .. seen[h] .. ": " .. what
+      whys[h] = why
+    end
+    prohibited[#prohibited + 1] = { at = h, why = why, rule = rule }
   end
 end
 

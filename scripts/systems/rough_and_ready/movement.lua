@@ -90,14 +90,16 @@ local function verdict(game, unit, me, h)
 end
 
 -- The verdicts of the board for the units like `unit`: what `verdict` says depends on the
--- hex's units (the board is of one generation of the store) and on what `stacking.key` and
--- `is_combat` say of the unit, so the movers of a command share them.
+-- hex's units (a hex's verdicts go when one of its units changes: `M.update_board`) and on
+-- what `stacking.key` and `is_combat` say of the unit, so the movers of a command share them.
 local function kept_verdicts(game, unit, board)
   local key = stacking.key(game, unit) .. (is_combat(game, unit) and " combat" or "")
   local v = board.verdicts[key]
   if not v then
     v = {}
     board.verdicts[key] = v
+    board.verdict_keys[#board.verdict_keys + 1] = key
+    board.verdict_units[key] = unit
   end
   return v
 end
@@ -133,28 +135,49 @@ end
 -- prohibited, the chaparral ones whose trail it may not use in `no_road` (`verdict`), the
 -- enemy front hexes must-stop [rough_and_ready 5.14]. Each list in label order.
 local function mark_near(game, unit, board, from, a, lo, hi, q)
-  local me = game:unit_info(unit)
   local verdicts = kept_verdicts(game, unit, board)
-  local axial = board.axial
-  for i, h in ipairs(board.hexes) do
-    local d = axial_distance(a, axial[i])
-    if h ~= from and d > lo and d <= hi then
+  local me
+  local hexes, axial = board.hexes, board.axial
+  local aq, ar = a[1], a[2]
+  local no_road, prohibited, must_stop = q.no_road, q.prohibited, q.must_stop
+  -- the distance of `axial_distance`, written out: a query makes a hundred of these
+  for i = 1, #hexes do
+    local b = axial[i]
+    local dq, dr = b[1] - aq, b[2] - ar
+    local ds = dq + dr
+    if dq < 0 then dq = -dq end
+    if dr < 0 then dr = -dr end
+    if ds < 0 then ds = -ds end
+    if dr > dq then dq = dr end
+    if ds > dq then dq = ds end
+    local h = hexes[i]
+    if dq > lo and dq <= hi and h ~= from then
       local v = verdicts[h]
       if v == nil then
+        me = me or game:unit_info(unit)
         v = verdict(game, unit, me, h)
         verdicts[h] = v
       end
       if v == ROAD then
-        q.no_road[#q.no_road + 1] = h
+        no_road[#no_road + 1] = h
       elseif v ~= LEGAL then
-        q.prohibited[#q.prohibited + 1] = { at = h, why = v.why, rule = v.rule }
+        prohibited[#prohibited + 1] = { at = h, why = v.why, rule = v.rule }
       end
     end
   end
-  for i, f in ipairs(board.fronts) do
-    local d = axial_distance(a, board.front_axial[i])
-    if d > lo and d <= hi then
-      q.must_stop[#q.must_stop + 1] = { at = f.at, why = f.why, rule = M.R514 }
+  local fronts, front_axial = board.fronts, board.front_axial
+  for i = 1, #fronts do
+    local b = front_axial[i]
+    local dq, dr = b[1] - aq, b[2] - ar
+    local ds = dq + dr
+    if dq < 0 then dq = -dq end
+    if dr < 0 then dr = -dr end
+    if ds < 0 then ds = -ds end
+    if dr > dq then dq = dr end
+    if ds > dq then dq = ds end
+    if dq > lo and dq <= hi then
+      local f = fronts[i]
+      must_stop[#must_stop + 1] = { at = f.at, why = f.why, rule = M.R514 }
     end
   end
 end
@@ -208,17 +231,132 @@ end
 --- What a side's moves depend on: the hexes holding units (label order, with their axial
 -- coordinates) and the enemy front hexes (`facing.enemy_fronts`, as a list and by hex); the
 -- queries keep there what they learn of each hex (`verdicts`, by the kind of mover).
--- Derived from the units alone, it is kept on the game object (not state) until the store's
--- generation moves (docs/state.md "The generation"): callers read it, never change it.
+-- Derived from the units alone, it is kept on the game object (not state) and brought up to
+-- date when the store's generation moves (docs/state.md "The generation"), from the units
+-- changed since (their own generations): the hexes they left or entered lose their verdicts,
+-- the list of hexes changes when a hex is emptied or filled, and the fronts are found again
+-- only when an enemy unit changed, or a unit of a hex an enemy combat unit holds (its top
+-- unit names the front). A friendly unit's turn or marker costs its hex's verdicts alone.
+-- Callers read it, never change it, and never keep it across a change of the units.
 -- @treturn table `{hexes = {...}, axial = {{q, r},...}, fronts = {{at=, by=, why=},...},
---   front_by = {[hex] = enemy}, verdicts = {}}`
+--   front_by = {[hex] = enemy}, front_axial = {{q, r},...}, verdicts = {}}`
 function M.board(game, side)
-  local gen = game.store:generation()
-  local kept = game.rr_board
-  if kept and kept.gen == gen and kept.side == side then return kept.board end
-  local board = M.compute_board(game, side)
-  game.rr_board = { gen = gen, side = side, board = board }
-  return board
+  if M.uncached then return M.compute_board(game, side) end
+  local store = game.store
+  local gen = store:generation()
+  local boards = game.rr_boards
+  if not boards or boards.store ~= store then   -- one store's counts, never another's
+    boards = { store = store }
+    game.rr_boards = boards
+  end
+  local kept = boards[side]
+  if kept and kept.gen == gen then return kept.board end
+  if kept then
+    M.update_board(game, side, kept, gen)
+  else
+    kept = M.kept_board(game, side, gen)
+    boards[side] = kept
+  end
+  return kept.board
+end
+
+-- The fronts of a board (`facing.enemy_fronts`) with their must-stop reasons, their hexes'
+-- enemies and axial coordinates; the hexes enemy combat units hold (by hex: true).
+local function set_fronts(game, side, board)
+  local fronts = facing.enemy_fronts(game, side)
+  local by, front_axial = {}, {}
+  game.rr_front_why = game.rr_front_why or {}
+  local whys = game.rr_front_why     -- by enemy unit: the same words at every board
+  for i, f in ipairs(fronts) do
+    by[f.at] = f.by
+    whys[f.by] = whys[f.by] or ("front hex of " .. f.by)
+    f.why = whys[f.by]                -- the must-stop reason of every query on this board
+    front_axial[i] = hex_axial(game, f.at)
+  end
+  board.fronts, board.front_by, board.front_axial = fronts, by, front_axial
+end
+
+-- The hexes enemy combat units of `side` hold now (by hex: true): a unit changed in one may
+-- change who names its fronts (the top unit, facing.enemy_fronts).
+local function enemy_hexes(game, side)
+  local out = {}
+  for _, e in ipairs(game.store:units{ side = game:enemy(side), class = "combat" }) do
+    local kind, at = game.store:where(e)
+    if kind == "hex" then out[at] = true end
+  end
+  return out
+end
+
+--- A board (`M.board`) made afresh and what keeps it up to date: `{gen =, board =,
+-- where = {[unit] = hex | false}, count = {[hex] = units}, enemy_at = {[hex] = true}}`.
+function M.kept_board(game, side, gen)
+  local store = game.store
+  local where, count = {}, {}
+  for _, id in ipairs(store:units{}) do
+    local kind, at = store:where(id)
+    where[id] = kind == "hex" and at
+    if kind == "hex" then count[at] = (count[at] or 0) + 1 end
+  end
+  return { gen = gen, board = M.compute_board(game, side), where = where, count = count,
+           enemy_at = enemy_hexes(game, side) }
+end
+
+-- The sorted index where `h` is, or goes, in the sorted list `hexes`.
+local function bisect(hexes, h)
+  local lo, hi = 1, #hexes + 1
+  while lo < hi do
+    local mid = math.floor((lo + hi) / 2)
+    if hexes[mid] < h then lo = mid + 1 else hi = mid end
+  end
+  return lo
+end
+
+--- Brings a kept board (`M.kept_board`) to the store's generation `gen` from the units
+-- changed since the board's (`store:changed_since`: their own generations are past it; a
+-- store restored counts them all; docs/state.md "The generation").
+function M.update_board(game, side, kept, gen)
+  local store, board = game.store, kept.board
+  local where, count, enemy_at = kept.where, kept.count, kept.enemy_at
+  local hexes, axial, verdicts = board.hexes, board.axial, board.verdicts
+  local fronts = false
+  local since = kept.gen
+  local function touched(h)            -- a hex whose units changed: its verdicts go
+    for _, key in ipairs(board.verdict_keys) do verdicts[key][h] = nil end
+    if enemy_at[h] then fronts = true end
+  end
+  for _, id in ipairs(store:changed_since(since)) do
+    local kind, at = store:where(id)
+    local now = kind == "hex" and at
+    local was = where[id]
+    if game:unit_info(id).side ~= side then fronts = true end
+    if was then touched(was) end
+    if now and now ~= was then touched(now) end
+    if now ~= was then
+      where[id] = now
+      if was then
+        count[was] = count[was] - 1
+        if count[was] == 0 then           -- emptied: out of the list
+          count[was] = nil
+          local i = bisect(hexes, was)
+          table.remove(hexes, i)
+          table.remove(axial, i)
+        end
+      end
+      if now then
+        if not count[now] then            -- filled: into the list, in label order
+          local i = bisect(hexes, now)
+          table.insert(hexes, i, now)
+          table.insert(axial, i, hex_axial(game, now))
+        end
+        count[now] = (count[now] or 0) + 1
+      end
+    end
+  end
+  if fronts then
+    set_fronts(game, side, board)
+    kept.enemy_at = enemy_hexes(game, side)
+  end
+  kept.gen = gen
 end
 
 --- `M.board` computed afresh (what the kept one must equal).
@@ -234,18 +372,10 @@ function M.compute_board(game, side)
   table.sort(hexes)
   local axial = {}
   for i, h in ipairs(hexes) do axial[i] = hex_axial(game, h) end
-  local fronts = facing.enemy_fronts(game, side)
-  local by, front_axial = {}, {}
-  game.rr_front_why = game.rr_front_why or {}
-  local whys = game.rr_front_why     -- by enemy unit: the same words at every board
-  for i, f in ipairs(fronts) do
-    by[f.at] = f.by
-    whys[f.by] = whys[f.by] or ("front hex of " .. f.by)
-    f.why = whys[f.by]                -- the must-stop reason of every query on this board
-    front_axial[i] = hex_axial(game, f.at)
-  end
-  return { hexes = hexes, axial = axial, fronts = fronts, front_by = by,
-           front_axial = front_axial, verdicts = {} }
+  local board = { hexes = hexes, axial = axial, verdicts = {}, verdict_keys = {},
+                  verdict_units = {} }
+  set_fronts(game, side, board)
+  return board
 end
 
 --- Whether a unit starts its move in an enemy front hex [rough_and_ready 5.15]: the enemy
@@ -290,21 +420,72 @@ function M.destinations(game, unit, board)
   return out
 end
 
+-- A copy of a query made of plain data (tables without metatables, strings, numbers,
+-- booleans; read raw), or nil when it holds anything else (a handler's function, say).
+local function plain(v, depth)
+  local t = type(v)
+  if t == "string" or t == "number" or t == "boolean" then return v end
+  if t ~= "table" or depth > 3 or getmetatable(v) ~= nil then return nil end
+  local out = {}
+  for k, x in next, v do
+    local tk = type(k)
+    if tk ~= "string" and tk ~= "number" then return nil end
+    local c = plain(x, depth + 1)
+    if c == nil then return nil end
+    out[k] = c
+  end
+  return out
+end
+
+-- Whether query `q` (read raw) equals the plain copy `p` (`plain`).
+local function same_plain(p, q, depth)
+  if type(p) ~= "table" then return p == q end
+  if type(q) ~= "table" or depth > 3 or getmetatable(q) ~= nil then return false end
+  local n = 0
+  for k, x in next, p do
+    if not same_plain(x, rawget(q, k), depth + 1) then return false end
+    n = n + 1
+  end
+  for _ in next, q do
+    n = n - 1
+    if n < 0 then return false end
+  end
+  return n == 0
+end
+
 --- The hexes of `M.destinations`, in its order, without their entries: what the move
 -- request's options need. Unless the unit is pinned (5.15 needs the paths), one
--- `move:reach_places` call, with no table made per hex.
--- @treturn {string,...}
+-- `move:reach_places` call, with no table made per hex. The reach is a function of the
+-- unit's hex and its query alone (volley.core.move; the game's costs never change): each
+-- unit's last one is kept on the game object (not state), with a copy of its query, and
+-- given again while a query computed anew equals it (a move elsewhere on the map leaves a
+-- unit's query as it was: it marks only the hexes within its MA).
+-- @treturn {string,...} callers read it, never change it
 function M.destination_hexes(game, unit, board)
   board = board or M.board(game, game:unit_info(unit).side)
-  local out = {}
   if M.pinned_by(game, unit, board) then
+    local out = {}
     for i, e in ipairs(M.destinations(game, unit, board)) do out[i] = e.hex end
     return out
   end
   local _, from = game.store:where(unit)
   local q = M.query(game, unit, board)
+  local reach = game.rr_reach
+  if not reach or reach.move ~= game.move then
+    reach = { move = game.move }
+    game.rr_reach = reach
+  end
+  local kept = reach[unit]
+  if kept and not M.uncached and kept.from == from and same_plain(kept.q, q, 0) then
+    return kept.hexes
+  end
+  local key = plain(q, 0)
+  local out = {}
   for _, h in ipairs(game.move:reach_places(from, q)) do
     if h ~= from then out[#out + 1] = h end
+  end
+  if not M.uncached then
+    reach[unit] = key and { from = from, q = key, hexes = out } or nil
   end
   return out
 end
@@ -689,20 +870,32 @@ function M.declare(game, unit)
   end
 end
 
---- The legal answers of the move request, canonical order: each unmoved mover's
--- destinations (`<unit> <hex>`, movers in order, hexes in reach order), then each charge
--- declaration (`charge <unit>` [rough_and_ready 6.43], movers in order), then the square
--- answers (`square <hex>`, `unsquare <unit>`: squares.options [rough_and_ready 5.42, 5.44]),
--- then each turn in place (`face <unit> <vertex>`, the vertices other than its own), then
--- `done`. A square's moves are listed under its top unit only (squares.offers_moves).
-function M.options(game)
+-- The move request's answers (`M.options`).
+local function options(game)
   local movers = M.movers(game)
   local done = moved(game)
   local board = M.board(game, game.vars:get("activation", "side"))
   local out = {}
+  local answers = game.rr_move_answers        -- `<unit> <hex>`, made once (not state)
+  if not answers then
+    answers = {}
+    game.rr_move_answers = answers
+  end
   for _, u in ipairs(movers) do
     if not contains(done, u) and squares.offers_moves(game, u, movers) then
-      for _, h in ipairs(M.destination_hexes(game, u, board)) do out[#out + 1] = u .. " " .. h end
+      local mine = answers[u]
+      if not mine then
+        mine = {}
+        answers[u] = mine
+      end
+      for _, h in ipairs(M.destination_hexes(game, u, board)) do
+        local a = mine[h]
+        if not a then
+          a = u .. " " .. h
+          mine[h] = a
+        end
+        out[#out + 1] = a
+      end
     end
   end
   local redeploying = game.vars.redeploying
@@ -724,6 +917,80 @@ function M.options(game)
     end
   end
   out[#out + 1] = "done"
+  return out
+end
+
+-- {====================================================================================
+-- What is kept, checked (the specs' debug switch)
+-- =====================================================================================
+
+local function same(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  for k, v in pairs(a) do if not same(v, b[k]) then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+
+-- Raises an error naming what differs between the kept board of `side` and one made afresh:
+-- its hexes, fronts, and every verdict it keeps (asked again of the unit that asked first,
+-- where that unit is not in the hex).
+local function check_board(game, side, kept)
+  local fresh = M.compute_board(game, side)
+  for _, k in ipairs({ "hexes", "axial", "fronts", "front_by", "front_axial" }) do
+    if not same(kept[k], fresh[k]) then
+      error("movement: the kept board's " .. k .. " differ from the board made afresh", 0)
+    end
+  end
+  for _, key in ipairs(kept.verdict_keys) do
+    local unit = kept.verdict_units[key]
+    local _, from = game.store:where(unit)
+    local me = game:unit_info(unit)
+    for _, h in ipairs(fresh.hexes) do
+      local v = kept.verdicts[key][h]
+      if v ~= nil and h ~= from and not same(v, verdict(game, unit, me, h)) then
+        error("movement: the kept verdict of " .. h .. " for " .. key .. " is stale", 0)
+      end
+    end
+  end
+end
+
+--- A debug switch for the specs (tests/spec/systems/rough_and_ready/movement_kept_spec.lua):
+-- on, every move request's options are computed twice, with what movement keeps and afresh
+-- (`M.uncached`: no board, reach nor hexes next to the enemy kept), and the kept board is
+-- compared with a board made afresh; an error says where they differ. Off by default.
+-- @treturn integer the move requests checked so far
+function M.check_kept(on)
+  if on ~= nil then M.checking = on == true end
+  return M.checked or 0
+end
+
+--- The legal answers of the move request, canonical order: each unmoved mover's
+-- destinations (`<unit> <hex>`, movers in order, hexes in reach order), then each charge
+-- declaration (`charge <unit>` [rough_and_ready 6.43], movers in order), then the square
+-- answers (`square <hex>`, `unsquare <unit>`: squares.options [rough_and_ready 5.42, 5.44]),
+-- then each turn in place (`face <unit> <vertex>`, the vertices other than its own), then
+-- `done`. A square's moves are listed under its top unit only (squares.offers_moves).
+function M.options(game)
+  if not M.checking or M.uncached then return options(game) end
+  local out = options(game)
+  local side = game.vars:get("activation", "side")
+  check_board(game, side, M.board(game, side))
+  M.uncached = true
+  local next_to = game.rr_next_to        -- artillery.next_to_enemy's, made afresh too
+  game.rr_next_to = nil
+  local ok, fresh = pcall(options, game)
+  game.rr_next_to = next_to
+  M.uncached = false
+  if not ok then error(fresh, 0) end
+  if not same(out, fresh) then
+    for i = 1, math.max(#out, #fresh) do
+      if out[i] ~= fresh[i] then
+        error("movement: option " .. i .. " is " .. tostring(out[i]) .. " with what is kept, "
+          .. tostring(fresh[i]) .. " afresh", 0)
+      end
+    end
+  end
+  M.checked = (M.checked or 0) + 1
   return out
 end
 
