@@ -824,6 +824,8 @@ static int rtoken(reader *rd, char tok[TOKEN_MAX], const char *what) {
   n = (size_t)(rd->p - s);
   if (n == 0) return rfail(rd, "%s expected", what);
   if (n >= TOKEN_MAX) return rfail(rd, "%s is longer than %d bytes", what, TOKEN_MAX - 1);
+  /* a NUL would end the token early: what was read would not be what is written back */
+  if (memchr(s, '\0', n) != NULL) return rfail(rd, "%s holds a NUL byte", what);
   memcpy(tok, s, n);
   tok[n] = '\0';
   if (rd->p < rd->e) rd->p++;
