@@ -2,7 +2,7 @@
 -- a line typed at the prompt, read by `volley.commands.parse` and interpreted with no request
 -- pending, with a move pending and with a reaction pending, in a world like the demo's (the
 -- fixture of tests/spec/volley/commands_spec.lua). Neither may raise; a refusal is a message
--- (with no control byte, for a line the prompt lets through); an answer is one of the pending request's options.
+-- (with no control byte, for a line the prompt lets through).
 local commands = require "volley.commands"
 local check = require "fuzz_check"
 

@@ -2,8 +2,8 @@
 -- scenario's set-up line gives it, compiled (`volley.placement.compile`) on Palo Alto's map and
 -- on the placement fixture maps, in both contexts (hexes, hexside), with the context of
 -- tests/spec/volley/placement_spec.lua's random test (`above`, `with`, a predicate). It may not
--- raise; a set is a table, a refusal a message naming the spec (with no control byte, for a text the INI
--- reader lets through).
+-- raise; a set is a table, a refusal a message naming the spec (with no control byte, for a
+-- text the INI reader lets through).
 local core = require "volley.core"
 local placement = require "volley.placement"
 local check = require "fuzz_check"
