@@ -18,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "volley/error.h"
@@ -36,15 +38,37 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 #define FZ_ASSERT(cond, ...) do { if (!(cond)) FZ_FAIL(__VA_ARGS__); } while (0)
 
-/* A scratch folder of this process (made once, under $TMPDIR or /tmp), or NULL. */
-static inline const char *fz_tmpdir(void) {
-  static char dir[256];
-  if (dir[0] == '\0') {
-    const char *t = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/volley-fuzz-XXXXXX", t && *t ? t : "/tmp");
-    if (mkdtemp(dir) == NULL) { perror("mkdtemp"); abort(); }
+static char fz_dir[256];
+
+/* Removes path, a folder with what it holds (the scratch folder's files and folders). */
+static void fz_remove(const char *path) {
+  DIR *d = opendir(path);
+  if (d != NULL) {
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+      if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+      char sub[1024];
+      snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+      fz_remove(sub);
+    }
+    closedir(d);
   }
-  return dir;
+  remove(path);
+}
+
+static void fz_cleanup(void) {
+  if (fz_dir[0] != '\0') fz_remove(fz_dir);
+}
+
+/* A scratch folder of this process (made once, under $TMPDIR or /tmp; removed at exit). */
+static inline const char *fz_tmpdir(void) {
+  if (fz_dir[0] == '\0') {
+    const char *t = getenv("TMPDIR");
+    snprintf(fz_dir, sizeof fz_dir, "%s/volley-fuzz-XXXXXX", t && *t ? t : "/tmp");
+    if (mkdtemp(fz_dir) == NULL) { perror("mkdtemp"); abort(); }
+    atexit(fz_cleanup);
+  }
+  return fz_dir;
 }
 
 /* Writes size bytes to <scratch>/<name> (replacing it); the path into out (n bytes). */
@@ -86,16 +110,23 @@ static inline void fz_source(const char *rel, char *out, size_t n) {
   snprintf(out, n, "%s/%s", VOLLEY_FUZZ_SOURCE, rel);
 }
 
+/* A control byte: C0 but the tab (a tab is text: the INI reader and the prompt take it), DEL. */
+static inline int fz_control(char c) {
+  return ((unsigned char)c < 0x20 && c != '\t') || c == 0x7f;
+}
+
 /* The checks every refusal passes: a code that is an error, a message, and no control byte
-** in the message or the file name (docs/robustness.md "The promise"). */
+** in the message or the file name (docs/robustness.md "The promise"). With VOLLEY_FUZZ_SHOW
+** set in the environment the refusal is printed ("file:line: message"): what volley answers. */
 static inline void fz_check_error(const vl_error *err, int rc) {
+  if (getenv("VOLLEY_FUZZ_SHOW") != NULL)
+    fprintf(stderr, "refused: %s:%d: %s\n", err->file, err->line, err->msg);
   FZ_ASSERT(rc < 0, "a refusal with code %d", rc);
   FZ_ASSERT(err->msg[0] != '\0', "a refusal without a message (code %d)", rc);
   for (const char *p = err->msg; *p; p++)
-    FZ_ASSERT((unsigned char)*p >= 0x20 && *p != 0x7f, "a control byte in '%s'", err->msg);
+    FZ_ASSERT(!fz_control(*p), "a control byte in '%s'", err->msg);
   for (const char *p = err->file; *p; p++)
-    FZ_ASSERT((unsigned char)*p >= 0x20 && *p != 0x7f, "a control byte in the file '%s'",
-              err->file);
+    FZ_ASSERT(!fz_control(*p), "a control byte in the file '%s'", err->file);
 }
 
 /* A NUL-terminated copy of the input (the loaders of text take C strings). */
