@@ -2,7 +2,8 @@
 -- a line typed at the prompt, read by `volley.commands.parse` and interpreted with no request
 -- pending, with a move pending and with a reaction pending, in a world like the demo's (the
 -- fixture of tests/spec/volley/commands_spec.lua). Neither may raise; a refusal is a message
--- (with no control byte, for a line the prompt lets through).
+-- (with no control byte, for a line the prompt lets through); the world and the requests are
+-- as they were.
 local commands = require "volley.commands"
 local check = require "fuzz_check"
 
@@ -25,6 +26,20 @@ local PENDING = {
     options = { "fire", "hold" } },
 }
 
+-- A text of a table's contents, keys sorted: equal texts, the same contents.
+local function picture(v)
+  if type(v) ~= "table" then return type(v) .. ":" .. tostring(v) end
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  local out = {}
+  for _, k in ipairs(keys) do out[#out + 1] = tostring(k) .. "=" .. picture(v[k]) end
+  return "{" .. table.concat(out, ",") .. "}"
+end
+-- (interpret may add its memo of the names, `hex_set`, to the world: the rest is compared)
+local function state() return picture({ WORLD.units, WORLD.hexes, WORLD.spaces, PENDING }) end
+local BEFORE = state()
+
 return function(line)
   local c, why, bad = commands.parse(line)
   if c == nil then
@@ -38,4 +53,5 @@ return function(line)
     assert(type(r) == "table" and type(r.kind) == "string", "interpret: no kind")
     if r.kind == "refused" then check.refusal(r.why, "interpret", line) end
   end
+  assert(state() == BEFORE, "interpret changed the world or the request")
 end
