@@ -6,6 +6,8 @@
 # and the seeds tests/fuzz/seeds.txt names from the tree.
 file(GLOB VOLLEY_FUZZ_HARNESSES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_*.c)
 file(STRINGS ${CMAKE_SOURCE_DIR}/tests/fuzz/seeds.txt VOLLEY_FUZZ_SEED_LINES REGEX "^[a-z]")
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+             ${CMAKE_SOURCE_DIR}/tests/fuzz/seeds.txt)
 if(VOLLEY_FUZZ)
   add_custom_target(fuzzers)
 endif()

@@ -33,7 +33,8 @@ static void fz_lua_hook(lua_State *L, lua_Debug *ar) {
 #endif
 
 static int fz_lua_traceback(lua_State *L) {
-  luaL_traceback(L, L, luaL_tolstring(L, 1, NULL), 1);
+  const char *msg = lua_tostring(L, 1);   /* drivers raise text; anything else is named */
+  luaL_traceback(L, L, msg != NULL ? msg : lua_typename(L, lua_type(L, 1)), 1);
   return 1;
 }
 
