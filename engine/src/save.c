@@ -816,6 +816,31 @@ static int rfail(reader *rd, const char *fmt, ...) {
   return vl_error_set(rd->err, VL_EPARSE, rd->name, rd->line, "%s", msg);
 }
 
+/* Decodes the quoted string at rd->p into rd->str (see vl_tb_unquote), which must be written
+** as the writer writes it (vl_tb_quoted: controls and bytes that are not UTF-8 escaped, nothing
+** else), so that a save read writes back to the same text. VL_OK, or the error reported. */
+static int runquote(reader *rd) {
+  const char *start = rd->p;
+  char why[96];
+  vl_tb again;
+  int same;
+  rd->str.n = 0;
+  if (vl_tb_unquote(&rd->p, rd->e, &rd->str, why) != 0) return rfail(rd, "%s", why);
+  if (rd->str.oom) return vl_error_set(rd->err, VL_ENOMEM, NULL, 0, "not enough memory");
+  memset(&again, 0, sizeof again);
+  vl_tb_quoted(&again, rd->str.p ? rd->str.p : "", rd->str.n);
+  if (again.oom) {
+    free(again.p);
+    return vl_error_set(rd->err, VL_ENOMEM, NULL, 0, "not enough memory");
+  }
+  same = again.n == (size_t)(rd->p - start) && memcmp(again.p, start, again.n) == 0;
+  free(again.p);
+  if (!same)
+    return rfail(rd, "a string not written as volley writes it (a control byte or a byte that "
+                     "is not UTF-8 escaped as \\xHH, and no other escape)");
+  return VL_OK;
+}
+
 /* The next bare token (up to a space or the end of the line) into tok, and its space. */
 static int rtoken(reader *rd, char tok[TOKEN_MAX], const char *what) {
   const char *s = rd->p;
@@ -836,9 +861,7 @@ static int rtoken(reader *rd, char tok[TOKEN_MAX], const char *what) {
 static const char *rstring(reader *rd, const char *what) {
   const char *out;
   if (rd->p < rd->e && *rd->p == '"') {
-    char why[96];
-    rd->str.n = 0;
-    if (vl_tb_unquote(&rd->p, rd->e, &rd->str, why) != 0) return rfail(rd, "%s", why), NULL;
+    if (runquote(rd) != VL_OK) return NULL;
     if (rd->p < rd->e) {
       if (*rd->p != ' ') return rfail(rd, "a space expected after the string"), NULL;
       rd->p++;
@@ -928,10 +951,7 @@ static int rentry(reader *rd, const char *kw, vl_save_entry *e) {
     if ((e->side = rword(rd, "a side")) == NULL || (e->request = rword(rd, "a request kind")) == NULL)
       return rd->err->code;
     if (rd->p < rd->e && *rd->p == '"') {
-      char why[96];
-      rd->str.n = 0;
-      if (vl_tb_unquote(&rd->p, rd->e, &rd->str, why) != 0) return rfail(rd, "%s", why);
-      if (rd->str.oom) return vl_error_set(rd->err, VL_ENOMEM, NULL, 0, "not enough memory");
+      if ((rc = runquote(rd)) != VL_OK) return rc;
       if (rd->p < rd->e && *rd->p++ != ' ') return rfail(rd, "a space expected after the string");
       if (rd->str.n > VL_SAVE_ANSWER_MAX)
         return rfail(rd, "a string answer of %zu bytes (at most %d)", rd->str.n, VL_SAVE_ANSWER_MAX);
