@@ -21,7 +21,7 @@ seed() {
   kind=$1
   dir=$out/corpus/$kind
   mkdir -p "$dir"
-  grep "^$kind[[:space:]]" tests/fuzz/seeds.txt | while read -r _ glob; do
+  grep "^${kind}[[:space:]]" tests/fuzz/seeds.txt | while read -r _ glob; do
     for f in $glob; do
       [ -f "$f" ] && cp "$f" "$dir/seed-$(echo "$f" | tr / _)"
     done
@@ -43,7 +43,7 @@ dictionary() {
     commands)
       lua5.4 -e 'package.path = "scripts/?.lua;scripts/?/init.lua;" .. package.path
         for _, w in ipairs(require("volley.commands").command_words()) do print(w) end' ;
-      printf '%s\n' all A1 A2 B1 0103 0105 0203 0505 1203 pike/G Twiggs fire hold done \
+      printf '%s\n' all A1 A2 B1 0103 0105 0203 0505 1203 pike/G Twiggs fire hold "done" \
         '#' '?' + , N NE SE S SW NW ;;
     placement)
       printf '%s\n' any hex hexes hexside above within of adjacent to from row column \
