@@ -4,7 +4,7 @@
 ** and volley.core linked in, a driver (tests/fuzz/lua/<kind>.lua, which returns the function
 ** an input is given to; it raises on a finding), and, under libFuzzer, a line hook feeding
 ** libFuzzer's extra counters so the fuzzer is guided by the Lua lines an input reaches, as it
-** is by the C edges: each (previous line, line) pair of the scripts bumps one counter.
+** is by the C edges: each (previous line, line) pair of the scripts' functions bumps one counter.
 */
 #ifndef VOLLEY_FUZZ_LUA_H
 #define VOLLEY_FUZZ_LUA_H
@@ -25,8 +25,11 @@ static uint8_t fz_lua_counters[FZ_LUA_COUNTERS];
 static uintptr_t fz_lua_prev;
 
 static void fz_lua_hook(lua_State *L, lua_Debug *ar) {
-  if (!lua_getinfo(L, "S", ar)) return;
-  uintptr_t cur = ((uintptr_t)ar->source * 2654435761u) ^ ((uintptr_t)ar->currentline * 40503u);
+  /* the running function (its address: "S" would format the chunk's name at every line) */
+  if (!lua_getinfo(L, "f", ar)) return;
+  uintptr_t fn = (uintptr_t)lua_topointer(L, -1);
+  lua_pop(L, 1);
+  uintptr_t cur = (fn * 2654435761u) ^ ((uintptr_t)ar->currentline * 40503u);
   fz_lua_counters[(cur ^ fz_lua_prev) % FZ_LUA_COUNTERS]++;
   fz_lua_prev = cur >> 1;
 }
