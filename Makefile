@@ -12,7 +12,9 @@
 #   make docs     the HTML reference into build/docs: LDoc for the Lua runtime, the C headers
 #   make soak     500 Palo Alto games random,random on both VMs, sharded (SOAK_GAMES=N for fewer),
 #                 and 200 sequences of the journal property test a VM (SOAK_JOURNAL=N)
-# fuzz and memcheck say what exists so far.
+#   make fuzz     build ./build-fuzz (clang, libFuzzer, ASan, UBSan) and run every harness of
+#                 tests/fuzz for FUZZ_SECONDS (default 60), two at once
+# memcheck says what exists so far.
 
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE   ?= cmake
@@ -21,8 +23,8 @@ DEPS    := sh deps/install.sh
 CTEST_FLAGS := --output-on-failure --no-tests=error -j $(JOBS)
 
 .PHONY: all build build-luajit build-asan build-clang clang play test test-build \
-        test-luajit test-asan test-clang bench soak fuzz memcheck docs install clean deps-build \
-        deps-test deps-docs
+        test-luajit test-asan test-clang bench soak fuzz build-fuzz memcheck docs install clean \
+        deps-build deps-test deps-docs deps-fuzz
 
 all: build
 
@@ -32,6 +34,8 @@ deps-test:
 	@$(DEPS) build test bench
 deps-docs:
 	@$(DEPS) docs
+deps-fuzz:
+	@$(DEPS) build fuzz
 
 # One rule per configuration: configure once, then build.
 build:
@@ -86,7 +90,22 @@ SOAK_JOURNAL ?= 200
 soak: deps-test build build-luajit
 	@SOAK_GAMES=$(SOAK_GAMES) SOAK_JOBS=$(SOAK_JOBS) SOAK_JOURNAL=$(SOAK_JOURNAL) sh tests/soak/run.sh
 
-fuzz memcheck:
+# The libFuzzer harnesses (tests/fuzz): ./build-fuzz with clang, ASan and UBSan; each harness
+# runs FUZZ_SECONDS (FUZZ_JOBS at once; FUZZ_KINDS="map save" for some). Not part of make test,
+# which replays the regressions through each harness built with gcc (fuzz.<kind> in ctest).
+FUZZ_SECONDS ?= 60
+FUZZ_JOBS    ?= 2
+build-fuzz:
+	@test -f build-fuzz/CMakeCache.txt || \
+	  CC=clang $(CMAKE) -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DVOLLEY_FUZZ=ON \
+	    -DBUILD_TESTING=OFF -DVOLLEY_OTHER_VM=OFF
+	@$(CMAKE) --build build-fuzz --target fuzzers -j $(JOBS) -- --no-print-directory
+
+fuzz: deps-fuzz build-fuzz
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_KINDS="$(FUZZ_KINDS)" \
+	  sh tests/fuzz/run.sh
+
+memcheck:
 	@echo "make $@: not yet (arrives with its issue; see docs/build.md)"
 
 # The HTML reference: build/docs/index.html, lua/ (LDoc, config.ld) and c/ (the headers).
@@ -106,4 +125,4 @@ install: deps-build deps-docs
 	DESTDIR="$(DESTDIR)" $(CMAKE) --install build
 
 clean:
-	rm -rf build build-luajit build-asan build-clang build-bench
+	rm -rf build build-luajit build-asan build-clang build-bench build-fuzz

@@ -117,3 +117,7 @@ if(VOLLEY_LUACHECK)
            WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(luacheck PROPERTIES LABELS lint)
 endif()
+
+# fuzz.<kind>: each harness of tests/fuzz linked with a plain main() (tests/fuzz/replay.c),
+# replaying the findings kept in tests/fuzz/regressions/<kind>/ and the seeds (label fuzz)
+include(${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz.cmake)

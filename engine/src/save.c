@@ -816,6 +816,31 @@ static int rfail(reader *rd, const char *fmt, ...) {
   return vl_error_set(rd->err, VL_EPARSE, rd->name, rd->line, "%s", msg);
 }
 
+/* Decodes the quoted string at rd->p into rd->str (see vl_tb_unquote), which must be written
+** as the writer writes it (vl_tb_quoted: controls and bytes that are not UTF-8 escaped, nothing
+** else), so that a save read writes back to the same text. VL_OK, or the error reported. */
+static int runquote(reader *rd) {
+  const char *start = rd->p;
+  char why[96];
+  vl_tb again;
+  int same;
+  rd->str.n = 0;
+  if (vl_tb_unquote(&rd->p, rd->e, &rd->str, why) != 0) return rfail(rd, "%s", why);
+  if (rd->str.oom) return vl_error_set(rd->err, VL_ENOMEM, NULL, 0, "not enough memory");
+  memset(&again, 0, sizeof again);
+  vl_tb_quoted(&again, rd->str.p ? rd->str.p : "", rd->str.n);
+  if (again.oom) {
+    free(again.p);
+    return vl_error_set(rd->err, VL_ENOMEM, NULL, 0, "not enough memory");
+  }
+  same = again.n == (size_t)(rd->p - start) && memcmp(again.p, start, again.n) == 0;
+  free(again.p);
+  if (!same)
+    return rfail(rd, "a string not written as volley writes it (a control byte or a byte that "
+                     "is not UTF-8 escaped as \\xHH, and no other escape)");
+  return VL_OK;
+}
+
 /* The next bare token (up to a space or the end of the line) into tok, and its space. */
 static int rtoken(reader *rd, char tok[TOKEN_MAX], const char *what) {
   const char *s = rd->p;
@@ -824,6 +849,8 @@ static int rtoken(reader *rd, char tok[TOKEN_MAX], const char *what) {
   n = (size_t)(rd->p - s);
   if (n == 0) return rfail(rd, "%s expected", what);
   if (n >= TOKEN_MAX) return rfail(rd, "%s is longer than %d bytes", what, TOKEN_MAX - 1);
+  /* a NUL would end the token early: what was read would not be what is written back */
+  if (memchr(s, '\0', n) != NULL) return rfail(rd, "%s holds a NUL byte", what);
   memcpy(tok, s, n);
   tok[n] = '\0';
   if (rd->p < rd->e) rd->p++;
@@ -831,12 +858,10 @@ static int rtoken(reader *rd, char tok[TOKEN_MAX], const char *what) {
 }
 
 /* A bare or quoted token (a path), decoded into the arena; NULL on error (reported). */
-static const char *rstring(reader *rd, const char *what) {
+static const char *rstring(reader *rd, const char *what, int scenario) {
   const char *out;
   if (rd->p < rd->e && *rd->p == '"') {
-    char why[96];
-    rd->str.n = 0;
-    if (vl_tb_unquote(&rd->p, rd->e, &rd->str, why) != 0) return rfail(rd, "%s", why), NULL;
+    if (runquote(rd) != VL_OK) return NULL;
     if (rd->p < rd->e) {
       if (*rd->p != ' ') return rfail(rd, "a space expected after the string"), NULL;
       rd->p++;
@@ -847,10 +872,17 @@ static const char *rstring(reader *rd, const char *what) {
     if (rd->str.n > VL_SAVE_PATH_MAX)
       return rfail(rd, "%s of %zu bytes (at most %d)", what, rd->str.n, VL_SAVE_PATH_MAX), NULL;
     out = vl_arena_strndup(&rd->tmp, rd->str.p ? rd->str.p : "", rd->str.n);
+    /* written bare by the writer (put_token, put_header): quoted, it would not read back as
+    ** the same text */
+    if (out != NULL && (scenario ? is_scenario_id(out) : is_word(out)))
+      return rfail(rd, "%s quoted that volley writes bare", what), NULL;
   } else {
     char tok[TOKEN_MAX];
     if (rtoken(rd, tok, what) != VL_OK) return NULL;
     if (!is_path(tok)) return rfail(rd, "%s is not UTF-8 text", what), NULL;
+    if (!is_word(tok))   /* the writer quotes it */
+      return rfail(rd, "%s bare that volley writes quoted (only [A-Za-z0-9_./-] is bare)",
+                   what), NULL;
     out = vl_arena_strndup(&rd->tmp, tok, strlen(tok));
   }
   if (out == NULL) vl_error_set(rd->err, VL_ENOMEM, NULL, 0, "not enough memory");
@@ -926,10 +958,7 @@ static int rentry(reader *rd, const char *kw, vl_save_entry *e) {
     if ((e->side = rword(rd, "a side")) == NULL || (e->request = rword(rd, "a request kind")) == NULL)
       return rd->err->code;
     if (rd->p < rd->e && *rd->p == '"') {
-      char why[96];
-      rd->str.n = 0;
-      if (vl_tb_unquote(&rd->p, rd->e, &rd->str, why) != 0) return rfail(rd, "%s", why);
-      if (rd->str.oom) return vl_error_set(rd->err, VL_ENOMEM, NULL, 0, "not enough memory");
+      if ((rc = runquote(rd)) != VL_OK) return rc;
       if (rd->p < rd->e && *rd->p++ != ' ') return rfail(rd, "a space expected after the string");
       if (rd->str.n > VL_SAVE_ANSWER_MAX)
         return rfail(rd, "a string answer of %zu bytes (at most %d)", rd->str.n, VL_SAVE_ANSWER_MAX);
@@ -1044,7 +1073,7 @@ static int header_line(reader *rd, hbuild *hb, int k) {
     break;
   case 1:
     if (rd->p < rd->e && *rd->p == '"') {   /* a path the scenario was opened by */
-      if ((hb->h.scenario = rstring(rd, "a scenario path")) == NULL) return rd->err->code;
+      if ((hb->h.scenario = rstring(rd, "a scenario path", 1)) == NULL) return rd->err->code;
       if (!is_path(hb->h.scenario)) return rfail(rd, "a scenario path is not UTF-8 text");
       break;
     }
@@ -1061,7 +1090,7 @@ static int header_line(reader *rd, hbuild *hb, int k) {
     if (strcmp(tok, "scenario") != 0 && strcmp(tok, "system") != 0)
       return rfail(rd, "file role '%s' is neither scenario nor system", tok);
     f->role = strcmp(tok, "scenario") == 0 ? "scenario" : "system";
-    if ((f->path = rstring(rd, "a file path")) == NULL) return rd->err->code;
+    if ((f->path = rstring(rd, "a file path", 0)) == NULL) return rd->err->code;
     if ((rc = rsha(rd, f->sha256)) != VL_OK) return rc;
     hb->h.n_files++;
     break;
@@ -1071,7 +1100,7 @@ static int header_line(reader *rd, hbuild *hb, int k) {
     if ((hb->options = grow(hb->options, &hb->cap_options, hb->h.n_options, sizeof *o)) == NULL)
       return nomem_r(rd);
     o = &hb->options[hb->h.n_options];
-    if ((o->name = rword(rd, "an option name")) == NULL || (o->path = rstring(rd, "an option path")) == NULL)
+    if ((o->name = rword(rd, "an option name")) == NULL || (o->path = rstring(rd, "an option path", 0)) == NULL)
       return rd->err->code;
     if ((rc = rsha(rd, o->sha256)) != VL_OK) return rc;
     hb->h.n_options++;
@@ -1081,7 +1110,7 @@ static int header_line(reader *rd, hbuild *hb, int k) {
     vl_save_mod *m;
     if ((hb->mods = grow(hb->mods, &hb->cap_mods, hb->h.n_mods, sizeof *m)) == NULL) return nomem_r(rd);
     m = &hb->mods[hb->h.n_mods];
-    if ((m->path = rstring(rd, "a mod path")) == NULL) return rd->err->code;
+    if ((m->path = rstring(rd, "a mod path", 0)) == NULL) return rd->err->code;
     if ((rc = rsha(rd, m->sha256)) != VL_OK) return rc;
     hb->h.n_mods++;
     break;

@@ -307,6 +307,7 @@ end
 local function found(text, pos)
   if pos > #text then return "the end of the text" end
   local w = text:match("^[%w_/'-]+", pos) or text:match("^[^\128-\191][\128-\191]*", pos)
+    or text:sub(pos, pos)   -- a stray continuation byte (text that is not UTF-8)
   return "'" .. w .. "'"
 end
 

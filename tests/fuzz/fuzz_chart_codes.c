@@ -1,0 +1,19 @@
+/*
+** fuzz_chart_codes.c -- the Lua driver tests/fuzz/lua/chart_codes.lua (what it fuzzes and checks is said
+** there), in a stock Lua state guided by its lines (tests/fuzz/fuzz_lua.h).
+*/
+#include "fuzz_lua.h"
+
+static lua_State *state;
+static int driver;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc; (void)argv;
+  state = fz_lua_new("chart_codes", &driver);
+  return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fz_lua_run(state, driver, data, size);
+  return 0;
+}
