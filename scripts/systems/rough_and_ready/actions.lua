@@ -597,7 +597,7 @@ function M.run(game)
     -- each `<unit> <hex>` formed only when asked for (volley.ask's lazy form: a bot draws an
     -- index, a replay checks its answer directly)
     local opts = M.move_answers(game)
-    if opts.n == 1 then break end                   -- `done` alone: `done` is always last
+    if opts.n == 1 and opts:at(1) == "done" then break end
     -- the prompt reads the kinds of answer offered: the first move stands for them all
     local kinds = {}
     if #opts.units > 0 then kinds[1] = opts:at(1) end
