@@ -84,9 +84,9 @@ done
 echo "== replay (CPU s; volley replay, in-process) =="
 long=$state/palo-alto-long.save
 seed=5103132997656651   # sim.seed_of(1, 0): the first game above
-set -- $(run "$here" build lua5.4 sim "$seed" 100000)
+set -- $(run "$here" build/lua/5.4 lua5.4 sim "$seed" 100000)
 simd=$2 sims=$3
-set -- $(run "$here" build lua5.4 play "$seed" 100000 "$long")
+set -- $(run "$here" build/lua/5.4 lua5.4 play "$seed" 100000 "$long")
 plays=$2
 printf '%-8s %-40s %8s %10s %10s %8s\n' "VM" "save" "answers" "older s" "this s" "ratio"
 for vm in lua5.4 luajit; do
@@ -96,7 +96,7 @@ for vm in lua5.4 luajit; do
   for f in "$here/tests/replay/palo-alto-random-24.save" "$long"; do
     set -- $(run "$old" "$b" "$vm" replay "$f")
     os=$3 oh=$4
-    set -- $(run "$here" "$b" "$vm" replay "$f")
+    set -- $(run "$here" "$b/lua/$abi" "$vm" replay "$f")
     awk -v vm="$name" -v f="$(basename "$f")" -v n="$2" -v os="$os" -v ns="$3" 'BEGIN {
       printf "%-8s %-40s %8d %10.2f %10.2f %8.2f\n", vm, f, n, os, ns, os / ns }'
     [ "$oh" = "$4" ] || echo "$name: $(basename "$f") replayed to other states ($oh against $4)"
