@@ -13,6 +13,14 @@
 -- * `prompt` (string): one line for a person;
 -- * `options` (list) or `enumerate` (function returning a list): the legal answers in
 --   canonical order; each a string, an integer or a boolean;
+-- * or, for a rule system's request with many answers (trusted code only: a script's
+--   request lists them), the **lazy form**: `count` (function: how many legal answers),
+--   `at` (function: `at(i)`, the i-th in canonical order, 1 <= i <= count) and `has`
+--   (function: `has(answer)`, whether an answer is one of them): the answers need never be
+--   formed as a list (`M.count`, `M.at`, `M.has`); `M.list` forms it when something must
+--   show them all (`?`, completion, a listed request). The three must agree with one list,
+--   and calling them never changes the game nor runs script code: a request's answers are
+--   worked out before it is asked, as an enumerate's are (docs/runtime.md "Requests");
 -- * `validate` (optional function): `validate(answer) -> true | false, why`, for a typed
 --   answer that is not one of the options (never on its own: a request always has options
 --   or enumerate, so bots and the journal can deal in legal answers);
@@ -64,6 +72,7 @@ end
 M.TOKEN = setmetatable({}, { __tostring = function() return "volley.ask" end })
 
 local KEYS = { kind = true, prompt = true, options = true, enumerate = true, validate = true,
+               count = true, at = true, has = true,
                explain = true, canonical = true, tell = true, compound = true, free = true,
                warn = true,
                default = true, rule = true, secret = true }
@@ -125,8 +134,9 @@ function M.check_request(request)
   end
   for _, k in ipairs(sorted_keys(request)) do
     if not KEYS[k] then
-      error("unknown request key '" .. k .. "' (known: canonical, compound, default, enumerate, "
-        .. "explain, free, kind, options, prompt, rule, secret, tell, validate, warn)", 3)
+      error("unknown request key '" .. k .. "' (known: at, canonical, compound, count, default, "
+        .. "enumerate, explain, free, has, kind, options, prompt, rule, secret, tell, validate, "
+        .. "warn)", 3)
     end
   end
   for _, k in ipairs({ "kind", "prompt", "rule" }) do
@@ -136,7 +146,18 @@ function M.check_request(request)
   end
   local bad = M.bad_kind(request.kind)
   if bad then error(bad, 3) end
-  if request.options == nil and request.enumerate == nil then
+  if request.count ~= nil or request.at ~= nil or request.has ~= nil then
+    for _, k in ipairs({ "count", "at", "has" }) do
+      if type(request[k]) ~= "function" then
+        error("request '" .. request.kind .. "': a lazy request gives count, at and has, each a "
+          .. "function (" .. k .. " is a " .. type(request[k]) .. ")", 3)
+      end
+    end
+    if request.options ~= nil or request.enumerate ~= nil then
+      error("request '" .. request.kind .. "': count, at and has stand for options or "
+        .. "enumerate, not beside them", 3)
+    end
+  elseif request.options == nil and request.enumerate == nil then
     error("request '" .. request.kind .. "' has neither options nor enumerate", 3)
   end
   if request.options ~= nil and type(request.options) ~= "table" then
@@ -216,8 +237,12 @@ local checked = setmetatable({}, { __mode = "k" })
 -- `enumerate` is called once, when it is asked (`M.list`), and never again for it.
 local lists = setmetatable({}, { __mode = "k" })
 
+-- Each lazy request's count of legal answers, by request, weak keys: not state.
+local counts = setmetatable({}, { __mode = "k" })
+
 --- A request's legal answers as its `options` or its `enumerate` give them (not checked, not
 -- copied), the enumerate called once for the request: every later call gives the same list.
+-- A lazy request's (`count`, `at`) are formed here, once.
 -- So a request makes the same calls into scripts however often it is shown, checked or
 -- refused, and a game makes exactly the calls its replay makes (the asking coroutine waits
 -- while the list is kept, so nothing it depends on changes; docs/runtime.md "Disposable
@@ -227,10 +252,73 @@ local lists = setmetatable({}, { __mode = "k" })
 function M.list(request)
   local list = request.options or lists[request]
   if list == nil then
-    list = request.enumerate()
+    if request.at and type(request.at) == "function" and request.enumerate == nil then
+      list = {}
+      for i = 1, M.count(request) do list[i] = request.at(i) end
+    else
+      list = request.enumerate()
+    end
     lists[request] = list
   end
   return list
+end
+
+--- Makes a request ready to be asked: its `enumerate` called (`M.list`); a lazy request's
+-- answers are worked out by the rules before they ask, so nothing is formed.
+-- @tparam table request
+function M.prepare(request)
+  if request.count == nil then M.list(request) end
+end
+
+--- How many legal answers a request has, without forming them when it is lazy. Also for a
+-- request as the host holds it (`volley.host.request`): a `count` number, or its `options`.
+-- @tparam table request
+-- @treturn integer
+function M.count(request)
+  local c = request.count
+  if type(c) == "number" then return c end
+  if type(c) ~= "function" then return #M.list(request) end
+  local n = counts[request]
+  if n == nil then
+    n = c()
+    if type(n) ~= "number" or n ~= math.floor(n) or n < 0 then
+      error("request '" .. tostring(request.kind) .. "': count gave " .. tostring(n)
+        .. " (a whole number expected)", 2)
+    end
+    counts[request] = n
+  end
+  return n
+end
+
+--- A request's i-th legal answer in canonical order (1 <= i <= `M.count`), formed alone when
+-- the request is lazy (its `at`, or a host's `at` fetching it from the game); else its list's.
+-- @tparam table request
+-- @tparam integer i
+-- @return the answer
+function M.at(request, i)
+  if type(request.at) == "function" and lists[request] == nil then
+    if i < 1 or i > M.count(request) then return nil end
+    local v = request.at(i)
+    if not is_answer_value(v) then
+      error("request '" .. tostring(request.kind) .. "': answer #" .. i .. " is a " .. type(v)
+        .. " (string, integer or boolean expected)", 2)
+    end
+    return v
+  end
+  return M.list(request)[i]
+end
+
+--- Whether an answer is one of a request's legal answers (its `has` when it is lazy; else its
+-- list searched).
+-- @tparam table request
+-- @param answer
+-- @treturn boolean
+function M.has(request, answer)
+  if type(request.has) == "function" then return request.has(answer) and true or false end
+  for _, v in ipairs(M.list(request)) do
+    if v == answer then return true end
+  end
+  return false
 end
 
 --- The legal answers of a request, in canonical order.
@@ -261,6 +349,10 @@ end
 -- @return the single legal answer, or nil
 function M.only(request)
   if request.validate then return nil end
+  if request.count then
+    if M.count(request) == 1 then return M.at(request, 1) end
+    return nil
+  end
   local list = M.legal(request)
   if #list == 1 then return list[1] end
   return nil
@@ -307,10 +399,7 @@ M.WARNING_AT_MOST = 200
 -- @treturn {string,...}
 function M.warnings(request, answer)
   if not request.warn then return {} end
-  local legal = false
-  for _, v in ipairs(M.list(request)) do
-    if v == answer then legal = true break end
-  end
+  local legal = M.has(request, answer)
   if not legal and request.validate then legal = request.validate(answer) and true or false end
   if not legal and request.compound then
     -- a compound answer (`5US-1 3013 NE`): the warnings of the answer it gives this request
@@ -338,6 +427,11 @@ end
 -- @tparam table request
 -- @return the default answer, or nil
 function M.default_answer(request)
+  if request.count then
+    if request.default ~= nil and M.has(request, request.default) then return request.default end
+    if M.count(request) == 0 then return nil end
+    return M.at(request, 1)
+  end
   local list = M.legal(request)
   if request.default ~= nil then
     for _, v in ipairs(list) do
@@ -462,15 +556,19 @@ function M.check(request, answer, plain)
     return false, "an answer of " .. #answer .. " bytes (at most " .. M.ANSWER_MAX .. ") "
       .. request.rule
   end
+  -- a lazy request checks the answer directly: no list is formed (an answer typed another
+  -- way forms it below only when it must be searched)
+  local lazy = request.count ~= nil and lists[request] == nil
+  if lazy and request.has(answer) then return true, answer end
   -- one pass over the legal answers as `M.legal` lists them (each checked as it does), with
   -- no copy: a request's list may hold hundreds of moves
-  local list = M.list(request)
+  local list = not lazy and M.list(request) or nil
   local found, match = false, nil
-  if checked[list] then
+  if list and checked[list] then
     for _, v in ipairs(list) do
       if v == answer then return true, v end
     end
-  else
+  elseif list then
     for i, v in ipairs(list) do
       if type(v) ~= "string" and not is_answer_value(v) then
         error("request '" .. request.kind .. "': option #" .. i .. " is a " .. type(v)
@@ -487,13 +585,18 @@ function M.check(request, answer, plain)
   if request.canonical then
     local c = checking(request.canonical, answer)
     if c ~= nil then
-      for _, v in ipairs(list) do
-        if v == c then return true, v end
+      if lazy then
+        if is_answer_value(c) and request.has(c) then return true, c end
+      else
+        for _, v in ipairs(list) do
+          if v == c then return true, v end
+        end
       end
     end
   end
   -- units joined by `+` named in another order: the legal answer listing the same ones
-  local joined = M.joined(list, answer)
+  local joined = type(answer) == "string" and answer:find("+", 1, true)
+    and M.joined(list or M.list(request), answer) or nil
   if joined ~= nil then return true, joined end
   -- an answer that carries the answers of the requests that follow (the request says so)
   if request.compound and not plain then
@@ -520,7 +623,8 @@ function M.check(request, answer, plain)
   end
   -- a short list is told, so the refusal says what would do (`?` lists a long one)
   local legal = ""
-  if #list <= M.TELL_AT_MOST then
+  if M.count(request) <= M.TELL_AT_MOST then
+    list = list or M.list(request)
     local words = {}
     for i, v in ipairs(list) do words[i] = tostring(v) end
     legal = #words == 0 and " (none is legal now)"
@@ -563,7 +667,7 @@ end
 function M.ask(side, request, watch)
   M.not_checking(2)
   M.check_request(request)
-  M.list(request)
+  M.prepare(request)
   local refusal
   while true do
     if watch then watch("asking") end

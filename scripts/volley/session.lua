@@ -210,6 +210,13 @@ local function mod_api(g, path)
         end
       end
     end
+    -- the lazy form (count, at, has) is the rule systems': a script lists its answers
+    for _, k in ipairs({ "count", "at", "has" }) do
+      if r[k] ~= nil then
+        error("volley.ask: request key '" .. k .. "' is a rule system's (a script gives options "
+          .. "or enumerate)", 2)
+      end
+    end
     local ok, err = pcall(ask.check_request, r)
     if not ok then error("volley.ask: " .. tostring(err):gsub("^[^\n]-:%d+: ", ""), 2) end
     -- what crosses to the host is checked here, where the script can be named: the answers
@@ -585,7 +592,7 @@ function M.tracked_ask(g, side, request)
     -- the request's legal answers listed before its answers are checked: a script's error
     -- there is the previous answer's consequence (rollback takes that answer back)
     ask.check_request(request)
-    ask.list(request)
+    ask.prepare(request)
     t.asking = true
     t.pending = { side = side, request = request }
     local mark, rest

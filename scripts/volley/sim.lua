@@ -316,6 +316,14 @@ end
 function M.play_game(o, players, cap, seed, stop)
   local st, err = open(o, seed)
   if not st then return nil, err end
+  -- each request crosses with the number of its legal answers, not their list: a bot picks an
+  -- index and the one answer is fetched (volley.host.at; docs/runtime.md "Requests")
+  st:call("volley.host", "listing", "count")
+  local function at(i)
+    local ok, v = st:call("volley.host", "at", i)
+    if not ok then error(describe(v), 0) end
+    return v
+  end
   local task = st:spawn("volley.session", "run")
   local decisions, answer, capped = 0, nil, false
   while true do
@@ -349,6 +357,7 @@ function M.play_game(o, players, cap, seed, stop)
     -- one legal answer: given, the bot not asked (its later decisions keep their numbers)
     answer = driving.only(req)
     if answer == nil then
+      req.at = at
       answer = players[side].bot.answer(nil, req, { side = side, name = players[side].name,
                                                     seed = seed, decision = decisions })
     end

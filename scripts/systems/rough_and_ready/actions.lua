@@ -43,6 +43,13 @@ local function unit_of(answer)
   return verb
 end
 
+-- Whether the move request offers `word` (`fire`, `rally`, `shock`): `opts` its answers, as
+-- a list or as `M.move_answers` gives them.
+local function offers(opts, word)
+  if opts.has then return opts:has(word) end
+  return contains(opts, word)
+end
+
 -- Why a unit may not move now for fire's or rally's sake, or nil.
 local function blocked(game, unit)
   if unit == nil then return nil end
@@ -160,7 +167,7 @@ local function as_fire(game, opts, answer)
   if type(answer) ~= "string" then return nil end
   local w = words(answer)
   if #w ~= 2 or not w[1]:find("+", 1, true) then return nil end
-  if contains(opts, "fire") then
+  if offers(opts, "fire") then
     local typed = M.fire_canonical(game, answer) or answer
     if contains(M.fire_options(game), typed) then
       return refusal.say("6.22", answer .. " is a combined fire, not a move: fire " .. answer)
@@ -176,7 +183,7 @@ end
 -- the answer is no gun's fire answer or fire is not offered. (Only a gun's: a foot or
 -- mounted unit typed with an enemy's hex may mean a shock as well.)
 local function fire_hint(game, opts, answer, why)
-  if type(answer) ~= "string" or not contains(opts, "fire")
+  if type(answer) ~= "string" or not offers(opts, "fire")
       or not contains(M.fire_options(game), answer)
       or not command.is_artillery(game, (first_two(answer))) then
     return why
@@ -255,7 +262,7 @@ end
 -- * `charge <unit> <hex> [path] [<facing>]`: the declaration, its move once Commitment is
 --   passed, and its facing [rough_and_ready 6.43].
 -- @tparam table game
--- @tparam {string,...} opts the move request's options
+-- @tparam {string,...}|table opts the move request's options (a list, or `M.move_answers`)
 -- @param answer the typed answer
 function M.compound(game, opts, answer)
   if type(answer) ~= "string" then return nil end
@@ -291,7 +298,7 @@ function M.compound(game, opts, answer)
     end
     if #w ~= 3 then return nil end
     local rest = w[2] .. " " .. w[3]
-    if not contains(opts, verb) then
+    if not offers(opts, verb) then
       return nil, verb == "fire" and fire_refusal.no_fire(game, side)
         or fire_refusal.no_shock(game, side)
     end
@@ -317,7 +324,7 @@ function M.compound(game, opts, answer)
   if verb == "face" or verb == "square" or verb == "unsquare" then return nil end
   local path = table.concat(w, " ", 2, last)
   if path == "" then return nil end
-  if verb:find("+", 1, true) and #w == 2 and contains(opts, "fire") then
+  if verb:find("+", 1, true) and #w == 2 and offers(opts, "fire") then
     -- guns of a hex and a target: a combined fire typed without `fire` (as_fire says so)
     local typed = M.fire_canonical(game, verb .. " " .. w[2]) or (verb .. " " .. w[2])
     if contains(M.fire_options(game), typed) then return nil end
@@ -383,6 +390,120 @@ function M.options(game)
   if #shock.options(game) > 0 then out[#out + 1] = "shock" end
   out[#out + 1] = "done"
   return out
+end
+
+-- The move request's answers as `M.move_answers` keeps them (volley.ask's lazy form).
+local Answers = {}
+Answers.__index = Answers
+
+--- How many legal answers.
+function Answers:count()
+  return self.n
+end
+
+--- The i-th legal answer in `M.options`' order: `<unit> <hex>` formed only now.
+function Answers:at(i)
+  if i < 1 or i > self.n then return nil end
+  for k, hexes in ipairs(self.hexes) do
+    if i <= #hexes then return self.units[k] .. " " .. hexes[i] end
+    i = i - #hexes
+  end
+  return self.tail[i]
+end
+
+--- Whether an answer is one of them: the tail's set, or the named unit's destinations (each
+-- unit's hexes made a set the first time one of its moves is checked).
+function Answers:has(answer)
+  if type(answer) ~= "string" then return false end
+  if self.tail_set[answer] then return true end
+  local unit, hex, more = first_two(answer)
+  if not hex or more then return false end
+  local k = self.index[unit]
+  if not k then return false end
+  local set = self.sets[k]
+  if not set then
+    set = {}
+    for _, h in ipairs(self.hexes[k]) do set[h] = true end
+    self.sets[k] = set
+  end
+  return set[hex] == true
+end
+
+--- Them all as a list (`M.options`' list).
+function Answers:list()
+  local out = {}
+  for i = 1, self.n do out[i] = self:at(i) end
+  return out
+end
+
+--- The legal answers of the actions request (`M.options`) without forming each `<unit>
+-- <hex>`: the same calls into movement and the same order, the moves kept as each unit's
+-- destination hexes (movement.destination_hexes), formed one at a time (`:at(i)`) or checked
+-- directly (`:has(answer)`), the rest (`charge`, `square`, `face`, `fire`, `rally`, `shock`,
+-- `done`) as a list. A request's answers are all worked out here, before it is asked (the
+-- movement queries run the battle's `movement.cost` handlers: play and replay make the same
+-- calls, docs/runtime.md "Disposable script worlds"); only the strings are left lazy.
+-- @treturn table `{n =, units =, hexes =, tail =}` with `:count()`, `:at(i)`, `:has(a)`,
+--   `:list()`
+function M.move_answers(game)
+  local self = setmetatable({ units = {}, hexes = {}, tail = {}, index = {}, sets = {},
+                              tail_set = {} }, Answers)
+  local tail = self.tail
+  if game.vars.shock_step then
+    for i, o in ipairs(M.options(game)) do tail[i] = o end
+  else
+    -- as M.options: the movers blocked for fire's or rally's sake first, then movement's
+    -- answers (movement.options, in its order), less theirs and its `done`
+    local any = false
+    local stopped = {}
+    for _, u in ipairs(movement.movers(game)) do
+      if blocked(game, u) then stopped[u], any = true, true end
+    end
+    local squares = require "systems.rough_and_ready.squares"
+    local facing = require "systems.rough_and_ready.facing"
+    local movers = movement.movers(game)
+    local done = game.vars.moved or {}
+    local board = movement.board(game, game.vars:get("activation", "side"))
+    for _, u in ipairs(movers) do
+      if not contains(done, u) and squares.offers_moves(game, u, movers) then
+        local hexes = movement.destination_hexes(game, u, board)
+        if #hexes > 0 and not (any and stopped[u]) then
+          local k = #self.units + 1
+          self.units[k], self.hexes[k], self.index[u] = u, hexes, k
+        end
+      end
+    end
+    local function add(o)
+      if not (any and stopped[unit_of(o)]) then tail[#tail + 1] = o end
+    end
+    local redeploying = game.vars.redeploying
+    for _, u in ipairs(movers) do
+      if not redeploying and movement.may_declare(game, u, movers, done) then
+        add("charge " .. u)
+      end
+    end
+    for _, o in ipairs(squares.options(game, movers)) do
+      -- the Intermission moves units, no square is formed [rough_and_ready PA-Opt2]
+      if not (redeploying and o:sub(1, 7) == "square ") then add(o) end
+    end
+    for _, u in ipairs(movers) do
+      if movement.may_turn(game, u, movers, done) then
+        local now = game.store:facing(u)
+        for _, w in ipairs(facing.words(game)) do
+          if w ~= now then add("face " .. u .. " " .. w) end
+        end
+      end
+    end
+    if #M.fire_options(game) > 0 then tail[#tail + 1] = "fire" end
+    if #M.rally_options(game) > 0 then tail[#tail + 1] = "rally" end
+    if #shock.options(game) > 0 then tail[#tail + 1] = "shock" end
+    tail[#tail + 1] = "done"
+  end
+  local n = #tail
+  for _, hexes in ipairs(self.hexes) do n = n + #hexes end
+  self.n = n
+  for _, o in ipairs(tail) do self.tail_set[o] = true end
+  return self
 end
 
 -- Asks a request whose answers are `<unit>[+<unit>...] <hex>` or `done` (fire and shock):
@@ -497,13 +618,21 @@ function M.run(game)
   shock.reset(game)
   fire.reset(game)
   while true do
-    local opts = M.options(game)
-    if #opts == 1 and opts[1] == "done" then break end
-    -- the state does not change while the request waits: its options are computed once
+    -- the state does not change while the request waits: its answers are worked out once,
+    -- each `<unit> <hex>` formed only when asked for (volley.ask's lazy form: a bot draws an
+    -- index, a replay checks its answer directly)
+    local opts = M.move_answers(game)
+    if opts.n == 1 and opts:at(1) == "done" then break end
+    -- the prompt reads the kinds of answer offered: the first move stands for them all
+    local kinds = {}
+    if #opts.units > 0 then kinds[1] = opts:at(1) end
+    for _, o in ipairs(opts.tail) do kinds[#kinds + 1] = o end
     local answer = game:ask(act.side, {
       kind = "move",
-      prompt = act.target .. ": " .. M.move_prompt(opts),
-      enumerate = function() return opts end,
+      prompt = act.target .. ": " .. M.move_prompt(kinds),
+      count = function() return opts.n end,
+      at = function(i) return opts:at(i) end,
+      has = function(a) return opts:has(a) end,
       validate = function(a)
         -- not offered: why not, unit by unit, each with the case that forbids it
         if game.vars.shock_step and a ~= "done" and a ~= "shock" then

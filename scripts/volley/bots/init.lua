@@ -2,9 +2,10 @@
 --
 -- A bot is a module `volley.bots.<name>` returning `{answer = function(game, request, ctx)}`,
 -- where ctx is `{side = id, name = bot name, seed = game seed, decision = n}` (n counts the
--- game's answers from 1) and the result is one of `volley.ask.legal(request)`. A bot keeps no
--- state of its own between decisions: whatever it needs comes from the game and ctx, so a
--- resumed game's bots answer exactly as the uninterrupted game's would.
+-- game's answers from 1) and the result is one of the request's legal answers
+-- (`volley.ask.count` and `volley.ask.at`: a host may hand a bot their number and fetch the one
+-- it picks). A bot keeps no state of its own between decisions: whatever it needs comes from
+-- the game and ctx, so a resumed game's bots answer exactly as the uninterrupted game's would.
 -- @module volley.bots
 
 local M = {}

@@ -12,12 +12,14 @@ local M = {}
 -- @param game unused: the legal answers say everything this bot weighs
 -- @tparam table request
 -- @tparam table ctx `{side=, name=, seed=, decision=}`
--- @return one of the legal answers
+-- @return one of the legal answers (the same for a listed request and a counted one)
 function M.answer(_, request, ctx)
-  local legal = ask.legal(request)
-  if #legal == 1 then return legal[1] end
+  -- the number of legal answers and the one drawn (volley.ask.count, volley.ask.at): a lazy
+  -- request forms no other
+  local n = ask.count(request)
+  if n == 1 then return ask.at(request, 1) end
   local dice = core.dice.new(core.dice.bot_seed(ctx.seed, ctx.side, ctx.name, ctx.decision))
-  return legal[dice:dn(#legal, "bot " .. ctx.name .. " for " .. ctx.side, "[volley bots]")]
+  return ask.at(request, dice:dn(n, "bot " .. ctx.name .. " for " .. ctx.side, "[volley bots]"))
 end
 
 return M

@@ -12,8 +12,9 @@ describe("volley.ask", function()
   describe("check_request()", function()
     it("refuses unknown keys by name", function()
       assert.has_error(function() ask.check_request(request{ question = "x" }) end,
-        "unknown request key 'question' (known: canonical, compound, default, enumerate, "
-        .. "explain, free, kind, options, prompt, rule, secret, tell, validate, warn)")
+        "unknown request key 'question' (known: at, canonical, compound, count, default, "
+        .. "enumerate, explain, free, has, kind, options, prompt, rule, secret, tell, validate, "
+        .. "warn)")
     end)
     it("refuses a request with neither options nor enumerate", function()
       local r = request()
