@@ -11,10 +11,12 @@
 #                 volley.core for Lua 5.4 and LuaJIT, the runtime, the data, the docs
 #   make docs     the HTML reference into build/docs: LDoc for the Lua runtime, the C headers
 #   make soak     500 Palo Alto games random,random on both VMs, sharded (SOAK_GAMES=N for fewer),
-#                 and 200 sequences of the journal property test a VM (SOAK_JOURNAL=N)
+#                 200 sequences of the journal property test a VM (SOAK_JOURNAL=N), and a Palo
+#                 Alto game killed (SIGKILL) 50 times and resumed (SOAK_KILLS=N, SOAK_KILL_CAP=N)
 #   make fuzz     build ./build-fuzz (clang, libFuzzer, ASan, UBSan) and run every harness of
 #                 tests/fuzz for FUZZ_SECONDS (default 60), two at once
-# memcheck says what exists so far.
+#   make memcheck valgrind on ./build: the C tests and 20 bot games of the demo and of Palo Alto
+#                 at most 1000 decisions each (MEMCHECK_GAMES, MEMCHECK_DECISIONS)
 
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE   ?= cmake
@@ -24,7 +26,7 @@ CTEST_FLAGS := --output-on-failure --no-tests=error -j $(JOBS)
 
 .PHONY: all build build-luajit build-asan build-clang clang play test test-build \
         test-luajit test-asan test-clang bench soak fuzz build-fuzz memcheck docs install clean \
-        deps-build deps-test deps-docs deps-fuzz
+        deps-build deps-test deps-docs deps-fuzz deps-memcheck
 
 all: build
 
@@ -36,6 +38,8 @@ deps-docs:
 	@$(DEPS) docs
 deps-fuzz:
 	@$(DEPS) build fuzz
+deps-memcheck:
+	@$(DEPS) build test memcheck
 
 # One rule per configuration: configure once, then build.
 build:
@@ -87,8 +91,10 @@ bench: deps-test build build-luajit
 SOAK_GAMES ?= 500
 SOAK_JOBS  ?= $(JOBS)
 SOAK_JOURNAL ?= 200
+SOAK_KILLS ?= 50
 soak: deps-test build build-luajit
 	@SOAK_GAMES=$(SOAK_GAMES) SOAK_JOBS=$(SOAK_JOBS) SOAK_JOURNAL=$(SOAK_JOURNAL) sh tests/soak/run.sh
+	@SOAK_KILLS=$(SOAK_KILLS) sh tests/soak/kill_loop.sh
 
 # The libFuzzer harnesses (tests/fuzz): ./build-fuzz with clang, ASan and UBSan; each harness
 # runs FUZZ_SECONDS (FUZZ_JOBS at once; FUZZ_KINDS="map save" for some). Not part of make test,
@@ -105,8 +111,10 @@ fuzz: deps-fuzz build-fuzz
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_KINDS="$(FUZZ_KINDS)" \
 	  sh tests/fuzz/run.sh
 
-memcheck:
-	@echo "make $@: not yet (arrives with its issue; see docs/build.md)"
+MEMCHECK_GAMES ?= 20
+MEMCHECK_DECISIONS ?= 1000
+memcheck: deps-memcheck build
+	@MEMCHECK_GAMES=$(MEMCHECK_GAMES) MEMCHECK_DECISIONS=$(MEMCHECK_DECISIONS) sh tests/memcheck/run.sh
 
 # The HTML reference: build/docs/index.html, lua/ (LDoc, config.ld) and c/ (the headers).
 docs: deps-docs

@@ -199,7 +199,20 @@ function Journal:write(path)
   -- the game that stopped still ends with its message and its exit status
   local wok, ok, err = pcall(core.save.write, path, self:save())
   if not wok then return nil, (tostring(ok):gsub("^bad argument #2 to '[^']*' %((.*)%)$", "%1")) end
-  if not ok then return nil, tostring(err) end
+  if not ok then
+    -- an error of the disk names its file in its message already ("cannot write '/x/.g.save.tmp':
+    -- File too large"): said once, not after the same name again; when it is the temporary
+    -- file (docs/save.md "Atomic write"), that the save there before is whole
+    if type(err) == "table" and type(err.msg) == "string" and type(err.file) == "string"
+        and (err.line or 0) == 0 and err.msg:find("'" .. err.file .. "'", 1, true) then
+      local dir, base = path:match("^(.*/)([^/]*)$")
+      if err.file == (dir or "") .. "." .. (base or path) .. ".tmp" then
+        return nil, err.msg .. " (" .. path .. " was not touched)"
+      end
+      return nil, err.msg
+    end
+    return nil, tostring(err)
+  end
   return true
 end
 
