@@ -346,6 +346,13 @@ function M.artillery(game, side, leader)
     for _, w in ipairs(require("systems.rough_and_ready.wagons").on_map(game, side)) do
       pool[#pool + 1] = w
     end
+    -- a Detachment is activated as the guns are: by any leader it is within range of, never
+    -- in its side's two activations in a row [rough_and_ready RP 6.9]
+    for _, d in ipairs(game.store:units{ side = side, class = "combat" }) do
+      if game.store:get(d, "detachment") == true and not contains(pool, d) then
+        pool[#pool + 1] = d
+      end
+    end
     for _, u in ipairs(pool) do
       if command.on_map(game, u) and not contains(used, u) and not contains(chosen, u)
           and command.within_range(game, leader, u) then
