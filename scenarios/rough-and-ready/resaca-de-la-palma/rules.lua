@@ -428,3 +428,67 @@ volley.on("movement.end", function(ctx)
 end)
 
 -- }====================================================================================
+
+-- {====================================================================================
+-- Battle Lost points the schedule of scenario.ini cannot say [rough_and_ready RP 8.0]: a
+-- single point once two or more Detachments are eliminated; no point for a Disordered
+-- Detachment (the schedule's bl_disordered counted it: taken back here); two points at the
+-- end of each activation, either side's, in which a US unit stands on the road from 5814 to
+-- 7020 (the map's road.matamoros; from 5806 by road.east when the US came in by 4408, the
+-- flag `us_entry` of the variable set-up), kept in the flag `road_bl` (digest A32: they
+-- accrue, one award an activation whatever the number of hexes).
+-- =====================================================================================
+
+local R80 = "[rough_and_ready RP 8.0]"
+local ROAD = { "5814", "5914", "6015", "6115", "6216", "6316", "6417", "6517", "6618", "6718",
+               "6819", "6919", "7020" }
+local ROAD_4408 = { "5806", "5807", "5808", "5809", "5810", "5811", "5812", "5813" }
+
+local function on_road(g)
+  local hexes = {}
+  for _, h in ipairs(ROAD) do hexes[#hexes + 1] = h end
+  if g.flag("us_entry") == "4408" then
+    for _, h in ipairs(ROAD_4408) do hexes[#hexes + 1] = h end
+  end
+  for _, h in ipairs(hexes) do
+    for _, u in ipairs(g.stack(h)) do
+      if g.side(u) == "US" and g.kind(u) ~= "leader" then return h, u end
+    end
+  end
+  return nil
+end
+
+volley.on("activation.end", function(ctx)
+  local g = ctx.game
+  local h, u = on_road(g)
+  if h then
+    local total = (g.flag("road_bl") or 0) + 2
+    g.set_flag("road_bl", total)
+    g.log(u .. " holds the road at " .. h .. " at the end of the activation: MEX incurs 2 BL "
+      .. "(" .. total .. " so far) " .. R80)
+  end
+end)
+
+volley.on("victory.bl", function(ctx, mods)
+  local g = ctx.game
+  if ctx.side ~= "MEX" then return end
+  local gone, disordered = 0, 0
+  for _, u in ipairs(g.units{ side = "MEX" }) do
+    if detachment(g, u) then
+      local where = g.where(u)
+      if where == "eliminated" then
+        gone = gone + 1
+      elseif where == "hex" and g.marker(u, "disordered") > 0 then
+        disordered = disordered + 1
+      end
+    end
+  end
+  if gone >= 2 then mods:add(1, gone .. " Detachments eliminated (two or more)", R80) end
+  if disordered > 0 then
+    mods:add(-disordered, disordered .. " Disordered Detachments do not count", R80)
+  end
+  local road = g.flag("road_bl") or 0
+  if road > 0 then mods:add(road, "US units on the road, 2 an activation", R80) end
+end, { kind = "modify" })
+
+-- }====================================================================================
