@@ -18,9 +18,9 @@
 -- * [rough_and_ready RP 6.53] a Mexican unit goes on reaching its Hit level, not on passing it;
 -- * [rough_and_ready RP 6.82] no Rally in chaparral;
 -- * [rough_and_ready RP 6.9] the five Mexican Detachments: activated as the guns are (any
---   leader in range, never in two Mexican activations running: the system's activation, for
---   units whose counter field `detachment` is set), stacking freely (the system's stacking,
---   same field), and below: in command, -2 firing, -2 to their own roll defending a shock, -1
+--   leader in range, never in two Mexican activations running: the system's activation of
+--   the units `activation.pool` adds), stacking freely (`stacking.free`), and below: in
+--   command, -2 firing, -2 to their own roll defending a shock, -1
 --   to artillery fire at one alone, never moving next to an enemy, never shocking, and given
 --   up to a Rally of the infantry they are stacked with.
 --
@@ -46,8 +46,18 @@ local CHAPARRAL = "ch"
 
 local function resaca(g, hex) return RESACA[g.terrain(hex)] == true end
 
+-- The Detachments are the order of battle's regiment `Det` (Det-1 ... Det-5: the regiment
+-- field, or the id before its last '-' as for squares).
+local DETACHMENTS = "Det"
+
+local function regiment(g, unit)
+  local r = g.value(unit, "regiment")
+  if r == nil or r == "" then r = unit:match("^(.*)%-[^-]*$") or unit end
+  return r
+end
+
 local function detachment(g, unit)
-  return g.kind(unit) ~= "leader" and g.value(unit, "detachment") == true
+  return g.kind(unit) ~= "leader" and regiment(g, unit) == DETACHMENTS
 end
 
 -- {====================================================================================
@@ -213,7 +223,21 @@ end, { kind = "modify" })
 -- The Mexican Detachments [rough_and_ready RP 6.9].
 -- =====================================================================================
 
--- Activated by a leader in whose range they stand (the system's activation): In Command.
+-- Activated as the guns are: by any activated leader within whose range they stand, never in
+-- two Mexican activations running (the system's activation keeps that for the guns it offers).
+volley.on("activation.pool", function(ctx)
+  local g = ctx.game
+  for _, u in ipairs(g.units{ side = ctx.side, where = "hex" }) do
+    if detachment(g, u) then ctx.units[#ctx.units + 1] = u end
+  end
+end, { kind = "modify" })
+
+-- They stack freely, even with other units.
+volley.on("stacking.free", function(ctx)
+  if detachment(ctx.game, ctx.unit) then ctx.free = true end
+end, { kind = "modify" })
+
+-- Activated by a leader in whose range they stand: In Command.
 volley.on("command.status", function(ctx)
   if detachment(ctx.game, ctx.unit) then
     ctx.in_command, ctx.why = true, "a Detachment is activated by any leader within range "
@@ -304,17 +328,18 @@ end, { kind = "replace" })
 -- }====================================================================================
 
 -- {====================================================================================
--- The US Detachment leader [rough_and_ready RP 4.29]: the US leader whose counter field
--- `detachment` is set. Assigned once, for good, to one regiment's units that are In Command
+-- The US Detachment leader [rough_and_ready RP 4.29]: the order of battle's leader USDet. Assigned once, for good, to one regiment's units that are In Command
 -- (asked at the start of a US activation whose command has such units, until he is); he
 -- never activates a command (not a candidate); his units are In Command within his range as
 -- well as their own leader's; he moves when they do (asked after one of them moves: he may
 -- join it, as a leader of the activated command would move).
 -- =====================================================================================
 
+local DETACHMENT_LEADER = "USDet"
+
 local function det_leader(g)
   for _, u in ipairs(g.units{ side = "US", type = "leader" }) do
-    if g.value(u, "detachment") == true then return u end
+    if u == DETACHMENT_LEADER then return u end
   end
   return nil
 end
@@ -332,12 +357,6 @@ local function is_assigned(g, unit)
     if u == unit then return true end
   end
   return false
-end
-
-local function regiment(g, unit)
-  local r = g.value(unit, "regiment")
-  if r == nil or r == "" then r = unit:match("^(.*)%-[^-]*$") or unit end
-  return r
 end
 
 -- He is never a candidate: his own command (if the order of battle gives him one) is not.

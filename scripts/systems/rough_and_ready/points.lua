@@ -55,6 +55,11 @@ local points = {
   p("activation.artillery", { M },
     "the guns an activated leader may activate are listed: remove some from ctx.options",
     "4.28", { "side", "leader", "options" }),
+  p("activation.pool", { M },
+    "an activated leader's guns are listed: add to ctx.units the side's other units he "
+      .. "activates as guns (any leader within range, never in two of the side's activations "
+      .. "running: RP's Detachments); ctx.game",
+    "4.28", { "side", "leader", "units", "game" }),
   p("activation.start", { O },
     "a command or an independent hex is activated, its units known and marked out of command "
       .. "where they are",
@@ -177,6 +182,10 @@ local points = {
     "an eligible unit rallies (RP detachment absorption)",
     "6.8", { "unit", "choice" }),
   -- victory [rough_and_ready 8.0] and the battles' own moments -----------------------------------
+  p("stacking.free", { M },
+    "whether a unit stacks freely (counts against no limit, none against it) is asked: set "
+      .. "ctx.free = true (RP's Detachments); not at set-up",
+    "5.21", { "unit", "free" }),
   p("rally.eligible", { M },
     "whether a unit may rally is decided, the system's conditions met: set ctx.allowed = "
       .. "false and ctx.why to forbid it (RP: none in chaparral); ctx.game",
@@ -256,6 +265,7 @@ local OVERRIDE = {
   ["play.received"] = { from = { "side", "the side whose roll failed" } },
   ["play.pass"] = { side = { "side", "the side that passes" } },
   ["activation.artillery"] = { options = { "units", "the guns offered (remove some)" } },
+  ["activation.pool"] = { units = { "units", "the units he may activate as guns (add some)" } },
   ["activation.select"] = { options = { "list", "the candidates, commands or hexes (remove "
     .. "some)" } },
   ["leader.relocated"] = { from = { "hex", "the leader's hex (nil: none)" },
@@ -282,6 +292,7 @@ local OVERRIDE = {
   ["fire.target"] = { from = { "hex", "the firers' hex" }, target = { "hex", "the hex fired at" },
     kind = { "string", "small_arms or artillery" },
     allowed = { "boolean", "whether the fire is allowed (set it)" } },
+  ["stacking.free"] = { free = { "boolean", "whether the unit stacks freely (set it)" } },
   ["shock.eligible"] = { allowed = { "boolean", "whether the unit may shock (set it)" } },
   ["rally.eligible"] = { allowed = { "boolean", "whether the unit may rally (set it)" } },
   ["movement.hit_roll"] = { hex = { "hex", "the first hit-roll hex it entered" } },
@@ -324,7 +335,8 @@ local ACTIONS = {
   ["fire.declared"] = TODAY, ["artillery.move_and_fire"] = TODAY, ["fire.drm"] = TODAY,
   ["fire.return"] = SOME, ["fire.resolved"] = "all",
   ["fire.target"] = {}, ["hit.level"] = {}, ["movement.hit_roll"] = {},
-  ["shock.eligible"] = {}, ["rally.eligible"] = {},
+  ["shock.eligible"] = {}, ["rally.eligible"] = {}, ["stacking.free"] = {},
+  ["activation.pool"] = {},
   ["disorder.applied"] = "all", ["hit.applied"] = "all",
   ["charge.declared"] = SOME, ["shock.start"] = "all",
   ["shock.commitment"] = { "roll", "set_marker", "set_flag" },

@@ -69,7 +69,7 @@ function M.eligible(game, unit)
     game.hooks:modify("rally.eligible", ctx, nil)
     if ctx.allowed == false then
       return false, type(ctx.why) == "string" and ctx.why
-        or refusal.plain(unit .. " may not rally now (a battle rule)")
+        or (unit .. " may not rally now (a battle rule)")
     end
   end
   return true

@@ -114,7 +114,7 @@ function M.eligible(game, unit)
     game.hooks:modify("shock.eligible", ctx, nil)
     if ctx.allowed == false then
       return false, type(ctx.why) == "string" and ctx.why
-        or plain(unit .. " may not shock attack (a battle rule)")
+        or (unit .. " may not shock attack (a battle rule)")
     end
   end
   local only = command.moves_only_why(game, unit, "charge nor shock")   -- [PA note d]

@@ -134,7 +134,7 @@ function M.target_refusal(game, firers, from, hex)
   game.hooks:modify("fire.target", ctx, nil)
   if ctx.allowed ~= false then return nil end
   return type(ctx.why) == "string" and ctx.why
-    or refusal.plain(firers[1] .. " may not fire at " .. hex .. " (a battle rule)")
+    or (firers[1] .. " may not fire at " .. hex .. " (a battle rule)")
 end
 
 --- The enemy hexes a unit could fire at through its front within `range` with a line of

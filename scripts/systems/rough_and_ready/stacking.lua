@@ -124,10 +124,16 @@ function M.legal(game, unit, hex, opts)
   return true
 end
 
---- Whether a unit stacks freely and counts against no limit: a Detachment (the counter field
--- `detachment`) [rough_and_ready RP 6.9].
+--- Whether a unit stacks freely and counts against no limit: what a battle's `stacking.free`
+-- handlers say (RP's Detachments [rough_and_ready RP 6.9]); never in the set-up's stand-in
+-- game, which has no hooks.
 function M.free(game, unit)
-  return game.store:get(unit, "detachment") == true
+  local hooks = game.hooks
+  local hs = hooks and hooks.handlers and hooks.handlers["stacking.free"]
+  if hs == nil or #hs == 0 then return false end
+  local ctx = { unit = unit, free = false }
+  hooks:modify("stacking.free", ctx, nil)
+  return ctx.free == true
 end
 
 --- What `legal` asks of the unit that would enter, as a string: two units with the same key

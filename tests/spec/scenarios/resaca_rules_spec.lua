@@ -144,7 +144,6 @@ describe("[rough_and_ready RP 6.9] the Mexican Detachments", function()
   it("-2 firing, -1 to guns at one alone, -2 defending alone, no shock, never next to an "
     .. "enemy, stacking freely, in command", function()
     assert.are.same({
-      field = true,
       fire = { { -2, "Detachment firing" } },
       arty = { { -1, "target is a Detachment alone" } },
       defends = { { -2, "Detachments defending" } },

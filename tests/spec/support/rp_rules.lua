@@ -49,7 +49,7 @@ end
 
 -- Runs `fn` as the game's coroutine, answering its requests from `answers` in order (nil
 -- left: stop); the requests seen, as `side kind` (with the options when `opts` is set).
-local function drive(g, fn, answers, with_options)
+local function drive(_, fn, answers, with_options)
   local r = { requests = {} }
   local co = coroutine.create(fn)
   local ok, e = pcall(ask.drive, co, function(side, req, refusal)
@@ -251,7 +251,6 @@ function H.detachments()
                    ["C3US-1"] = "5117", ["5US-1"] = "5015" },
     nil, { ["Det-1"] = "SW/NW", ["3US-1"] = "NE/SE", ["C3US-1"] = "NE/SE" })
   local r = {}
-  r.field = g.store:get("Det-1", "detachment")
   -- fire -2
   local mods = fire.drm(g, "Det-1", "5118")
   r.fire = {}
