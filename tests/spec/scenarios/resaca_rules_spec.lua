@@ -182,3 +182,21 @@ describe("[rough_and_ready RP 8.0] the Battle Lost points rules.lua adds", funct
       { 4, "US units on the road, 2 an activation" } } }, call("battle_lost"))
   end)
 end)
+
+describe("[rough_and_ready RP 4.29] the US Detachment leader", function()
+  it("assigned for good to a regiment's units In Command; they are In Command in his range; "
+    .. "he goes with them; never activated", function()
+    local r = call("detachment_leader")
+    assert.are.same({ "US activate: garland", "US detachment_leader: 3US 4US later" },
+      r.requests)
+    assert.are.equal("3US-1 3US-2", r.assigned)                -- 3US-3 was out of command
+    assert.are.same({ "USDet is assigned for good to 3US-1, 3US-2 [rough_and_ready RP 4.29]" },
+      r.lines)
+    assert.are.same({ "garland" }, r.candidates)                -- his command never is one
+    assert.are.same({ true, "3US-1 is 2 hexes from USDet (range 3): USDet is the Detachment "
+      .. "leader [rough_and_ready RP 4.29]" }, r.status)
+    assert.is_false(r.other)                                    -- 4US-1 is not his
+    assert.are.equal("US detachment_leader_move: yes no", r.move_requests[1])
+    assert.are.equal("4622", r.usdet)
+  end)
+end)

@@ -336,4 +336,36 @@ end
 
 -- }====================================================================================
 
+-- {====================================================================================
+-- The US Detachment leader [rough_and_ready RP 4.29].
+-- =====================================================================================
+
+function H.detachment_leader()
+  -- Garland's command opens; 3US-1 and 3US-2 are with him and USDet at 4522, 3US-3 far out
+  -- of his range: the 3rd's units In Command are offered, and assigned for good
+  local g = open({ Garland = "4522", USDet = "4522", ["3US-1"] = "4522", ["3US-2"] = "4522",
+                   ["3US-3"] = "4510", ["4US-1"] = "4423", Taylor = "4423" },
+    nil, { ["3US-1"] = "NE/SE", ["3US-2"] = "NE/SE", ["3US-3"] = "NE/SE", ["4US-1"] = "NE/SE" })
+  g.vars.play, g.vars.mode = "US", "open"
+  local r = drive(g, function() activation.select(g) end, { "garland", "3US" }, true)
+  r.candidates = activation.candidates(g, "US", "open")
+  r.assigned = g.vars:get("battle", "detachment_leader_units")
+  r.lines = lines(g, "[rough_and_ready RP 4.29]")
+  -- Garland gone far off: 3US-1 is In Command by USDet's range, 3US-3 (not his) is not
+  assert(g.store:place("Garland", "4205"))
+  assert(g.store:place("3US-1", "4624"))
+  r.status = { command.in_command(g, "3US-1") }
+  r.other = command.in_command(g, "4US-1")
+  -- he goes with his units: 3US-2 moves, he may join it
+  g.vars.activation = { n = 2, side = "US", kind = "command", target = "garland",
+                        units = { "3US-1", "3US-2", "Garland" }, artillery = {} }
+  g.vars.moved = {}
+  local m = drive(g, function()
+    movement.apply(g, "3US-2", assert(movement.check(g, "3US-2", { "4622" })))
+  end, { "yes", "NE/SE" }, true)
+  r.move_requests = m.requests
+  r.usdet = select(2, g.store:where("USDet"))
+  return r
+end
+
 return H
