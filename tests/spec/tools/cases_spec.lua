@@ -28,10 +28,10 @@ describe("the rule-case checker", function()
     local rep, counts, problems = report("rough_and_ready")
     local st = status_of(rep)
 
-    it("reports every row as before: 136 checked, 32 pending, 23 left out, none missing",
+    it("reports every row as before: 137 checked, 31 pending (E2: the Resaca map, issue 39), 23 left out, none missing",
       function()
       assert.are.same({}, problems)
-      assert.are.same({ rows = 191, checked = 136, pending = 32, ["left out"] = 23, missing = 0 },
+      assert.are.same({ rows = 191, checked = 137, pending = 31, ["left out"] = 23, missing = 0 },
                       counts)
     end)
 
@@ -90,7 +90,7 @@ describe("the rule-case checker", function()
       assert.are.equal(0, status)
       assert.are.equal(192, #lines)
       assert.are.equal("1.0 left out: [INFO] the introduction: no mechanic", lines[1])
-      assert.are.equal("rough_and_ready: 191 rows, 136 checked, 32 pending, 23 left out, "
+      assert.are.equal("rough_and_ready: 191 rows, 137 checked, 31 pending, 23 left out, "
         .. "0 missing", lines[#lines])
       -- the digest named by its path, by its name or by the system's id
       local by_path = cases.run(cases.NOTES .. "/rough_and_ready.md")
