@@ -2,12 +2,14 @@
 -- 8) that a test names and those none names. An example counts as covered when its id is in
 -- the name of a test: the title of a `describe` or `it` of a spec of
 -- tests/spec/systems/rough_and_ready/ or tests/spec/scenarios/ (a battle's goldens; a title
--- written as several strings joined by `..` reads whole; a comment does not count), or anywhere in a program test of tests/shell/;
+-- written as several strings joined by `..` reads whole; a comment does not count), or
+-- anywhere in a program test of tests/shell/;
 -- `T-RR-01a` does not cover `T-RR-01` nor the reverse.
 --
 -- Run from the top of the tree: `lua5.4 tests/tools/rr_examples.lua [digest]` prints one line
 -- per example, `T-RR-05a covered` or `T-RR-09 not covered (Resaca de la Palma's hidden
--- deployment, ...)`, then the counts; it exits 1 only when the digest yields no id (a broken parse).
+-- deployment, ...)`, then the counts; it exits 1 only when the digest yields no id (a broken
+-- parse).
 -- tests/spec/tools/rr_examples_spec.lua runs it through `check()`.
 
 local M = {}
