@@ -1,19 +1,21 @@
 --- Lists the digest's worked examples (T-RR-xx, /work/shared/notes/rough_and_ready.md section
 -- 8) that a test names and those none names. An example counts as covered when its id is in
 -- the name of a test: the title of a `describe` or `it` of a spec of
--- tests/spec/systems/rough_and_ready/ (a title written as several strings joined by `..`
--- reads whole; a comment does not count), or anywhere in a program test of tests/shell/;
+-- tests/spec/systems/rough_and_ready/ or tests/spec/scenarios/ (a battle's goldens; a title
+-- written as several strings joined by `..` reads whole; a comment does not count), or
+-- anywhere in a program test of tests/shell/;
 -- `T-RR-01a` does not cover `T-RR-01` nor the reverse.
 --
 -- Run from the top of the tree: `lua5.4 tests/tools/rr_examples.lua [digest]` prints one line
--- per example, `T-RR-05a covered` or `T-RR-08a not covered (Resaca de la Palma, not yet
--- built)`, then the counts; it exits 1 only when the digest yields no id (a broken parse).
+-- per example, `T-RR-05a covered` or `T-RR-09 not covered (Resaca de la Palma's hidden
+-- deployment, ...)`, then the counts; it exits 1 only when the digest yields no id (a broken
+-- parse).
 -- tests/spec/tools/rr_examples_spec.lua runs it through `check()`.
 
 local M = {}
 
 M.DIGEST = os.getenv("VOLLEY_RR_DIGEST") or "/work/shared/notes/rough_and_ready.md"
-M.DIRS = { "tests/spec/systems/rough_and_ready", "tests/shell" }
+M.DIRS = { "tests/spec/systems/rough_and_ready", "tests/spec/scenarios", "tests/shell" }
 
 --- The examples of a digest text, in its order: a list of `{ id =, row = }` (the table row).
 function M.examples(text)
@@ -30,6 +32,8 @@ end
 
 --- Examples #24 moves to Palo Alto or leaves to a later point, whatever the digest's row says.
 M.LATER = {
+  ["T-RR-09"] = "Resaca de la Palma's hidden deployment, Rough & Ready VII (issue #40)",
+  ["T-RR-09b"] = "Resaca de la Palma's hidden deployment, Rough & Ready VII (issue #40)",
 }
 
 --- Why an example no test names is uncovered: the point or battle it comes with.
@@ -38,7 +42,7 @@ function M.why(row, id)
   local ref = row:match("|%s*([^|]*)|%s*$") or ""
   local case = row:match("^|[^|]*|%s*([^|]*)|") or ""
   if ref:match("RS") or case:match("^RS") then return "Rio Sacramento, not yet built" end
-  if ref:match("RP") or case:match("^RP") then return "Resaca de la Palma, not yet built" end
+  if ref:match("RP") or case:match("^RP") then return "Resaca de la Palma: no test names it yet" end
   return "no test names it yet"
 end
 

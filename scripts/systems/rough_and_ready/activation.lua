@@ -330,6 +330,28 @@ local function begin(game, side, cand, free, after_failure)
     leader = cand.leader, units = cand.units, artillery = act.artillery, free = act.free, n = n })
 end
 
+--- The units other than guns and wagons a battle has activated as the guns are, by any
+-- leader within range and never in two of their side's activations running: those the
+-- `activation.pool` handlers add to `ctx.units` (RP's Detachments [rough_and_ready RP 6.9]),
+-- kept when they are the side's combat units (not guns, already offered); id order.
+-- @treturn {string,...}
+function M.pool(game, side, leader)
+  local hs = game.hooks.handlers and game.hooks.handlers["activation.pool"]
+  if hs == nil or #hs == 0 then return {} end
+  local ctx = { side = side, leader = leader, units = {} }
+  game.hooks:modify("activation.pool", ctx, nil)
+  local out, seen = {}, {}
+  for _, u in ipairs(type(ctx.units) == "table" and ctx.units or {}) do
+    local ok, info = pcall(game.unit_info, game, u)
+    if ok and info and info.side == side and info.classes.combat and not info.classes.artillery
+        and not seen[u] then
+      seen[u], out[#out + 1] = true, u
+    end
+  end
+  table.sort(out)
+  return out
+end
+
 --- The guns an activated leader activates [rough_and_ready 4.28]: any of his side's
 -- artillery within his Command Range, except guns used in that side's previous activation
 -- (digest A18: consecutive activations of its own side); then, the same way, its wagons,
@@ -345,6 +367,12 @@ function M.artillery(game, side, leader)
     -- wagons move as artillery: activated like guns [rough_and_ready 7.0]
     for _, w in ipairs(require("systems.rough_and_ready.wagons").on_map(game, side)) do
       pool[#pool + 1] = w
+    end
+    -- units a battle has activated as the guns are (`activation.pool`: RP's Detachments, by
+    -- any leader they are within range of, never in its side's two activations in a row
+    -- [rough_and_ready RP 6.9])
+    for _, d in ipairs(M.pool(game, side, leader)) do
+      if not contains(pool, d) then pool[#pool + 1] = d end
     end
     for _, u in ipairs(pool) do
       if command.on_map(game, u) and not contains(used, u) and not contains(chosen, u)

@@ -321,10 +321,16 @@ local function grid_of(game)
 end
 
 --- The units a leader relocates to: his command's combat units on the map, or for an
--- Overall Commander every combat unit of his side.
+-- Overall Commander every combat unit of his side; so too for a leader whose command has no
+-- unit of its own at all, wherever they are (a battle's leader who leads others' units, RP's
+-- Detachment leader [rough_and_ready RP 4.29]): his command cannot be gone.
 local function followers(game, leader)
   local info = game:unit_info(leader)
-  if M.is_oc(game, leader) then
+  local own = false
+  for _, u in ipairs(game.store:units_of(info.command, {})) do
+    if game:unit_info(u).kind ~= "leader" then own = true break end
+  end
+  if M.is_oc(game, leader) or not own then
     local out = {}
     for _, u in ipairs(game.store:units{ side = info.side, class = "combat" }) do
       if on_map(game, u) then out[#out + 1] = u end

@@ -186,7 +186,7 @@ function M.refusal(game, unit, hex)
   end
   local clear, lwhy = sight.clear(game, at, hex)
   if not clear then return lwhy end
-  return nil
+  return sight.target_refusal(game, { unit }, at, hex)
 end
 
 --- The small-arms DRM list [rough_and_ready 6.15, 6.63]: Disordered firer -1 [6.63],
@@ -307,7 +307,7 @@ function M.check(game, firers, hex, opts)
   end
   local clear, lwhy = sight.clear(game, at, hex)
   if not clear then return lwhy end
-  return nil
+  return sight.target_refusal(game, firers, at, hex)
 end
 
 --- The modify handlers of `fire.declared` (PA's ammunition check): they may take firers out

@@ -70,11 +70,34 @@ function M.hit(game, unit, why)
       .. ") " .. M.R653)
   end
   game.hooks:fire("hit.applied", { unit = unit, hits = n })
-  if n > morale and alive(game, unit) then
-    command.eliminate(game, unit, n .. " Hits exceed its Morale " .. morale .. " " .. M.R654)
+  local level, lwhy = M.level(game, unit)
+  if n >= level and alive(game, unit) then
+    command.eliminate(game, unit, lwhy or (n .. " Hits exceed its Morale " .. morale .. " "
+      .. M.R654))
     return true
   end
   return false
+end
+
+--- The Hits at which a unit is eliminated: its Morale plus one [rough_and_ready 6.54], or
+-- what a battle's `hit.level` handler sets (RP's Mexican units at their Morale
+-- [rough_and_ready RP 6.53]), never under 1.
+-- @treturn integer
+-- @treturn ?string the handler's reason, when it changed the level
+function M.level(game, unit)
+  local morale = game.store:get(unit, "morale")
+  local hs = game.hooks.handlers and game.hooks.handlers["hit.level"]
+  if hs == nil or #hs == 0 then return morale + 1 end
+  local ctx = require("systems.rough_and_ready.script_api").ctx(game,
+    { unit = unit, level = morale + 1 })
+  game.hooks:modify("hit.level", ctx, nil)
+  local level = ctx.level
+  if type(level) ~= "number" or level ~= math.floor(level) or level < 1 then
+    error("hit.level: a handler set the level of " .. unit .. " to " .. tostring(level)
+      .. " (expected an integer of 1 or more)", 0)
+  end
+  if level == morale + 1 then return level end
+  return level, type(ctx.why) == "string" and ctx.why or nil
 end
 
 --- Disorders a unit [rough_and_ready 6.61]; a unit Disordered already stays so and takes a
@@ -189,6 +212,17 @@ function M.terrain_roll(game, unit, entered)
     if hex == nil and M.hit_roll_hex(game, h) then hex = h end
   end
   if hex == nil or not alive(game, unit) then return nil end
+  local hs = game.hooks.handlers and game.hooks.handlers["movement.hit_roll"]
+  if hs ~= nil and #hs > 0 then                 -- a battle may spare it (RP 6.9's detachments)
+    local ctx = require("systems.rough_and_ready.script_api").ctx(game,
+      { unit = unit, hex = hex, roll = true })
+    game.hooks:modify("movement.hit_roll", ctx, nil)
+    if ctx.roll == false then
+      game:log(string.format("%s entered chaparral (%s): no Hit roll (%s)", unit, hex,
+        type(ctx.why) == "string" and ctx.why or "a battle rule"))
+      return nil
+    end
+  end
   local am = M.adjusted_morale(game, unit)
   local dr = game:roll("d10", unit .. " entered " .. hex .. ": chaparral Hit roll", M.RPA516)
   game.roll_records[game.dice:count()] = { modifiers = {}, total = dr,

@@ -55,6 +55,11 @@ local points = {
   p("activation.artillery", { M },
     "the guns an activated leader may activate are listed: remove some from ctx.options",
     "4.28", { "side", "leader", "options" }),
+  p("activation.pool", { M },
+    "an activated leader's guns are listed: add to ctx.units the side's other units he "
+      .. "activates as guns (any leader within range, never in two of the side's activations "
+      .. "running: RP's Detachments); ctx.game",
+    "4.28", { "side", "leader", "units", "game" }),
   p("activation.start", { O },
     "a command or an independent hex is activated, its units known and marked out of command "
       .. "where they are",
@@ -101,6 +106,11 @@ local points = {
       .. "checked), or nil to stay; "
       .. "observe: after it, ctx.to the hex or nil; ctx.game",
     "6.47", { "unit", "cavalry", "hex", "options", "to", "game" }),
+  p("movement.hit_roll", { M },
+    "an infantry unit that entered a hex of `hit-roll` terrain is to roll for a Hit at the end "
+      .. "of its move: set ctx.roll = false (and ctx.why) to spare it (RP's detachments); "
+      .. "ctx.game",
+    "PA 5.16", { "unit", "hex", "roll", "why", "game" }),
   p("movement.end", { O },
     "a unit stops, after the chaparral Hit roll (hits.lua); ctx.game",
     "5.34, PA 5.16", { "unit", "hex", "entered", "game" }),
@@ -110,6 +120,11 @@ local points = {
       .. "take firers out of ctx.firers (ctx.why says why), none left and the fire is not "
       .. "made; ctx.game (script_api.lua); ctx.reaction is `return` for return fire",
     "6.12, 6.22", { "firers", "target", "kind", "reaction", "why", "game" }),
+  p("fire.target", { M },
+    "whether the firers in ctx.from may fire at ctx.target (in their front, in range, in "
+      .. "sight) is decided, for the fire offered and the fire made: set ctx.allowed = false "
+      .. "and ctx.why to forbid it (RP's resacas); ctx.game",
+    "6.11, 6.18", { "firers", "from", "target", "kind", "range", "allowed", "why", "game" }),
   p("artillery.move_and_fire", { M },
     "whether a gun may both move and fire in one activation: set ctx.allowed (PA "
       .. "Ringgold); ctx.game",
@@ -122,6 +137,10 @@ local points = {
     "after a fire result is applied (PA grass fire); ctx.game",
     "6.16, 6.24",
     { "firers", "target", "kind", "natural", "total", "result", "range", "game" }),
+  p("hit.level", { M },
+    "the Hits at which a unit is eliminated are set (its Morale plus one): change ctx.level "
+      .. "(RP's Mexican units go on reaching their Morale); ctx.game",
+    "6.54", { "unit", "level", "why", "game" }),
   p("disorder.applied", { O },
     "a unit is Disordered (a second Disorder: a Hit)",
     "6.61-6.64", { "unit", "second" }),
@@ -133,6 +152,10 @@ local points = {
   p("shock.start", { O },
     "all movement and fire are done: the shock step",
     "3.13, 6.31", { "side", "n" }),
+  p("shock.eligible", { M },
+    "whether an activated unit may shock attack at all is decided: set ctx.allowed = false "
+      .. "and ctx.why to forbid it (RP's detachments); ctx.game",
+    "6.31", { "unit", "allowed", "why", "game" }),
   p("shock.commitment", { M },
     "a Commitment roll's modifiers (leader -1, square +1)",
     "6.33, 4.24, 5.43", { "units", "target", "mods" }),
@@ -159,6 +182,14 @@ local points = {
     "an eligible unit rallies (RP detachment absorption)",
     "6.8", { "unit", "choice" }),
   -- victory [rough_and_ready 8.0] and the battles' own moments -----------------------------------
+  p("stacking.free", { M },
+    "whether a unit stacks freely (counts against no limit, none against it) is asked: set "
+      .. "ctx.free = true (RP's Detachments); not at set-up",
+    "5.21", { "unit", "free" }),
+  p("rally.eligible", { M },
+    "whether a unit may rally is decided, the system's conditions met: set ctx.allowed = "
+      .. "false and ctx.why to forbid it (RP: none in chaparral); ctx.game",
+    "6.82", { "unit", "allowed", "why", "game" }),
   p("victory.bl", { M },
     "a side's Battle Lost points are totalled: add the scenario's other sources",
     "8.0", { "side", "mods" }),
@@ -224,6 +255,8 @@ local FIELDS = {
   role = { "string", "attacker or defender" },
   loser = { "string", "the side that lost the shock, or nil" },
   choice = { "string", "what the unit does" },
+  level = { "integer", "the Hits at which the unit is eliminated (set it)" },
+  roll = { "boolean", "whether the unit rolls (set it)" },
 }
 
 -- Where a field means something else at one point.
@@ -232,6 +265,7 @@ local OVERRIDE = {
   ["play.received"] = { from = { "side", "the side whose roll failed" } },
   ["play.pass"] = { side = { "side", "the side that passes" } },
   ["activation.artillery"] = { options = { "units", "the guns offered (remove some)" } },
+  ["activation.pool"] = { units = { "units", "the units he may activate as guns (add some)" } },
   ["activation.select"] = { options = { "list", "the candidates, commands or hexes (remove "
     .. "some)" } },
   ["leader.relocated"] = { from = { "hex", "the leader's hex (nil: none)" },
@@ -255,6 +289,13 @@ local OVERRIDE = {
   ["fire.resolved"] = { target = { "hex", "the hex fired at" },
     kind = { "string", "small_arms or artillery" } },
   ["fire.return"] = { unit = { "unit", "the unit fired on" } },
+  ["fire.target"] = { from = { "hex", "the firers' hex" }, target = { "hex", "the hex fired at" },
+    kind = { "string", "small_arms or artillery" },
+    allowed = { "boolean", "whether the fire is allowed (set it)" } },
+  ["stacking.free"] = { free = { "boolean", "whether the unit stacks freely (set it)" } },
+  ["shock.eligible"] = { allowed = { "boolean", "whether the unit may shock (set it)" } },
+  ["rally.eligible"] = { allowed = { "boolean", "whether the unit may rally (set it)" } },
+  ["movement.hit_roll"] = { hex = { "hex", "the first hit-roll hex it entered" } },
   ["shock.commitment"] = { target = { "hex", "the hex attacked" } },
   ["charge.counter"] = { hex = { "hex", "the charged hex" },
     units = { "units", "the cavalry that may counter-charge" },
@@ -293,6 +334,9 @@ local ACTIONS = {
   ["cavalry.withdrawal"] = "all", ["movement.end"] = "all",
   ["fire.declared"] = TODAY, ["artillery.move_and_fire"] = TODAY, ["fire.drm"] = TODAY,
   ["fire.return"] = SOME, ["fire.resolved"] = "all",
+  ["fire.target"] = {}, ["hit.level"] = {}, ["movement.hit_roll"] = {},
+  ["shock.eligible"] = {}, ["rally.eligible"] = {}, ["stacking.free"] = {},
+  ["activation.pool"] = {},
   ["disorder.applied"] = "all", ["hit.applied"] = "all",
   ["charge.declared"] = SOME, ["shock.start"] = "all",
   ["shock.commitment"] = { "roll", "set_marker", "set_flag" },

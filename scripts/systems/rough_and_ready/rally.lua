@@ -62,6 +62,16 @@ function M.eligible(game, unit)
   if contains(game.vars.shocked, unit) then
     return false, refusal.say("6.82", unit .. " has shock attacked this activation")
   end
+  local hs = game.hooks.handlers and game.hooks.handlers["rally.eligible"]
+  if hs ~= nil and #hs > 0 then                 -- a battle's own limit (RP 6.82: chaparral)
+    local ctx = require("systems.rough_and_ready.script_api").ctx(game,
+      { unit = unit, allowed = true })
+    game.hooks:modify("rally.eligible", ctx, nil)
+    if ctx.allowed == false then
+      return false, type(ctx.why) == "string" and ctx.why
+        or (unit .. " may not rally now (a battle rule)")
+    end
+  end
   return true
 end
 

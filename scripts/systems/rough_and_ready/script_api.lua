@@ -59,7 +59,7 @@ end
 
 --- The system's reads: `adjusted_morale(u)` (printed Morale less Hits [rough_and_ready
 -- 6.54]); `moved(u)`, `fired(u)`: whether the unit has moved / made its activated fire in the
--- activation under way.
+-- activation under way; `within_range(leader, u)`: the Command Range test of 4.22.
 M.reads = {
   adjusted_morale = function(game, unit)
     api.check_unit(game, "adjusted_morale", unit)
@@ -68,6 +68,13 @@ M.reads = {
   moved = function(game, unit)
     api.check_unit(game, "moved", unit)
     return contains(game.vars.moved, unit)
+  end,
+  -- `within_range(leader, u)`: whether u is within the leader's Command Range, a path
+  -- clear of enemy combat units [rough_and_ready 4.22], and the path's length or why not
+  within_range = function(game, leader, unit)
+    api.check_unit(game, "within_range", leader)
+    api.check_unit(game, "within_range", unit)
+    return command.within_range(game, leader, unit)
   end,
   fired = function(game, unit)
     api.check_unit(game, "fired", unit)
@@ -82,6 +89,32 @@ M.actions = {
   intermission = function(game, why)
     api.check_text("intermission", "the reason", why)
     game.vars.intermission = require("volley.core").text.clean(why)
+  end,
+  -- `remove_hit(u, why)`: one Hit taken off a unit that has one (the counter flips back as
+  -- Rally's does [rough_and_ready 6.83]); a battle's own recovery (RP's Detachments
+  -- [rough_and_ready RP 6.9]).
+  remove_hit = function(game, unit, why)
+    api.check_unit(game, "remove_hit", unit)
+    api.check_text("remove_hit", "the reason", why)
+    if hits.hits(game, unit) < 1 then
+      error("game.remove_hit: " .. unit .. " has no Hit to remove", 0)
+    end
+    hits.remove_hit(game, unit)
+    game:log(string.format("%s: one Hit removed (%s), %d left", unit,
+      require("volley.core").text.clean(why), hits.hits(game, unit)))
+  end,
+  -- `withdraw(u, why)`: a unit taken off the map for good without being eliminated (set
+  -- aside: no Battle Lost points for it, no leader relocated); RP's Detachment that gives
+  -- itself up to a Rally [rough_and_ready RP 6.9].
+  withdraw = function(game, unit, why)
+    api.check_unit(game, "withdraw", unit)
+    api.check_text("withdraw", "the reason", why)
+    if game.store:where(unit) ~= "hex" then
+      error("game.withdraw: " .. unit .. " is not on the map", 0)
+    end
+    assert(game.store:place(unit, "set_aside"))
+    game:log(unit .. " is removed from the game (" .. require("volley.core").text.clean(why)
+      .. ")")
   end,
 }
 

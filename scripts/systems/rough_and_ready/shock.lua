@@ -107,6 +107,16 @@ function M.eligible(game, unit)
   end
   local ok, why = command.may_shock(game, unit)
   if not ok then return false, why end
+  local hs = game.hooks.handlers and game.hooks.handlers["shock.eligible"]
+  if hs ~= nil and #hs > 0 then                 -- a battle's own limit (RP 6.9: detachments)
+    local ctx = require("systems.rough_and_ready.script_api").ctx(game,
+      { unit = unit, allowed = true })
+    game.hooks:modify("shock.eligible", ctx, nil)
+    if ctx.allowed == false then
+      return false, type(ctx.why) == "string" and ctx.why
+        or (unit .. " may not shock attack (a battle rule)")
+    end
+  end
   local only = command.moves_only_why(game, unit, "charge nor shock")   -- [PA note d]
   if only then return false, only end
   if hits.disordered(game, unit) then

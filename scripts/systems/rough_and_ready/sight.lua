@@ -112,8 +112,33 @@ function M.clear(game, from, to, occupied)
     .. from .. " to " .. to .. ": blocked" .. where .. " (" .. tostring(why.reason) .. ")")
 end
 
+--- Whether a point has handlers (a point nobody handles costs no context).
+local function hooked(game, point)
+  local hs = game.hooks.handlers and game.hooks.handlers[point]
+  return hs ~= nil and #hs > 0
+end
+
+--- A battle's word on a fire the series rules allow (the point `fire.target`: RP's resacas
+-- [rough_and_ready RP 5.16]): nil when the firers in `from` may fire at `hex`, else the
+-- handler's reason. Runs for the targets offered and the fire checked alike.
+-- @tparam {string,...} firers the unit, or the guns of one hex
+-- @treturn ?string why not
+function M.target_refusal(game, firers, from, hex)
+  if not hooked(game, "fire.target") then return nil end
+  local list = {}
+  for i, f in ipairs(firers) do list[i] = f end
+  local ctx = require("systems.rough_and_ready.script_api").ctx(game, {
+    firers = list, from = from, target = hex,
+    kind = game:unit_info(firers[1]).classes.artillery and "artillery" or "small_arms",
+    range = M.distance(game, from, hex), allowed = true })
+  game.hooks:modify("fire.target", ctx, nil)
+  if ctx.allowed ~= false then return nil end
+  return type(ctx.why) == "string" and ctx.why
+    or (firers[1] .. " may not fire at " .. hex .. " (a battle rule)")
+end
+
 --- The enemy hexes a unit could fire at through its front within `range` with a line of
--- sight, in label order.
+-- sight, and no battle rule against it (`fire.target`), in label order.
 -- @treturn {string,...}
 function M.targets(game, unit, range)
   local at = command.on_map(game, unit)
@@ -126,7 +151,9 @@ function M.targets(game, unit, range)
     -- the range first (one distance): most enemy hexes are out of it
     if grid:distance(at, h) <= range and M.in_front(game, unit, h, range) then
       occupied = occupied or game.store:combat_hexes{}
-      if M.clear(game, at, h, occupied) then out[#out + 1] = h end
+      if M.clear(game, at, h, occupied) and not M.target_refusal(game, { unit }, at, h) then
+        out[#out + 1] = h
+      end
     end
   end
   return out

@@ -71,13 +71,14 @@ function M.legal(game, unit, hex, opts)
     end
     if other ~= unit then ids[#ids + 1] = other end
   end
-  -- a retreat is the exception to the limits [rough_and_ready 5.23]
-  if me.kind == "leader" or (opts and opts.retreat) then return true end
+  -- a retreat is the exception to the limits [rough_and_ready 5.23]; a Detachment stacks
+  -- freely, even with other units [rough_and_ready RP 6.9]
+  if me.kind == "leader" or (opts and opts.retreat) or M.free(game, unit) then return true end
   local foot, batteries, nbat, wagons, combat, commands = 0, {}, 0, 0, 0, {}
   local ncmd = 0
   for _, id in ipairs(ids) do
     local info = info_of(game, id)
-    if info.kind ~= "leader" then
+    if info.kind ~= "leader" and not M.free(game, id) then
       if info.type == "wagon" then
         wagons = wagons + 1
       elseif info.classes.combat then
@@ -123,6 +124,18 @@ function M.legal(game, unit, hex, opts)
   return true
 end
 
+--- Whether a unit stacks freely and counts against no limit: what a battle's `stacking.free`
+-- handlers say (RP's Detachments [rough_and_ready RP 6.9]); never in the set-up's stand-in
+-- game, which has no hooks.
+function M.free(game, unit)
+  local hooks = game.hooks
+  local hs = hooks and hooks.handlers and hooks.handlers["stacking.free"]
+  if hs == nil or #hs == 0 then return false end
+  local ctx = { unit = unit, free = false }
+  hooks:modify("stacking.free", ctx, nil)
+  return ctx.free == true
+end
+
 --- What `legal` asks of the unit that would enter, as a string: two units with the same key
 -- get the same answer, reason included, in every hex that holds neither of them. Its side
 -- (5.28), and what it adds to the counts: nothing for a leader (5.26), a wagon (7.0), its
@@ -132,6 +145,7 @@ end
 function M.key(game, unit)
   local me = info_of(game, unit)
   if me.kind == "leader" then return me.side .. " leader" end
+  if M.free(game, unit) then return me.side .. " free" end           -- [rough_and_ready RP 6.9]
   if me.type == "wagon" then return me.side .. " wagon" end
   if not me.classes.combat then return me.side .. " none" end
   if me.classes.artillery then return me.side .. " " .. battery_of(game.store, unit, me) end

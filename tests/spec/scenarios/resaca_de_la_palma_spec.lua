@@ -64,7 +64,7 @@ describe("Resaca de la Palma", function()
     local placed = 0
     for _, list in pairs(at) do placed = placed + #list end
     assert.are.equal(#data.store:units{}, placed)
-    assert.are.equal(56, placed)
+    assert.are.equal(57, placed)             -- with the US Detachment leader [RP 4.29]
   end)
 
   it("sets up every unit where the historical set-up prints it, and the omitted leaders "
@@ -88,7 +88,7 @@ describe("Resaca de la Palma", function()
       ["6021"] = { "8LC-1", "Torrejon" },
       ["6107"] = { "Canales", "Ranch-1" }, ["6108"] = { "Ranch-2" },
       -- the US table, as printed
-      ["4522"] = { "3US-1", "3US-2", "3US-3", "Garland" },
+      ["4522"] = { "3US-1", "3US-2", "3US-3", "Garland", "USDet" },
       ["4423"] = { "4US-1", "4US-2", "4US-3", "Taylor" },   -- Taylor: any hex, by default 4423
       ["4424"] = { "C3US-1", "C3US-2", "C3US-3", "C3US-4" },
       ["4324"] = { "5US-1", "5US-2", "5US-3", "Belknap" },
@@ -300,8 +300,8 @@ describe("the Resaca de la Palma order of battle", function()
       end
     end
     for _, l in pairs(of) do table.sort(l) end
-    assert.are.same({ "4L-1", "4L-2", "4L-3", "Det-1", "Det-2", "Det-3", "Det-4", "Det-5",
-                      "Guardacosta", "TampVet", "Vega" }, of.vega)
+    -- the Detachments are the army's: any leader activates them [rough_and_ready RP 6.9]
+    assert.are.same({ "4L-1", "4L-2", "4L-3", "Guardacosta", "TampVet", "Vega" }, of.vega)
     assert.are.same({ "10L-1", "10L-2", "2Lig-1", "2Lig-2", "6L-1", "6L-2", "Garcia" }, of.garcia)
     assert.are.same({ "3US-1", "3US-2", "3US-3", "4US-1", "4US-2", "4US-3", "Garland" },
                     of.garland)
