@@ -449,6 +449,9 @@ function M.move_answers(game)
   local self = setmetatable({ units = {}, hexes = {}, tail = {}, index = {}, sets = {},
                               tail_set = {} }, Answers)
   local tail = self.tail
+  -- movement's debug switch (movement.check_kept): its kept board and reach checked against
+  -- ones made afresh at this request too, as its own options would be
+  if movement.checking then movement.options(game) end
   if game.vars.shock_step then
     for i, o in ipairs(M.options(game)) do tail[i] = o end
   else
