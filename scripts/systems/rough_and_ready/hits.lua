@@ -197,8 +197,27 @@ end
 
 M.RPA516 = "[rough_and_ready PA 5.16]"
 
+--- The rule a hex's chaparral Hit roll cites: the first rule case its terrain type's `flags`
+-- value cites after the chart, from the terrain.ini layer that gave the flags (the battle's:
+-- Palo Alto's [rough_and_ready PA 5.16], Resaca's [rough_and_ready RP 5.15]); a chart row
+-- (`TEC`, `PA TEC`) is skipped. Palo Alto's PA 5.16 when the source cites no case.
+-- @tparam string hex
+-- @treturn string the citation, `[rough_and_ready <case>]`
+function M.hit_roll_rule(game, hex)
+  local t = game.map:terrain_type(game.map:terrain(hex), "hex")
+  for _, v in ipairs(t and t.values or {}) do
+    if v.key == "flags" and type(v.source) == "string" then
+      for case in v.source:gmatch("%[rough_and_ready ([^%]]+)%]") do
+        if not case:match("TEC$") then return "[rough_and_ready " .. case .. "]" end
+      end
+    end
+  end
+  return M.RPA516
+end
+
 --- The end-of-movement Hit roll of terrain flagged `hit-roll` (note d: Palo Alto's chaparral
--- [rough_and_ready PA 5.16], Resaca's [rough_and_ready RP 5.15]): an infantry unit that
+-- [rough_and_ready PA 5.16], Resaca's [rough_and_ready RP 5.15]; the roll cites the battle's,
+-- `hit_roll_rule`): an infantry unit that
 -- entered such a hex during its move rolls a d10 once it stops, and takes a Hit when the roll
 -- is higher than its Adjusted Morale (digest A43), through `hit`; a leader, or a unit of
 -- another type, does not roll. Called by movement.lua before the point `movement.end`.
@@ -224,12 +243,13 @@ function M.terrain_roll(game, unit, entered)
     end
   end
   local am = M.adjusted_morale(game, unit)
-  local dr = game:roll("d10", unit .. " entered " .. hex .. ": chaparral Hit roll", M.RPA516)
+  local rule = M.hit_roll_rule(game, hex)
+  local dr = game:roll("d10", unit .. " entered " .. hex .. ": chaparral Hit roll", rule)
   game.roll_records[game.dice:count()] = { modifiers = {}, total = dr,
     result = dr > am and "1 Hit" or "no effect" }
   game:log(string.format("%s entered chaparral (%s): d10 %d against Adjusted Morale %d: %s %s",
-    unit, hex, dr, am, dr > am and "1 Hit" or "no effect", M.RPA516))
-  if dr > am then M.hit(game, unit, "the chaparral " .. M.RPA516) end
+    unit, hex, dr, am, dr > am and "1 Hit" or "no effect", rule))
+  if dr > am then M.hit(game, unit, "the chaparral " .. rule) end
   return dr
 end
 

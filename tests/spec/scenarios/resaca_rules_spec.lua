@@ -135,6 +135,15 @@ describe("[rough_and_ready RP 6.82] no Rally in chaparral", function()
 end)
 
 describe("[rough_and_ready RP 6.9] the Mexican Detachments", function()
+  it("a line unit's chaparral Hit roll cites Resaca's rule [rough_and_ready RP 5.15], "
+    .. "not Palo Alto's", function()
+    local r = call("chaparral_move")
+    assert.are.same({ from = "c", terrain = "ch", hits = 1, rule = "[rough_and_ready RP 5.15]",
+      lines = { "6L-1 entered chaparral (5017): d10 9 against Adjusted Morale "
+        .. r.am .. ": 1 Hit [rough_and_ready RP 5.15]" } },
+      { from = r.from, terrain = r.terrain, hits = r.hits, rule = r.rule, lines = r.lines })
+  end)
+
   it("no chaparral Hit roll [rough_and_ready RP 5.15]; a line unit rolls", function()
     assert.are.same({ det = "none", line = 9, det_lines = { "Det-1 entered chaparral (5015): "
       .. "no Hit roll (a Detachment takes no chaparral Hit roll [rough_and_ready RP 5.15])" } },

@@ -239,6 +239,26 @@ function H.chaparral_roll()
   return r
 end
 
+-- A line unit moves from the open 4917 into Resaca's chaparral 5017, through the movement
+-- procedure: the Hit roll and its log line cite Resaca's rule, RP 5.15 (they cited Palo
+-- Alto's PA 5.16 at every battle before).
+function H.chaparral_move()
+  local from = "4917"
+  local g = open({ ["6L-1"] = from })
+  g.vars.activation = { n = 1, side = "MEX", kind = "command", target = "vega",
+                        units = { "6L-1" }, artillery = {} }
+  g.vars.moved = {}
+  g.dice:force{ 9 }
+  local am = hits.adjusted_morale(g, "6L-1")
+  local co = coroutine.create(function()
+    movement.apply(g, "6L-1", assert(movement.check(g, "6L-1", { "5017" })))
+  end)
+  ask.drive(co, function(_, req) return req.default or ask.legal(req)[1] end)
+  return { from = g.map:terrain(from), terrain = g.map:terrain("5017"), hits = hits.hits(g, "6L-1"),
+           am = am,
+           lines = lines(g, "6L-1 entered chaparral"), rule = hits.hit_roll_rule and hits.hit_roll_rule(g, "5017") }
+end
+
 -- }====================================================================================
 
 -- {====================================================================================
