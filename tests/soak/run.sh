@@ -18,12 +18,17 @@
 #                                          compare the states with a kept run of the other
 #                                          VM (FILE: a SOAK_KEEP file of the same games)
 #
+# Then SOAK_RESACA (100) whole Resaca de la Palma games (issue 39), random against random,
+# run seed SOAK_RESACA_SEED (39), on the same VMs and shards with the same cross-VM check
+# (each takes some 30 s of one core on Lua 5.4; SOAK_RESACA=0 skips them, and
+# `SOAK_GAMES=0 SOAK_RESACA=2 SOAK_JOURNAL=0 SOAK_KILLS=0 make soak` plays just two).
+#
 # Then the journal property test of issue 32 (docs/build.md "The journal property test"):
 # SOAK_JOURNAL (200) random sequences on each VM from seed SOAK_JOURNAL_FIRST (1), each
 # checked against one replay of its final journal; with both VMs, a sixth of them played
 # again on Lua 5.4 with the whole battery and their saves replayed on LuaJIT.
 #
-#   SOAK_GAMES=0 make soak                 the journal property test only
+#   SOAK_GAMES=0 SOAK_RESACA=0 make soak   the journal property test only
 #   SOAK_JOURNAL=0 make soak               the bot games only
 set -u
 cd "$(dirname "$0")/../.."
@@ -33,6 +38,8 @@ jobs=${SOAK_JOBS:-$(nproc 2>/dev/null || echo 2)}
 vms=${SOAK_VMS:-build build-luajit}
 keep=${SOAK_KEEP:-}
 journal=${SOAK_JOURNAL:-200}
+resaca=${SOAK_RESACA:-100}
+resaca_seed=${SOAK_RESACA_SEED:-39}
 journal_first=${SOAK_JOURNAL_FIRST:-1}
 against=${SOAK_AGAINST:-}
 [ -z "$against" ] || [ -r "$against" ] || { echo "make soak: cannot read $against" >&2; exit 1; }
@@ -42,57 +49,71 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "make soak: $*" >&2; exit 1; }
 now() { date +%s; }
 
-for vm in $vms; do
-  volley=./$vm/volley
-  [ -x "$volley" ] || fail "$volley is missing (make $vm)"
-  [ "$games" -gt 0 ] || continue
-  echo "== $vm: $games games of $scenario, random,random, seed $seed, $jobs shards =="
-  start=$(now)
-  pids=""
-  k=1
-  while [ "$k" -le "$jobs" ]; do
-    "$volley" sim "$scenario" --games "$games" --bots random,random --seed "$seed" \
-      --shard "$k/$jobs" --json > "$tmp/$vm.$k.jsonl" 2> "$tmp/$vm.$k.err" &
-    pids="$pids $!"
-    k=$((k + 1))
+# soak_games SCENARIO GAMES SEED TAG: GAMES random games of SCENARIO on every VM of $vms,
+# sharded and merged, then (with two VMs) the cross-VM check; $tmp/<vm>.<TAG>.merged holds
+# each VM's merged lines, $tmp/<vm>.<TAG>.hashes its games' end states.
+soak_games() {
+  scenario=$1 n=$2 s=$3 tag=$4
+  for vm in $vms; do
+    volley=./$vm/volley
+    [ -x "$volley" ] || fail "$volley is missing (make $vm)"
+    [ "$n" -gt 0 ] || continue
+    echo "== $vm: $n games of $scenario, random,random, seed $s, $jobs shards =="
+    start=$(now)
+    pids=""
+    k=1
+    while [ "$k" -le "$jobs" ]; do
+      "$volley" sim "$scenario" --games "$n" --bots random,random --seed "$s" \
+        --shard "$k/$jobs" --json > "$tmp/$vm.$tag.$k.jsonl" 2> "$tmp/$vm.$tag.$k.err" &
+      pids="$pids $!"
+      k=$((k + 1))
+    done
+    status=0
+    for p in $pids; do wait "$p" || status=1; done
+    wall=$(( $(now) - start ))
+    [ "$status" -eq 0 ] || { cat "$tmp"/"$vm.$tag".*.err >&2; fail "$vm: a shard failed"; }
+    "$volley" sim --merge "$tmp"/"$vm.$tag".*.jsonl || fail "$vm: the merge failed"
+    "$volley" sim --merge "$tmp"/"$vm.$tag".*.jsonl --json > "$tmp/$vm.$tag.merged" \
+      || fail "$vm: merge"
+    total=$(grep '"event":"game_over"' "$tmp/$vm.$tag.merged" \
+            | sed 's/.*"decisions":\([0-9]*\).*/\1/' | awk '{s += $1} END {print s + 0}')
+    finished=$(tail -n 1 "$tmp/$vm.$tag.merged" | sed 's/.*"finished":\([0-9]*\).*/\1/')
+    echo "wall ${wall} s for $total decisions: $(awk -v d="$total" -v w="$wall" \
+      'BEGIN {printf "%.0f", (w > 0 ? d / w : 0)}') decisions/s over $jobs shards;" \
+      "$(awk -v f="$finished" -v g="$n" 'BEGIN {printf "%.1f", 100 * f / g}')% of the games" \
+      "ended by the rules (acceptance: 95%)"
+    grep '"event":"game_over"' "$tmp/$vm.$tag.merged" \
+      | sed 's/.*"game":\([0-9]*\).*"state_hash":"\([0-9a-f]*\)".*/\1 \2/' \
+      > "$tmp/$vm.$tag.hashes"
   done
-  status=0
-  for p in $pids; do wait "$p" || status=1; done
-  wall=$(( $(now) - start ))
-  [ "$status" -eq 0 ] || { cat "$tmp"/"$vm".*.err >&2; fail "$vm: a shard failed"; }
-  "$volley" sim --merge "$tmp"/"$vm".*.jsonl || fail "$vm: the merge failed"
-  "$volley" sim --merge "$tmp"/"$vm".*.jsonl --json > "$tmp/$vm.merged" || fail "$vm: merge"
-  if [ -n "$keep" ]; then
-    mkdir -p "$keep" && cp "$tmp/$vm.merged" "$keep/$vm.jsonl" || fail "cannot keep in $keep"
+  set -- $vms
+  if [ $# -eq 2 ] && [ "$n" -gt 0 ]; then
+    cmp -s "$tmp/$1.$tag.hashes" "$tmp/$2.$tag.hashes" \
+      || fail "$1 and $2 ended some $scenario game in different states:" \
+         "$(diff "$tmp/$1.$tag.hashes" "$tmp/$2.$tag.hashes" | head -n 4 | tr '\n' ' ')"
+    echo "== $1 and $2 ended all $n games of $scenario in the same states =="
   fi
-  total=$(grep '"event":"game_over"' "$tmp/$vm.merged" \
-          | sed 's/.*"decisions":\([0-9]*\).*/\1/' | awk '{s += $1} END {print s + 0}')
-  finished=$(tail -n 1 "$tmp/$vm.merged" | sed 's/.*"finished":\([0-9]*\).*/\1/')
-  echo "wall ${wall} s for $total decisions: $(awk -v d="$total" -v w="$wall" \
-    'BEGIN {printf "%.0f", (w > 0 ? d / w : 0)}') decisions/s over $jobs shards;" \
-    "$(awk -v f="$finished" -v g="$games" 'BEGIN {printf "%.1f", 100 * f / g}')% of the games" \
-    "ended by the rules (acceptance: 95%)"
-  grep '"event":"game_over"' "$tmp/$vm.merged" \
-    | sed 's/.*"game":\([0-9]*\).*"state_hash":"\([0-9a-f]*\)".*/\1 \2/' > "$tmp/$vm.hashes"
-done
+}
 
-set -- $vms
-if [ $# -eq 2 ] && [ "$games" -gt 0 ]; then
-  cmp -s "$tmp/$1.hashes" "$tmp/$2.hashes" \
-    || fail "$1 and $2 ended some game in different states: $(diff "$tmp/$1.hashes" \
-       "$tmp/$2.hashes" | head -n 4 | tr '\n' ' ')"
-  echo "== $1 and $2 ended all $games games in the same states =="
+soak_games "$scenario" "$games" "$seed" pa
+if [ -n "$keep" ] && [ "$games" -gt 0 ]; then
+  for vm in $vms; do
+    mkdir -p "$keep" && cp "$tmp/$vm.pa.merged" "$keep/$vm.jsonl" || fail "cannot keep in $keep"
+  done
 fi
 if [ -n "$against" ]; then
   grep '"event":"game_over"' "$against" \
     | sed 's/.*"game":\([0-9]*\).*"state_hash":"\([0-9a-f]*\)".*/\1 \2/' > "$tmp/against"
   for vm in $vms; do
-    cmp -s "$tmp/against" "$tmp/$vm.hashes" \
+    cmp -s "$tmp/against" "$tmp/$vm.pa.hashes" \
       || fail "$vm and $against ended some game in different states (or played other" \
-         "games): $(diff "$tmp/against" "$tmp/$vm.hashes" | head -n 4 | tr '\n' ' ')"
+         "games): $(diff "$tmp/against" "$tmp/$vm.pa.hashes" | head -n 4 | tr '\n' ' ')"
     echo "== $vm and $against ended all $games games in the same states =="
   done
 fi
+
+# Resaca de la Palma's whole random games (issue 39), the same way: its own count and seed.
+soak_games rough-and-ready/resaca-de-la-palma "$resaca" "$resaca_seed" resaca
 
 # The journal property test: each VM's interpreter with its own build's volley/core.so.
 lua_of() { case "$1" in *luajit*) echo luajit ;; *) echo lua5.4 ;; esac; }
