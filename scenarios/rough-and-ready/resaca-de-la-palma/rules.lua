@@ -230,6 +230,7 @@ volley.on("activation.pool", function(ctx)
   for _, u in ipairs(g.units{ side = ctx.side, where = "hex" }) do
     if detachment(g, u) then ctx.units[#ctx.units + 1] = u end
   end
+  ctx.name = "Detachments"
 end, { kind = "modify" })
 
 -- They stack freely, even with other units.

@@ -333,13 +333,18 @@ end
 --- The units other than guns and wagons a battle has activated as the guns are, by any
 -- leader within range and never in two of their side's activations running: those the
 -- `activation.pool` handlers add to `ctx.units` (RP's Detachments [rough_and_ready RP 6.9]),
--- kept when they are the side's combat units (not guns, already offered); id order.
+-- kept when they are the side's combat units (not guns, already offered); id order. The
+-- handlers' `ctx.name` is what the guns request calls them ("Detachments"; "other units"
+-- when none is given).
 -- @treturn {string,...}
+-- @treturn string their name
 function M.pool(game, side, leader)
   local hs = game.hooks.handlers and game.hooks.handlers["activation.pool"]
-  if hs == nil or #hs == 0 then return {} end
+  if hs == nil or #hs == 0 then return {}, "other units" end
   local ctx = { side = side, leader = leader, units = {} }
   game.hooks:modify("activation.pool", ctx, nil)
+  local name = type(ctx.name) == "string" and ctx.name:match("^[%w][%w %-]*$")
+    and #ctx.name <= 40 and ctx.name or "other units"
   local out, seen = {}, {}
   for _, u in ipairs(type(ctx.units) == "table" and ctx.units or {}) do
     local ok, info = pcall(game.unit_info, game, u)
@@ -349,7 +354,27 @@ function M.pool(game, side, leader)
     end
   end
   table.sort(out)
-  return out
+  return out, name
+end
+
+-- What the guns request offers, in words: "the guns and wagons" (the system's words for the
+-- guns and the wagons that move as they do [rough_and_ready 4.28, 7.0]) unless a battle's
+-- units are among the offers (RP's Detachments): then the kinds offered, named ("the guns
+-- and Detachments", "the Detachments").
+local function offered_words(guns, pooled, pool_name, wagons)
+  local any_pool = false
+  for _, u in ipairs(guns) do any_pool = any_pool or contains(pooled, u) end
+  if not any_pool then return "the guns and wagons" end
+  local has = {}
+  for _, u in ipairs(guns) do
+    has[contains(pooled, u) and "pool" or contains(wagons, u) and "wagons" or "guns"] = true
+  end
+  local words = {}
+  if has.guns then words[#words + 1] = "guns" end
+  if has.wagons then words[#words + 1] = "wagons" end
+  words[#words + 1] = pool_name
+  if #words == 1 then return "the " .. words[1] end
+  return "the " .. table.concat(words, ", ", 1, #words - 1) .. " and " .. words[#words]
 end
 
 --- The guns an activated leader activates [rough_and_ready 4.28]: any of his side's
@@ -365,13 +390,15 @@ function M.artillery(game, side, leader)
     local options = {}
     local pool = game.store:units{ side = side, class = "artillery" }
     -- wagons move as artillery: activated like guns [rough_and_ready 7.0]
-    for _, w in ipairs(require("systems.rough_and_ready.wagons").on_map(game, side)) do
+    local wagons = require("systems.rough_and_ready.wagons").on_map(game, side)
+    for _, w in ipairs(wagons) do
       pool[#pool + 1] = w
     end
     -- units a battle has activated as the guns are (`activation.pool`: RP's Detachments, by
     -- any leader they are within range of, never in its side's two activations in a row
     -- [rough_and_ready RP 6.9])
-    for _, d in ipairs(M.pool(game, side, leader)) do
+    local pooled, pool_name = M.pool(game, side, leader)
+    for _, d in ipairs(pooled) do
       if not contains(pool, d) then pool[#pool + 1] = d end
     end
     for _, u in ipairs(pool) do
@@ -391,7 +418,8 @@ function M.artillery(game, side, leader)
     local answer = game:ask(side, {
       kind = "artillery",
       -- `all` only when it is an answer: two or more to choose from
-      prompt = leader .. " may activate the guns and wagons within his range ("
+      prompt = leader .. " may activate " .. offered_words(guns, pooled, pool_name, wagons)
+        .. " within his range ("
         .. (#guns > 1 and "one, all, or done" or ("one: " .. guns[1] .. ", or done")) .. ")",
       options = final,
       default = "done",

@@ -58,8 +58,8 @@ local points = {
   p("activation.pool", { M },
     "an activated leader's guns are listed: add to ctx.units the side's other units he "
       .. "activates as guns (any leader within range, never in two of the side's activations "
-      .. "running: RP's Detachments); ctx.game",
-    "4.28", { "side", "leader", "units", "game" }),
+      .. "running: RP's Detachments); ctx.name: what the guns request calls them; ctx.game",
+    "4.28", { "side", "leader", "units", "name", "game" }),
   p("activation.start", { O },
     "a command or an independent hex is activated, its units known and marked out of command "
       .. "where they are",
@@ -265,7 +265,8 @@ local OVERRIDE = {
   ["play.received"] = { from = { "side", "the side whose roll failed" } },
   ["play.pass"] = { side = { "side", "the side that passes" } },
   ["activation.artillery"] = { options = { "units", "the guns offered (remove some)" } },
-  ["activation.pool"] = { units = { "units", "the units he may activate as guns (add some)" } },
+  ["activation.pool"] = { units = { "units", "the units he may activate as guns (add some)" },
+    name = { "string", "what the guns request calls them (set it: \"Detachments\")" } },
   ["activation.select"] = { options = { "list", "the candidates, commands or hexes (remove "
     .. "some)" } },
   ["leader.relocated"] = { from = { "hex", "the leader's hex (nil: none)" },

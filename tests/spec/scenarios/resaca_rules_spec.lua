@@ -164,6 +164,14 @@ describe("[rough_and_ready RP 6.9] the Mexican Detachments", function()
     }, call("detachments"))
   end)
 
+  it("the guns request names what it offers: the Detachments, or the guns and "
+    .. "Detachments [rough_and_ready RP 6.9]", function()
+    assert.are.same({
+      "Garcia may activate the Detachments within his range (one: Det-2, or done)",
+      "Garcia may activate the guns and Detachments within his range (one, all, or done)",
+    }, call("detachment_prompt"))
+  end)
+
   it("any leader in range activates one, as guns; not in the next Mexican activation",
     function()
     local r = call("detachment_activation")

@@ -325,6 +325,32 @@ function H.detachment_activation()
   return r
 end
 
+-- The guns request's prompt names what it offers (it said "the guns and wagons" before, even
+-- when it offered Detachments alone): Garcia activated with Det-2 alone in range, then with
+-- Det-2 and the 4-pounder 4pdr-1.
+function H.detachment_prompt()
+  local out = {}
+  for _, with_gun in ipairs{ false, true } do
+    local at = { ["Det-2"] = "5513", ["6L-1"] = "5513", Garcia = "5512",
+                 Taylor = "4423", ["3US-1"] = "4522", Garland = "4522" }
+    if with_gun then at["4pdr-1"] = "5412" end
+    local g = open(at)
+    g.vars.play, g.vars.mode = "MEX", "after_pass"
+    local answers = { "garcia" }
+    local co = coroutine.create(function() activation.select(g) end)
+    pcall(ask.drive, co, function(_, req)
+      if req.kind == "artillery" then
+        out[#out + 1] = req.prompt
+        error("stop", 0)
+      end
+      local a = table.remove(answers, 1)
+      if a == nil then error("stop", 0) end
+      return a
+    end)
+  end
+  return out
+end
+
 function H.detachment_rally()
   local g = open({ ["Det-2"] = "5513", ["6L-1"] = "5513", Garcia = "5512" })
   g.store:set_marker("6L-1", "hits", 2)
