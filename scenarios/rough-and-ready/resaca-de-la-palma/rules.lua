@@ -329,7 +329,8 @@ end, { kind = "replace" })
 -- }====================================================================================
 
 -- {====================================================================================
--- The US Detachment leader [rough_and_ready RP 4.29]: the order of battle's leader USDet. Assigned once, for good, to one regiment's units that are In Command
+-- The US Detachment leader [rough_and_ready RP 4.29]: the order of battle's leader USDet.
+-- Assigned once, for good, to one regiment's units that are In Command
 -- (asked at the start of a US activation whose command has such units, until he is); he
 -- never activates a command (not a candidate); his units are In Command within his range as
 -- well as their own leader's; he moves when they do (asked after one of them moves: he may

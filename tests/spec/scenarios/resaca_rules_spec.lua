@@ -51,6 +51,15 @@ describe("[rough_and_ready RP 5.16] the resacas", function()
   end)
 end)
 
+describe("[rough_and_ready E17] the resaca's banks", function()
+  it("cost 1 MP more to step down into a resaca and 1 more to climb out; along the channel "
+    .. "or the bank, the terrain's cost alone", function()
+    assert.are.same({ bank = { ["5317"] = 1, ["5517"] = 2 },
+                      channel = { ["5417"] = 2, ["5617"] = 1, ["5317"] = 3 } },
+      call("resaca_costs"))
+  end)
+end)
+
 describe("[rough_and_ready RP 4.25] Arista Unaware", function()
   it("T-RR-15: a fire has happened; MEX spends its freebie on the alert roll: 7 alerts him, "
     .. "then MEX rolls for an activation (his Leadership offered now)", function()

@@ -119,6 +119,25 @@ function H.resaca_small_arms()
            down_legal = fire.check(g, { "3US-1" }, "5517") or "legal" }
 end
 
+-- The cost of stepping down into a resaca and up out of it [rough_and_ready E17] (+1 MP each
+-- way, provisional: scenarios/.../movement.ini), against a step along the channel or on the
+-- bank: each destination's cost in MP from 5417 (bank) and from 5517 (in the channel).
+function H.resaca_costs()
+  local function costs(from)
+    local g = open({ ["3US-1"] = from }, nil, { ["3US-1"] = "NE/SE" })
+    local out = {}
+    local want = from == "5417" and { ["5317"] = true, ["5517"] = true }
+      or { ["5317"] = true, ["5417"] = true, ["5617"] = true }
+    for _, e in ipairs(movement.destinations(g, "3US-1")) do
+      if want[e.hex] then
+        out[e.hex] = e.cost
+      end
+    end
+    return out
+  end
+  return { bank = costs("5417"), channel = costs("5517") }
+end
+
 -- }====================================================================================
 
 -- {====================================================================================
