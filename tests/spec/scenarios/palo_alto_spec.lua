@@ -10,27 +10,10 @@ local core = require "volley.core"
 
 local ID = "rough-and-ready/palo-alto"
 
-local function open()
-  local sc = assert(scenario.read(ID))
-  local data = assert(scenario.load_data(sc))
-  local plan = assert(scenario.setup(sc, data.map, data.store))
-  return sc, data, plan
-end
+local battle = require "support.scenario_setup"
 
--- Every unit's hex after the default set-up: hex -> sorted ids.
-local function default_setup()
-  local sc, data, plan = open()
-  for _, c in ipairs(plan.choices) do assert(scenario.place_choice(data.store, c, c.default)) end
-  local at = {}
-  for _, u in ipairs(data.store:units{}) do
-    local kind, hex = data.store:where(u)
-    assert.are.equal("hex", kind, u)
-    at[hex] = at[hex] or {}
-    table.insert(at[hex], u)
-  end
-  for _, list in pairs(at) do table.sort(list) end
-  return at, sc, data
-end
+local function open() return battle.open(ID) end
+local function default_setup() return battle.default_setup(ID) end
 
 -- The hexes of the printed set-up [rough_and_ready PA Initial Deployment], as printed.
 local PRINTED = {
