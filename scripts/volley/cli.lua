@@ -274,7 +274,7 @@ M.COMMANDS = {
     summary = "the scenario's options: name, file, description",
     text = "The scenario's options (its [options] section), one a line in the order given there:\n"
       .. "  <name> <file> -- <description>\n"
-      .. "the description being the first line of the option's Lua file when it is a comment\n"
+      .. "the description being the first paragraph of the comment opening the option's Lua file\n"
       .. "(without one, the line ends after the file). Play with one: volley play <id> --option "
       .. "NAME.",
     options = {},

@@ -291,7 +291,7 @@ function M.options_main(args)
   end
   for _, o in ipairs(sc.options) do
     local path = sc.paths.options[o.name]
-    local d = M.description(path)
+    local d = M.description(path, true)
     io.stdout:write(o.name, " ", M.short(path), d and (" -- " .. d) or "", "\n")
   end
   return 0

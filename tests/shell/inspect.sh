@@ -63,6 +63,10 @@ grep -qx "volley sources: $tmp/b/map.ini:15: unknown terrain code 'q' (known: c,
 out=$(VOLLEY_PATH=$root "$volley" options test-game/battle) || fail "options exited $?"
 [ "$out" = "fog scenarios/test-game/battle/options/fog.lua -- the test option: nothing yet; the sandbox runs it" ] \
   || fail "options test-game/battle: $out"
+# a description is the opening comment's first paragraph, on one line
+out=$("$volley" options rough-and-ready/resaca-de-la-palma) || fail "options resaca exited $?"
+echo "$out" | grep -q "^balance .*balance.lua -- .* each US activation roll after the first .* (the second +1, the third +2, \.\.\.)\. " \
+  || fail "options resaca: the balance option's paragraph: $out"
 out=$("$volley" options tests/data/demo) || fail "options demo exited $?"
 [ -z "$out" ] || fail "the demo has no options: $out"
 "$volley" options no-such/game >/dev/null 2>&1
