@@ -12,6 +12,8 @@
 # (kept for the next make bench; make clean removes build-bench/). Never in make test.
 # VOLLEY_BENCH_GAMES (default 3) games of VOLLEY_BENCH_CAP (default 3000) decisions a round,
 # VOLLEY_BENCH_ROUNDS (default 2) rounds. Figures only, never a verdict.
+# The figures come back as words on one line, split on purpose into $1 $2 ... (set -- $(...)).
+# shellcheck disable=SC2046
 set -eu
 cd "$(dirname "$0")/../.."
 here=$PWD
@@ -45,7 +47,8 @@ export XDG_STATE_HOME="$state"
 # This build's measures run with the allocator its volley program links (Debian's jemalloc,
 # when the build found it: CMakeLists.txt), preloaded into the stock interpreter that runs them.
 alloc=$(ldd build/volley 2>/dev/null | awk '/libjemalloc/ { print $3 }')
-echo "this build's allocator: ${alloc:-glibc's malloc}; the older commit's: glibc's malloc"
+glibc="glibc's malloc"
+echo "this build's allocator: ${alloc:-$glibc}; the older commit's: $glibc"
 
 # run TREE BUILD INTERP ARGS...: one compare_palo.lua measure against TREE's scripts and BUILD
 run() {
@@ -64,8 +67,8 @@ printf '%-8s %-14s %10s %9s %13s %13s\n' "VM" "build" "decisions" "CPU s" "us/de
 for vm in lua5.4 luajit; do
   # the older commit's module is <build>/volley.so; this tree's <build>/lua/<abi>/volley/core.so
   if [ "$vm" = lua5.4 ]; then b=build; abi=5.4; name="Lua 5.4"
-  else b=build-luajit; abi=5.1; name=LuaJIT; fi
-  od=0 os=0 nd=0 ns=0 oh= nh=
+  else b="build-luajit"; abi=5.1; name=LuaJIT; fi
+  od=0 os=0 nd=0 ns=0 oh="" nh=""
   r=0
   while [ $r -lt "$rounds" ]; do
     set -- $(run "$old" "$b" "$vm" games "$cap" "$games")
@@ -92,7 +95,7 @@ printf '%-8s %-40s %8s %10s %10s %8s\n' "VM" "save" "answers" "older s" "this s"
 for vm in lua5.4 luajit; do
   # the older commit's module is <build>/volley.so; this tree's <build>/lua/<abi>/volley/core.so
   if [ "$vm" = lua5.4 ]; then b=build; abi=5.4; name="Lua 5.4"
-  else b=build-luajit; abi=5.1; name=LuaJIT; fi
+  else b="build-luajit"; abi=5.1; name=LuaJIT; fi
   for f in "$here/tests/replay/palo-alto-random-24.save" "$long"; do
     set -- $(run "$old" "$b" "$vm" replay "$f")
     os=$3 oh=$4

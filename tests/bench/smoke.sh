@@ -9,5 +9,5 @@ set -eu
 interp=$1 build=$2 file=$3 vm=$4
 cd "$(dirname "$0")/../.."
 lp="$PWD/scripts/?.lua;$PWD/scripts/?/init.lua;$PWD/tests/?.lua;$PWD/tests/bench/?.lua"
-VOLLEY_PATH="$PWD" VOLLEY_BENCH_SMOKE=1 VOLLEY_BENCH_TSV= LUA_PATH="$lp;;" \
+VOLLEY_PATH="$PWD" VOLLEY_BENCH_SMOKE=1 VOLLEY_BENCH_TSV="" LUA_PATH="$lp;;" \
   LUA_CPATH="$build/?.so;;" exec $interp "$file" "$vm"
