@@ -29,6 +29,9 @@ end
 -- (the least a script's handler may do there; "all": every action of volley.script_api and
 -- the system's own)}`.
 M.SHARED = {
+  -- before the set-up (volley.game's `ask_setup`; the runtime fires it in every system)
+  p("setup.start", { O }, "once, before the first set-up request (a choice asked before "
+    .. "any side sets up: a secret entry)", {}, { "ask", "roll", "set_flag", "set_marker" }),
   p("game.start", { O }, "once, before the first turn or activation",
     { { "first", "side", "the side that plays first" } }, ALL),
   p("game.end", { O }, "once, when the game is decided (a winner, or a draw)",
