@@ -6,8 +6,7 @@
 # and the army arriving by it, each game capped at VOLLEY_TEST_RP_DECISIONS (1000) decisions
 # as the historical battle's are (tests/shell/resaca_sim.sh); `volley check` finds the
 # variant clean. The summary must add up: finished + capped = games, each game ended by a
-# Withdrawal or stopped at the cap with exactly that many decisions; the bots chose both
-# entries among the games (each game's log says where the army arrived).
+# Withdrawal or stopped at the cap with exactly that many decisions.
 set -u
 volley=$1
 games=${VOLLEY_TEST_GAMES:-20}
