@@ -45,4 +45,15 @@ last_mex=$(grep -n "MEX \(place\|face\):" "$tmp/out" | tail -1 | cut -d: -f1)
 rev=$(grep -n "US reveals entry_army" "$tmp/out" | cut -d: -f1)
 [ -n "$rev" ] && [ -n "$last_mex" ] && [ "$rev" -gt "$last_mex" ] \
   || fail "the entry was revealed before the Mexican set-up ended (lines $rev, $last_mex)"
+
+# An answer like any other: undone (the Mexicans' first request taking it back), answered
+# again, kept in the save, and replayed to the same state.
+printf '4408\nundo\n4126\ndefault all\nquit\n' \
+  | "$volley" play "$id" --seed 3 --script - --as referee --save "$tmp/save" > "$tmp/undo" 2>&1
+grep -q "^undo: US entry 4408 taken back\$" "$tmp/undo" || fail "undo: $(grep undo "$tmp/undo")"
+grep -q "^US army (3US-1 .* USDet) arrives at 4126 \[rough_and_ready RP Variable Deployment\]\$" "$tmp/undo" \
+  || fail "the army did not arrive at 4126 after the undo: $(grep arrives "$tmp/undo")"
+grep -q '^answer US entry "4126" ' "$tmp/save" || fail "the save does not keep the entry"
+"$volley" replay "$tmp/save" > "$tmp/replay" 2>&1 || fail "replay exited $?: $(cat "$tmp/replay")"
+grep -q "^state_hash [0-9a-f]*\$" "$tmp/replay" || fail "replay: $(cat "$tmp/replay")"
 echo "ok"
