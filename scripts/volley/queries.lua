@@ -190,6 +190,14 @@ function M.refusal(viewer, text)
   return M.view(viewer):refusal(text)
 end
 
+--- The units hidden from `viewer` now, id order (a copy): what an answer given now may
+-- not show once the rules have revealed one of them (volley.play.loop).
+function M.hidden_ids(viewer)
+  local out = {}
+  for i, u in ipairs(M.view(viewer).hidden_list) do out[i] = u end
+  return out
+end
+
 --- A line of text as `viewer` sees it (nil: it names a hidden unit).
 function M.line(viewer, text)
   return M.view(viewer):line(text)
