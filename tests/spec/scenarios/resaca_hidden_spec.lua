@@ -17,6 +17,20 @@ end
 setup(function() st = core.new_state{ modules = { "tests/spec/support" } } end)
 teardown(function() st:close() end)
 
+describe("[rough_and_ready RP Hidden Mexican Deployment] the opening", function()
+  it("a unit set up in chaparral stays hidden; a unit in the open and a leader are put on "
+    .. "the map", function()
+    local r = call("opening")
+    assert.are.same({ ["6L-1"] = "ch", ["4L-1"] = "c", Garcia = "ch" }, r.terrain)
+    assert.are.same({ ["6L-1"] = true, ["4L-1"] = false, Garcia = false }, r.hidden)
+    assert.are.same({
+      "4L-1 is revealed in 5818 (set up out of chaparral and light woods [rough_and_ready RP "
+        .. "Hidden Mexican Deployment])",
+      "Garcia is revealed in 4916 (a leader: only units set up hidden [rough_and_ready RP "
+        .. "Hidden Mexican Deployment])" }, r.lines)
+  end)
+end)
+
 describe("[rough_and_ready RP Spotting Hidden Units] spotting", function()
   it("T-RR-09: a US unit that stops in 4819 does not spot the hidden unit in 4916 (3 hexes)",
     function()

@@ -100,4 +100,21 @@ function H.two_hexes()
   return r
 end
 
+--- RP Hidden Mexican Deployment at the opening (`game.start`): every Mexican counter set up
+-- hidden; a unit in chaparral (4916) or light woods stays hidden, one in the open and a
+-- leader are put on the map.
+function H.opening()
+  local g = open({ ["6L-1"] = "4916", ["4L-1"] = "5818", Garcia = "4916" }, nil,
+    { "6L-1", "4L-1", "Garcia" })
+  g.hooks:fire("game.start", { first = "US" })
+  local r = { terrain = {}, hidden = {} }
+  for _, u in ipairs({ "6L-1", "4L-1", "Garcia" }) do
+    local _, at = g.store:where(u)
+    r.terrain[u] = g.map:terrain(at)
+    r.hidden[u] = g.store:unit(u).hidden or false
+  end
+  r.lines = lines(g, "is revealed")
+  return r
+end
+
 return H
