@@ -13,8 +13,8 @@
 --     sees (ruled: it takes its part of the results);
 --   - it enters a second hex in one activation (`movement.enter`, counted in the flag
 --     `hid_<unit>`: the activation's number and the hexes entered);
---   - it is spotted [rough_and_ready RP Spotting Hidden Units]: a US unit ends a move
---     (`movement.end`) within 2 hexes of it with a clear line of sight (the fire rules' line:
+--   - it is spotted [rough_and_ready RP Spotting Hidden Units]: a US unit (not a leader)
+--     ends a move (`movement.end`) within 2 hexes of it with a clear line of sight (the fire rules' line:
 --     units between block it, the two end hexes never do, so chaparral around it does not).
 -- A US fire or shock at a hex where the US sees no enemy is no target at all (`fire.target`
 -- here, shock.lua for shock). Rulings: docs/rulings/rough_and_ready.md "Hidden units".
@@ -115,7 +115,7 @@ end)
 -- Spotting: a US unit that ends a move within 2 hexes with a clear line of sight.
 volley.on("movement.end", function(ctx)
   local g = ctx.game
-  if g.side(ctx.unit) ~= "US" then return end
+  if g.side(ctx.unit) ~= "US" or g.kind(ctx.unit) == "leader" then return end
   for _, u in ipairs(hidden_units(g)) do
     local at = g.hex(u)
     if at and g.distance(ctx.hex, at) <= SPOT_RANGE and g.los(ctx.hex, at) then
