@@ -14,8 +14,9 @@
 --   - it enters a second hex in one activation (`movement.enter`, counted in the flag
 --     `hid_<unit>`: the activation's number and the hexes entered);
 --   - it is spotted [rough_and_ready RP Spotting Hidden Units]: a US unit (not a leader)
---     ends a move (`movement.end`) within 2 hexes of it with a clear line of sight (the fire rules' line:
---     units between block it, the two end hexes never do, so chaparral around it does not).
+--     ends a move (`movement.end`) within 2 hexes of it with a clear line of sight (the
+--     fire rules' line: units between block it, the two end hexes never do, so chaparral
+--     around it does not).
 -- A US fire or shock at a hex where the US sees no enemy is no target at all (`fire.target`
 -- here, shock.lua for shock). Rulings: docs/rulings/rough_and_ready.md "Hidden units".
 -- luacheck: read globals volley
