@@ -632,6 +632,10 @@ local function build(game, point, allowed, ask)
     local kind, at = game.store:where(unit)
     game:log(unit .. " is revealed" .. (kind == "hex" and (" in " .. at) or "")
       .. (why and (" (" .. core.text.clean(tostring(why)) .. ")") or ""))
+    -- the narrative before this line stays as it was seen: lines naming it unseen
+    -- (volley.view `line_at`; not state: a replay or undo makes it again)
+    game.narrative_unhidden = game.narrative_unhidden or {}
+    game.narrative_unhidden[unit] = #game.narrative
     if game.reveal then game:reveal(unit) end
   end
 

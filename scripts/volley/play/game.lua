@@ -86,20 +86,7 @@ function Play:hidden_now()
 end
 
 --- Whether `text` names one of `ids` as a word (the view filter's test, volley.view).
-function Play.names_any(text, ids)
-  for _, u in ipairs(ids or {}) do
-    local from = 1
-    while true do
-      local s, e = text:find(u, from, true)
-      if not s then break end
-      local before = s > 1 and text:sub(s - 1, s - 1) or ""
-      local after = text:sub(e + 1, e + 1)
-      if not before:match("[%w_./-]") and not after:match("[%w_./-]") then return true end
-      from = e + 1
-    end
-  end
-  return false
-end
+Play.names_any = require("volley.view").names_any
 
 --- Whether a request of `side` is hidden from the view: a bot's request, of another side,
 -- whose prompt names a unit hidden from the view (a hidden unit's reaction): the view sees
