@@ -11,12 +11,14 @@
 --     view_hash <16 hex>                    the hash of the text that follows
 --     <the view's canonical text>
 --
--- Never the seed, a state hash, a roll count or the dice: an answer that names a unit
--- hidden from the side (at the end of the game) is left out.
+-- Never the seed, a state hash, a roll count or the dice: an answer of another side that
+-- names a unit hidden from the side when it was given (or at the end of the game), or that
+-- answered a request naming one (a hidden unit's set-up, its reaction), is left out.
 -- @module volley.export
 
 local cli = require "volley.cli"
 local replay = require "volley.replay"
+local names_any = require("volley.view").names_any
 
 local M = {}
 
@@ -43,7 +45,11 @@ function M.text(game, save, side)
       end
       local line = "answer " .. e.side .. " " .. e.request .. " " .. value
       local ok, seen = game.st:call("volley.queries", "line", side, line)
-      if ok and seen then out[#out + 1] = seen end
+      -- a unit hidden then and revealed since: the answer stays unseen
+      local was = game.hidden_at and game.hidden_at[i]
+      if ok and seen and not (was == true or (was and names_any(tostring(e.value), was))) then
+        out[#out + 1] = seen
+      end
     end
   end
   local _, hash = game.st:call("volley.queries", "view_hash", side)
@@ -67,7 +73,7 @@ function M.main(args)
   end
   if not path then return usage("which save?") end
   if not side then return usage("whose view? give --as SIDE") end
-  local game, why = replay.load(path)
+  local game, why = replay.load(path, { hidden_for = side })
   if not game then
     io.stderr:write("volley export: ", why, "\n")
     return 1

@@ -338,6 +338,11 @@ function M.run(game, answer)
   local scenario = require "volley.scenario"
   local plan = game.setup or {}
   for _, c in ipairs(plan.choices or {}) do
+    -- a line marked `hidden`: its units are hidden from the other sides before they are
+    -- asked for, so neither the request nor the answer shows them (docs/shell.md "Views")
+    if c.hidden then
+      for _, u in ipairs(c.units) do game.store:set_hidden(u, true) end
+    end
     local where = answer(c.side, M.request(game, c))
     assert(scenario.place_choice(game.store, c, where))
   end

@@ -54,7 +54,7 @@ function M.drain(viewer)
   local k = 1
   local function rolls_before(i)   -- the rolls made before the drain's narrative line i
     while d.rolls[k] and (d.rolls[k].at or 0) < i do
-      if v:roll(d.rolls[k]) then
+      if v:roll_at(d.rolls[k], told + (d.rolls[k].at or 0) + 1) then
         rolls[#rolls + 1] = d.rolls[k]
         events[#events + 1] = { roll = d.rolls[k] }
       end
@@ -64,7 +64,7 @@ function M.drain(viewer)
   local seen_lines = {}
   for i, line in ipairs(d.narrative) do
     rolls_before(i)
-    local shown = v:line(line, d.narrative_to and d.narrative_to[i])
+    local shown = v:line_at(line, told + i, d.narrative_to and d.narrative_to[i])
     if shown then
       events[#events + 1] = { text = shown, reveal = d.reveals and d.reveals[i] or nil }
       seen_lines[#seen_lines + 1] = shown
@@ -188,6 +188,14 @@ end
 --- A refusal as `viewer` sees it.
 function M.refusal(viewer, text)
   return M.view(viewer):refusal(text)
+end
+
+--- The units hidden from `viewer` now, id order (a copy): what an answer given now may
+-- not show once the rules have revealed one of them (volley.play.loop).
+function M.hidden_ids(viewer)
+  local out = {}
+  for i, u in ipairs(M.view(viewer).hidden_list) do out[i] = u end
+  return out
 end
 
 --- A line of text as `viewer` sees it (nil: it names a hidden unit).
@@ -590,13 +598,17 @@ function M.log(viewer, n, rolls)
   local function rolls_before(line)
     while rolls_told[k] and rolls_told[k].before <= line do
       local r = rolls_told[k].roll
-      if rolls and r.n <= count and v:roll(r) then out[#out + 1] = { roll = r } end
+      if rolls and r.n <= count and v:roll_at(r, rolls_told[k].before) then
+        out[#out + 1] = { roll = r }
+      end
       k = k + 1
     end
   end
   for i, text in ipairs(g.narrative) do
     rolls_before(i)
-    if v:line(text, g.narrative_to and g.narrative_to[i]) then out[#out + 1] = { text = text } end
+    if v:line_at(text, i, g.narrative_to and g.narrative_to[i]) then
+      out[#out + 1] = { text = text }
+    end
   end
   rolls_before(math.huge)
   if n and #out > n then

@@ -331,7 +331,9 @@ end
 -- @treturn[1] Game the game at the end of the journal (its `pending` the request then, its
 --   `journal` the save's, going on), with `answers` (how many were replayed),
 --   `start_rolls` (the roll count at its first request) and `secret_answers` (the journal's
---   lines that answered a secret request, each the secret's name; nil when none did)
+--   lines that answered a secret request, each the secret's name; nil when none did); with
+--   `opts.hidden_for = SIDE`, `hidden_at` (the journal's lines of another side answered while
+--   units were hidden from SIDE, each their ids, or true when the request named one)
 -- @treturn[2] nil
 -- @treturn[2] string why: "diverged at answer N: <why>", or "the save does not match the
 --   files now: <why>", or "cannot open the game: <why>", or "<name>:<line>: <why>" for a
@@ -372,6 +374,7 @@ function M.replay(save, opts)
   -- typed answer; the request pending at the end of the journal comes listed
   local listing = not save.journal[1]
   if not listing then game.st:call("volley.host", "listing", false) end
+  if opts.hidden_for then game.st:require("volley.queries") end
   local i = 1
   local k
   k, err = queue_forced(game, save, i)
@@ -404,6 +407,17 @@ function M.replay(save, opts)
     if not save.journal[k] and not listing then   -- the last answer: the next request listed
       listing = true
       game.st:call("volley.host", "listing", true)
+    end
+    -- for `volley export --as SIDE` (`opts.hidden_for`): the units hidden from that side
+    -- when the answer was given, which the answer may not show even once revealed
+    if opts.hidden_for and e.side ~= opts.hidden_for then
+      local ok, ids = game.st:call("volley.queries", "hidden_ids", opts.hidden_for)
+      if ok and type(ids) == "table" and #ids > 0 then
+        game.hidden_at = game.hidden_at or {}
+        -- a request whose prompt names one (a hidden unit's set-up or reaction): all of it
+        local view = require "volley.view"
+        game.hidden_at[i] = view.names_any(tostring(req.prompt or ""), ids) and true or ids
+      end
     end
     local refusal
     kind, side, req, refusal = game:resume(e.value)

@@ -514,7 +514,7 @@ function M.setup(sc, map, store, opts)
     for _, c in ipairs(p.choices) do
       plan.choices[#plan.choices + 1] = { side = line.side, units = c.units, options = c.options,
         kinds = kinds, default = c.default, request = c.request, file = line.file,
-        line = line.line }
+        line = line.line, hidden = n_hidden > 0 or nil }
     end
     for _, u in ipairs(ids) do
       if faces[u] then

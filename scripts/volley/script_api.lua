@@ -618,6 +618,27 @@ local function build(game, point, allowed, ask)
     return secret.reveal(game, side, name, why)
   end
 
+  --- reveal_unit(unit [, why]): a unit hidden from the other sides (a set-up line's
+  -- `hidden`, docs/shell.md "Views") shown to every side from now on: its hidden flag
+  -- cleared, a narrative line for every view (`<unit> is revealed in <hex> (<why>)`), the
+  -- game's `reveal` called (undo strict: the answers before it stand); allowed where
+  -- set_flag is. A unit not hidden is refused.
+  function api.reveal_unit(unit, why)
+    may("reveal_unit", nil, "set_flag")
+    check_unit(game, "reveal_unit", unit)
+    if why ~= nil then M.check_text("reveal_unit", "the reason", why) end
+    if not game.store:unit(unit).hidden then fail("reveal_unit", unit .. " is not hidden") end
+    game.store:set_hidden(unit, false)
+    local kind, at = game.store:where(unit)
+    game:log(unit .. " is revealed" .. (kind == "hex" and (" in " .. at) or "")
+      .. (why and (" (" .. core.text.clean(tostring(why)) .. ")") or ""))
+    -- the narrative before this line stays as it was seen: lines naming it unseen
+    -- (volley.view `line_at`; not state: a replay or undo makes it again)
+    game.narrative_unhidden = game.narrative_unhidden or {}
+    game.narrative_unhidden[unit] = #game.narrative
+    if game.reveal then game:reveal(unit) end
+  end
+
   --- log(text [, visibility]): a narrative line; visibility "all" (default), a side, or a
   -- list of sides (and the referee) who see it.
   function api.log(text, visibility)

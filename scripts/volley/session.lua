@@ -691,6 +691,10 @@ local function back_to(g, t, k, keep)
     if g.narrative_to then g.narrative_to[i] = nil end
     if g.narrative_reveal then g.narrative_reveal[i] = nil end
   end
+  -- a unit's reveal taken back with its line (the store restored hides it again)
+  for u, line in pairs(g.narrative_unhidden or {}) do
+    if line > #g.narrative then g.narrative_unhidden[u] = nil end
+  end
   g.narrative_told = math.min(g.narrative_told or 0, step.narrative)
   local feed = { i = 1, forced = at, tail = tail }
   for i = 1, keep do feed[i] = step.answers[i] end

@@ -45,7 +45,21 @@ function M.new(g, viewer)
       end
     end
   end
-  return setmetatable({ g = g, viewer = viewer, hidden = hidden, hidden_list = list }, View)
+  -- the units revealed since, each with the narrative line that revealed it
+  -- (`g.narrative_unhidden`, kept by `reveal_unit`): a line or roll before that one which
+  -- names it was about a hidden unit, and stays unseen
+  local was
+  if viewer ~= "referee" and g.narrative_unhidden then
+    for _, u in ipairs(g.store:units{}) do
+      local at = g.narrative_unhidden[u]
+      if at and not hidden[u] and g.store:unit(u).side ~= viewer then
+        was = was or {}
+        was[#was + 1] = { unit = u, at = at }
+      end
+    end
+  end
+  return setmetatable({ g = g, viewer = viewer, hidden = hidden, hidden_list = list,
+                        was = was }, View)
 end
 
 --- Whether the viewer sees unit `u`.
@@ -90,6 +104,49 @@ function View:line(text, to)
   if type(text) ~= "string" or self:whole() then return text end
   if names_hidden(self, text) then return nil end
   return text
+end
+
+-- Whether `text`, the narrative's line `i` (or a roll made before it), names a unit that
+-- was still hidden from the viewer then (revealed at a later line).
+local function named_before_reveal(self, text, i)
+  if not self.was or type(text) ~= "string" then return false end
+  for _, w in ipairs(self.was) do
+    if i < w.at and names_hidden({ hidden_list = { w.unit } }, text) then return true end
+  end
+  return false
+end
+
+--- Whether `text` names one of `ids` as a word, as the filter reads a line (the host's
+-- check of an answer given while those units were hidden: volley.play.loop, volley.export).
+-- @tparam string text
+-- @tparam ?{string,...} ids
+-- @treturn boolean
+function M.names_any(text, ids)
+  return ids ~= nil and names_hidden({ hidden_list = ids }, text)
+end
+
+--- The narrative's line `i` as the viewer sees it: as `line`, and nil too when it names a
+-- unit that was hidden from the viewer when it was written (revealed since: RP's hidden
+-- units); the log and the drained events read the narrative so.
+-- @tparam string text
+-- @tparam integer i its index in the game's narrative
+-- @tparam[opt] {string,...} to
+-- @treturn ?string
+function View:line_at(text, i, to)
+  local shown = self:line(text, to)
+  if shown and named_before_reveal(self, text, i) then return nil end
+  return shown
+end
+
+--- A roll made before the narrative's line `i`, as the viewer sees it: as `roll`, and nil
+-- too when it names a unit hidden from the viewer then.
+function View:roll_at(r, i)
+  local shown = self:roll(r)
+  if shown and (named_before_reveal(self, r.reason, i)
+      or named_before_reveal(self, tostring(r.result or ""), i)) then
+    return nil
+  end
+  return shown
 end
 
 --- The lines the viewer sees, in order.

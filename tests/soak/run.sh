@@ -21,7 +21,10 @@
 # Then SOAK_RESACA (100) whole Resaca de la Palma games (issue 39), random against random,
 # run seed SOAK_RESACA_SEED (39), on the same VMs and shards with the same cross-VM check
 # (each takes some 30 s of one core on Lua 5.4; SOAK_RESACA=0 skips them, and
-# `SOAK_GAMES=0 SOAK_RESACA=2 SOAK_JOURNAL=0 SOAK_KILLS=0 make soak` plays just two).
+# `SOAK_GAMES=0 SOAK_RESACA=2 SOAK_JOURNAL=0 SOAK_KILLS=0 make soak` plays just two); then
+# SOAK_RESACA_HIDDEN (100) whole games of its hidden deployment (issue 40,
+# rough-and-ready/resaca-de-la-palma/hidden), run seed SOAK_RESACA_HIDDEN_SEED (40), the same
+# way (SOAK_RESACA_HIDDEN=0 skips them).
 #
 # Then the journal property test of issue 32 (docs/build.md "The journal property test"):
 # SOAK_JOURNAL (200) random sequences on each VM from seed SOAK_JOURNAL_FIRST (1), each
@@ -40,6 +43,8 @@ keep=${SOAK_KEEP:-}
 journal=${SOAK_JOURNAL:-200}
 resaca=${SOAK_RESACA:-100}
 resaca_seed=${SOAK_RESACA_SEED:-39}
+hidden=${SOAK_RESACA_HIDDEN:-100}
+hidden_seed=${SOAK_RESACA_HIDDEN_SEED:-40}
 journal_first=${SOAK_JOURNAL_FIRST:-1}
 against=${SOAK_AGAINST:-}
 [ -z "$against" ] || [ -r "$against" ] || { echo "make soak: cannot read $against" >&2; exit 1; }
@@ -114,6 +119,8 @@ fi
 
 # Resaca de la Palma's whole random games (issue 39), the same way: its own count and seed.
 soak_games rough-and-ready/resaca-de-la-palma "$resaca" "$resaca_seed" resaca
+# Its hidden deployment's (issue 40), the same way.
+soak_games rough-and-ready/resaca-de-la-palma/hidden "$hidden" "$hidden_seed" hidden
 
 # The journal property test: each VM's interpreter with its own build's volley/core.so.
 lua_of() { case "$1" in *luajit*) echo luajit ;; *) echo lua5.4 ;; esac; }

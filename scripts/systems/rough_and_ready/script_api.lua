@@ -80,6 +80,19 @@ M.reads = {
     api.check_unit(game, "fired", unit)
     return contains(game.vars:get("fire", "fired"), unit)
   end,
+  -- `los(from, to)`: the fire rules' line of sight between two hexes, the combat units on
+  -- the map in the way (the two end hexes never block) [rough_and_ready 6.18]: true, or
+  -- false and why (RP's spotting of hidden units)
+  los = function(game, from, to)
+    for _, h in ipairs({ from, to }) do
+      local ok, on = pcall(game.map.contains, game.map, h)
+      if type(h) ~= "string" or not ok or not on then
+        error("game.los: no hex " .. require("volley.core").text.clean(tostring(h))
+          .. " on the map", 0)
+      end
+    end
+    return require("systems.rough_and_ready.sight").clear(game, from, to)
+  end,
 }
 
 --- The system's actions: `intermission(why)`: play stops for an Intermission once the

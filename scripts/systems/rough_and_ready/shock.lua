@@ -164,13 +164,23 @@ end
 
 -- The hexes a unit could shock, its stack's allocation aside: its front hexes holding an
 -- enemy combat unit (or a lone enemy wagon [rough_and_ready 7.0]) that it could enter.
+-- A hex whose enemy combat units are all hidden from the side is none of its targets: it
+-- cannot see them (RP's hidden units, docs/rulings/rough_and_ready.md "Hidden units").
+local function any_seen(game, units)
+  for _, u in ipairs(units) do
+    if not game.store:unit(u).hidden then return true end
+  end
+  return false
+end
+
 local function reachable(game, unit)
   local at = command.on_map(game, unit)
   local side = game:unit_info(unit).side
   local out = {}
   for _, h in ipairs(facing.front(game, unit)) do
-    if (#enemies(game, side, h) > 0 or wagons.lone(game, side, h)) and step(game, unit, at, h)
-        then
+    local there = enemies(game, side, h)
+    if ((#there > 0 and any_seen(game, there)) or wagons.lone(game, side, h))
+        and step(game, unit, at, h) then
       out[#out + 1] = h
     end
   end

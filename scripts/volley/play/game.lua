@@ -74,6 +74,20 @@ function Play:seen(text)
   return v
 end
 
+--- The units hidden from the view now: the answer about to be given is judged by what was
+-- hidden when it was asked (the rules may reveal a unit as they take it: RP's hidden unit
+-- that moves two hexes).
+-- @treturn ?{string,...} the ids hidden now (nil for the referee or when none is)
+function Play:hidden_now()
+  if self.view == "referee" then return nil end
+  local ok, ids = self.st:call("volley.queries", "hidden_ids", self.view)
+  if not ok or type(ids) ~= "table" or #ids == 0 then return nil end
+  return ids
+end
+
+--- Whether `text` names one of `ids` as a word (the view filter's test, volley.view).
+Play.names_any = require("volley.view").names_any
+
 --- Whether a request of `side` is hidden from the view: a bot's request, of another side,
 -- whose prompt names a unit hidden from the view (a hidden unit's reaction): the view sees
 -- neither the request nor its answer (DESIGN.md Part B "Locations, views and hidden

@@ -206,15 +206,19 @@ end
 
 -- An answer taken: counted, its event (as the view sees it), a bot's transcript line, and
 -- what the game did with it.
-local function record(g, n, side, req, value, how)
+-- `before`: what was hidden from the view when it was asked (`g:hidden_now`), `hid`
+-- whether the request was hidden then: an answer that named a unit hidden then stays
+-- hidden even when the rules revealed the unit as they took it.
+local function record(g, n, side, req, value, how, before, hid)
   local bot = g.players[side]
   g.decisions = n
   g.auto[n] = (how == "carried" or how == "free") or nil
-  if g:hides(side, req) then
+  if hid or g:hides(side, req) then
     g:after({ side = side, request = req.kind, value = value })
     return
   end
   local told = g:seen(tostring(value))
+  if told and side ~= g.view and g.names_any(tostring(value), before) then told = nil end
   -- a secret request's answer (volley.secret): only that the side answered, until revealed
   local secret = req.secret and g.view ~= "referee" and g.view ~= side
   if secret then told = nil end
@@ -276,6 +280,8 @@ function M.run(g)
     local how, item = plan(g, side, res[3])
     g.carried_text = how == "carried" and g.queue[side].text or nil
     show_request(g, n, side, res[3], how == "carried" or how == "free")
+    local before = side ~= g.view and g:hidden_now() or nil
+    local hid = before ~= nil and g:hides(side, res[3])
     local what, value, req
     what, value, req, how = answer_request(g, n, side, res[3], how, item)
     if what == "stop" then return end
@@ -285,7 +291,7 @@ function M.run(g)
       g.failed = true
       return
     end
-    if what == "taken" then record(g, n, side, req, value, how) end
+    if what == "taken" then record(g, n, side, req, value, how, before, hid) end
   end
 end
 
