@@ -231,6 +231,9 @@ end
 -- locations the system's stacking test still allows.
 function Game:ask_setup()
   self.in_setup = true     -- the host's `default all` answers these requests (not state)
+  -- the units of hidden set-up lines are hidden before anything is asked, setup.start's
+  -- requests included
+  require("volley.placement_setup").hide(self)
   self.hooks:fire("setup.start", {})
   require("volley.placement_setup").run(self, function(side, request)
     return self:ask(side, request)

@@ -330,6 +330,19 @@ end
 
 -- }====================================================================================
 
+--- Hides the units of every set-up line of choices marked `hidden` from the other sides,
+-- before anything of the set-up is asked (a request at `setup.start` included), so that no
+-- request, answer or view of another side shows them until a rule reveals them
+-- (docs/shell.md "Views"). Hiding one already hidden changes nothing.
+-- @param game with `setup` (the plan)
+function M.hide(game)
+  for _, c in ipairs((game.setup or {}).choices or {}) do
+    if c.hidden then
+      for _, u in ipairs(c.units) do game.store:set_hidden(u, true) end
+    end
+  end
+end
+
 --- Places every choice and faces every unit: each choice by `answer(side, request)`, then
 -- each facing the same way (docs/placement.md).
 -- @param game with `setup` (the plan) and `stacking`
@@ -337,12 +350,8 @@ end
 function M.run(game, answer)
   local scenario = require "volley.scenario"
   local plan = game.setup or {}
+  M.hide(game)
   for _, c in ipairs(plan.choices or {}) do
-    -- a line marked `hidden`: its units are hidden from the other sides before they are
-    -- asked for, so neither the request nor the answer shows them (docs/shell.md "Views")
-    if c.hidden then
-      for _, u in ipairs(c.units) do game.store:set_hidden(u, true) end
-    end
     local where = answer(c.side, M.request(game, c))
     assert(scenario.place_choice(game.store, c, where))
   end
