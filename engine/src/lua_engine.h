@@ -49,8 +49,6 @@ typedef struct vl_engine {
   unsigned long clock_credit;   /* instructions charged in C since the time guard was read */
   unsigned long stray;          /* instructions of script code run outside any call */
   int stray_over;               /* those passed instr_limit: raise in script code */
-  int always_count;             /* script code once ran outside any call: the count hook
-                                ** stays armed from then on (docs/build.md "The count hook") */
   unsigned long last_instr;     /* the last call that ended: instructions, growth in bytes */
   size_t last_mem;
   vl_where where;               /* set by the message handler of a call */
@@ -73,22 +71,11 @@ extern const char vl_key_failure;          /* the first failure of the running c
 
 /* ---- lua_sandbox.c: budgets, calls, errors ---------------------------------------------- */
 
-/* The hook of every thread of an engine state: the count hook while a call runs, the call
-** hook (which arms the count hook when script code is entered) while none runs. */
+/* The count hook of every thread of an engine state. */
 void vl_engine_hook(lua_State *L, lua_Debug *ar);
 
-/* Arms the count hook of L's thread (all threads under LuaJIT) to fire every n
-** instructions. */
+/* Sets the count hook of L's thread (all threads under LuaJIT) to fire every n instructions. */
 void vl_sandbox_set_period(lua_State *L, int n);
-
-/* Disarms the count hook of L's thread (all threads under LuaJIT): no call runs there, so
-** trusted code runs with the call hook alone, which arms the count hook again the moment
-** script code is entered outside a call. Keeps the count hook once e->always_count is set. */
-void vl_sandbox_disarm(lua_State *L, vl_engine *e);
-
-/* Arms or disarms L's hook for the call state of e: the count hook every instruction when
-** the running call is over, every VL_HOOK_STEP when one runs, disarmed when none does. */
-void vl_sandbox_rearm(lua_State *L, vl_engine *e);
 
 /* Seconds on the monotonic clock: for the time guard only, never for a rule. */
 double vl_sandbox_now(void);

@@ -84,23 +84,7 @@ void vl_sandbox_push_budget_msg(lua_State *L, int over) {
 }
 
 void vl_sandbox_set_period(lua_State *L, int n) {
-  if (lua_gethookmask(L) != LUA_MASKCOUNT || lua_gethookcount(L) != n)
-    lua_sethook(L, vl_engine_hook, LUA_MASKCOUNT, n);
-}
-
-void vl_sandbox_disarm(lua_State *L, vl_engine *e) {
-  if (e->always_count)
-    vl_sandbox_set_period(L, VL_HOOK_STEP);
-  else if (lua_gethookmask(L) != LUA_MASKCALL)
-    lua_sethook(L, vl_engine_hook, LUA_MASKCALL, 0);
-}
-
-void vl_sandbox_rearm(lua_State *L, vl_engine *e) {
-  const vl_budget *b = &e->budget;
-  if (b->call.depth == 0)
-    vl_sandbox_disarm(L, e);
-  else
-    vl_sandbox_set_period(L, b->call.over != VL_BUDGET_OK ? 1 : VL_HOOK_STEP);
+  if (lua_gethookcount(L) != n) lua_sethook(L, vl_engine_hook, LUA_MASKCOUNT, n);
 }
 
 /* Collects garbage when the call has used half the room it had at the last collection, so
@@ -137,16 +121,6 @@ void vl_engine_hook(lua_State *L, lua_Debug *ar) {
   int n, script;
   if (e == NULL) return;
   b = &e->budget;
-  if (ar->event != LUA_HOOKCOUNT) {        /* a function entered while the count hook is off */
-    if (b->call.depth == 0 && !e->always_count) {
-      lua_getinfo(L, "S", ar);
-      if (!is_script(ar)) return;          /* trusted code, or a C function */
-      e->always_count = 1;                 /* script code outside any call: count it, and from
-                                           ** now on count everything (a runtime bug: rare) */
-    }
-    vl_sandbox_set_period(L, b->call.depth > 0 && b->call.over != VL_BUDGET_OK ? 1 : VL_HOOK_STEP);
-    return;
-  }
   n = lua_gethookcount(L);
   lua_getinfo(L, "Sl", ar);
   script = is_script(ar);
@@ -172,10 +146,9 @@ void vl_engine_hook(lua_State *L, lua_Debug *ar) {
     }
   } else {                                 /* no call: trusted code, or a stray script */
     if (!script) {
-      vl_sandbox_disarm(L, e);
+      vl_sandbox_set_period(L, VL_HOOK_STEP);
       return;
     }
-    e->always_count = 1;
     if (!e->stray_over) {
       e->stray += (unsigned long)n;
       if (b->instr_limit == 0 || e->stray <= b->instr_limit) {
@@ -240,7 +213,7 @@ int vl_sandbox_enter(lua_State *L, vl_engine *e) {
       b->call.gc_room = vl_budget_room(b) / 2;
     }
   }
-  if (lua_gethookmask(L) != LUA_MASKCOUNT) vl_sandbox_set_period(L, VL_HOOK_STEP);
+  if (lua_gethook(L) != vl_engine_hook) lua_sethook(L, vl_engine_hook, LUA_MASKCOUNT, VL_HOOK_STEP);
   return b->call.depth;
 }
 
@@ -253,7 +226,7 @@ int vl_sandbox_leave(lua_State *L, vl_engine *e, int level) {
   if (vl_budget_leave_level(b, level)) {
     e->last_instr = b->call.instr_used;
     e->last_mem = b->call.mem_grown;
-    vl_sandbox_disarm(L, e);
+    vl_sandbox_set_period(L, VL_HOOK_STEP);
   }
   return over;
 }
@@ -593,15 +566,6 @@ static int sb_last(lua_State *L) {
   return 1;
 }
 
-/* sandbox.always_counting() -> whether script code once ran outside any call in this state,
-** so that the count hook stays armed for good (a runtime bug: a script's function called
-** without sandbox.call; docs/build.md "The count hook"). */
-static int sb_always_counting(lua_State *L) {
-  vl_engine *e = vl_engine_check(L, "always_counting");
-  lua_pushboolean(L, e->always_count);
-  return 1;
-}
-
 /* The string field k of the table at t, or NULL (the value is left on the stack). */
 static const char *text_field(lua_State *L, int t, const char *k) {
   return vl_rawfield(L, t, k) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
@@ -735,7 +699,6 @@ static const luaL_Reg sandbox_funcs[] = {
   {"handler", vl_sandbox_handler},
   {"armed", sb_armed},
   {"last", sb_last},
-  {"always_counting", sb_always_counting},
   {"limits", sb_limits},
   {"error_object", sb_error_object},
   {"is_error", sb_is_error},

@@ -235,7 +235,7 @@ int vl_sandbox_resume(lua_State *L, lua_State *co, int nargs, int *nres) {
   s->call.depth = 0;
   base = e->co_base;
   e->co_base = b->call.depth;
-  vl_sandbox_rearm(co, e);
+  vl_sandbox_set_period(co, b->call.depth > 0 && b->call.over != VL_BUDGET_OK ? 1 : VL_HOOK_STEP);
   status = vl_resume(co, L, nargs, nres);
   e->co_base = base;
   if (status == LUA_YIELD && b->call.depth > 0) {  /* it takes its call with it */
@@ -247,7 +247,7 @@ int vl_sandbox_resume(lua_State *L, lua_State *co, int nargs, int *nres) {
   }
   b->call = saved;
   if (saved.depth > 0) e->call_started = t - saved_elapsed;
-  vl_sandbox_rearm(L, e);
+  vl_sandbox_set_period(L, saved.depth > 0 && saved.over != VL_BUDGET_OK ? 1 : VL_HOOK_STEP);
   return status;
 }
 
@@ -311,7 +311,6 @@ static int script_resume(lua_State *L, lua_State *co, int nargs) {
   }
   lua_xmove(L, co, nargs);
   if (e != NULL) {
-    vl_sandbox_rearm(co, e);               /* (Lua 5.4: each thread has its own hook) */
     e->nesting++;
     base = e->co_base;
     e->co_base = e->budget.call.depth;     /* where a yield of co may go back to */
@@ -340,7 +339,7 @@ static int sco_create(lua_State *L) {
   lua_State *co;
   luaL_checktype(L, 1, LUA_TFUNCTION);
   co = lua_newthread(L);
-  if (lua_gethookmask(co) != LUA_MASKCOUNT) lua_sethook(co, vl_engine_hook, LUA_MASKCOUNT, VL_HOOK_STEP);
+  if (lua_gethook(co) != vl_engine_hook) lua_sethook(co, vl_engine_hook, LUA_MASKCOUNT, VL_HOOK_STEP);
   lua_pushvalue(L, 1);
   lua_xmove(L, co, 1);
   add_to_set(L, -1, &vl_key_script_threads);

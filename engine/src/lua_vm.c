@@ -108,7 +108,8 @@ static int host_entry(lua_State *S) {
     push_function(S, x->module, x->fn);                 /* 1 */
     push_args(S, x);
     co = lua_newthread(S);
-    vl_sandbox_disarm(co, e);
+    if (lua_gethook(co) != vl_engine_hook)
+      lua_sethook(co, vl_engine_hook, LUA_MASKCOUNT, VL_HOOK_STEP);
     lua_pushvalue(S, -1);
     x->ref = luaL_ref(S, LUA_REGISTRYINDEX);
     lua_pop(S, 1);
@@ -310,7 +311,7 @@ static int vm_new(lua_State *L) {
   if (e->cpath == NULL || e->path == NULL) return luaL_error(L, "not enough memory");
   e->S = lua_newstate(vl_budget_alloc, e);
   if (e->S == NULL) return luaL_error(L, "cannot create an engine state (memory budget too small?)");
-  lua_sethook(e->S, vl_engine_hook, LUA_MASKCALL, 0);   /* no call yet: disarmed */
+  lua_sethook(e->S, vl_engine_hook, LUA_MASKCOUNT, VL_HOOK_STEP);
   lua_pushcfunction(e->S, vl_sandbox_boot);
   if (lua_pcall(e->S, 0, 0, 0) == LUA_OK) {
     lua_pushcfunction(e->S, host_entry);
