@@ -22,13 +22,15 @@
 # run seed SOAK_RESACA_SEED (39), on the same VMs and shards with the same cross-VM check
 # (each takes some 30 s of one core on Lua 5.4; SOAK_RESACA=0 skips them, and
 # `SOAK_GAMES=0 SOAK_RESACA=2 SOAK_JOURNAL=0 SOAK_KILLS=0 make soak` plays just two).
+# Then SOAK_RIO (100) whole Rio Sacramento games (issue 41), the same way, run seed
+# SOAK_RIO_SEED (41); SOAK_RIO=0 skips them.
 #
 # Then the journal property test of issue 32 (docs/build.md "The journal property test"):
 # SOAK_JOURNAL (200) random sequences on each VM from seed SOAK_JOURNAL_FIRST (1), each
 # checked against one replay of its final journal; with both VMs, a sixth of them played
 # again on Lua 5.4 with the whole battery and their saves replayed on LuaJIT.
 #
-#   SOAK_GAMES=0 SOAK_RESACA=0 make soak   the journal property test only
+#   SOAK_GAMES=0 SOAK_RESACA=0 SOAK_RIO=0 make soak   the journal property test only
 #   SOAK_JOURNAL=0 make soak               the bot games only
 set -u
 cd "$(dirname "$0")/../.."
@@ -40,6 +42,8 @@ keep=${SOAK_KEEP:-}
 journal=${SOAK_JOURNAL:-200}
 resaca=${SOAK_RESACA:-100}
 resaca_seed=${SOAK_RESACA_SEED:-39}
+rio=${SOAK_RIO:-100}
+rio_seed=${SOAK_RIO_SEED:-41}
 journal_first=${SOAK_JOURNAL_FIRST:-1}
 against=${SOAK_AGAINST:-}
 [ -z "$against" ] || [ -r "$against" ] || { echo "make soak: cannot read $against" >&2; exit 1; }
@@ -114,6 +118,9 @@ fi
 
 # Resaca de la Palma's whole random games (issue 39), the same way: its own count and seed.
 soak_games rough-and-ready/resaca-de-la-palma "$resaca" "$resaca_seed" resaca
+
+# Rio Sacramento's whole random games (issue 41), the same way: its own count and seed.
+soak_games rough-and-ready/rio-sacramento "$rio" "$rio_seed" rio
 
 # The journal property test: each VM's interpreter with its own build's volley/core.so.
 lua_of() { case "$1" in *luajit*) echo luajit ;; *) echo lua5.4 ;; esac; }

@@ -214,7 +214,10 @@ volley.on("hit.applied", function(ctx)
       or STEADY[regiment(g, unit)] or not g.hex(unit) then
     return
   end
+  -- the printed Morale of the side the counter shows after the Hit [rough_and_ready 6.53]
   local morale = g.value(unit, "morale")
+  local reverse = g.value(unit, "morale_reverse")
+  if reverse and g.adjusted_morale(unit) <= reverse then morale = reverse end
   local dr = g.roll("Melt-Down of " .. unit, R654)
   if dr > morale then
     g.log("Melt-Down: d10 " .. dr .. " > " .. unit .. "'s printed Morale " .. morale
