@@ -43,7 +43,7 @@ local EXIT_ORDER = { "1552", "3253" }
 -- the Mexican units the Melt-Down spares [rough_and_ready RS 6.54]
 local STEADY = { ["7L"] = true, ["Presid"] = true }
 local RANCHEROS = "Ranch"
-local MISSOURI = "1MO"          -- the 1st Missouri's counters: regiment 1MO (mounted) / 1MOd
+local MISSOURI = "1MO"          -- the 1st Missouri's regiment (1MO-<n>m and 1MO-<n>d)
 local ADAMS_MOUNTS = 2          -- Anton Adams: two of its units keep horses [RS 6.9]
 
 -- The regiment of a counter: its `regiment` field, or its id before the last '-'.
@@ -58,43 +58,43 @@ local function combat(g, unit)
 end
 
 -- {====================================================================================
--- The 1st Missouri's two counters [rough_and_ready RS 6.9]: each unit is a mounted counter
--- (cavalry) and a dismounted one (infantry) of the regiment 1MO..., paired by the number
--- that ends their ids (1MO-3 and 1MOd-3).
+-- The 1st Missouri's two counters [rough_and_ready RS 6.9]: each company is a mounted counter
+-- (cavalry, 1MO-<n>m) and a dismounted one (infantry, 1MO-<n>d) of the regiment 1MO, paired
+-- by their ids less the last letter.
 -- =====================================================================================
 
 local function missouri(g, unit)
-  return g.kind(unit) ~= "leader" and regiment(g, unit):sub(1, #MISSOURI) == MISSOURI
+  return g.kind(unit) ~= "leader" and regiment(g, unit) == MISSOURI
 end
 
 local function mounted(g, unit) return g.type(unit) == "cavalry" end
 
-local function number_of(unit) return unit:match("(%d+)$") end
+local function company(unit) return (unit:gsub("[md]$", "")) end
 
 -- The other counter of a 1st Missouri unit, or nil.
 local function other_counter(g, unit)
-  local n = number_of(unit)
-  if not n then return nil end
-  local want = not mounted(g, unit)
+  local key, want = company(unit), not mounted(g, unit)
   for _, u in ipairs(g.units{ side = g.side(unit) }) do
-    if u ~= unit and missouri(g, u) and number_of(u) == n and mounted(g, u) == want then
+    if u ~= unit and missouri(g, u) and company(u) == key and mounted(g, u) == want then
       return u
     end
   end
   return nil
 end
 
--- The numbers of the 1st Missouri's units that may change (all; two under Anton Adams).
+-- Whether a company may change counters: all; under Anton Adams the two with the lowest
+-- numbers.
 local function may_switch(g, unit)
   if g.flag("adams") ~= true then return true end
   local numbers, seen = {}, {}
   for _, u in ipairs(g.units{ side = g.side(unit) }) do
-    local n = missouri(g, u) and number_of(u)
-    if n and not seen[n] then seen[n], numbers[#numbers + 1] = true, tonumber(n) end
+    local n = missouri(g, u) and tonumber(company(u):match("(%d+)$"))
+    if n and not seen[n] then seen[n], numbers[#numbers + 1] = true, n end
   end
   table.sort(numbers)
+  local mine = tonumber(company(unit):match("(%d+)$"))
   for i = 1, math.min(ADAMS_MOUNTS, #numbers) do
-    if numbers[i] == tonumber(number_of(unit)) then return true end
+    if numbers[i] == mine then return true end
   end
   return false
 end
