@@ -1,0 +1,3 @@
+-- scenarios/rough-and-ready/rio-sacramento/rules.lua: a stub so the data loads; the battle's
+-- special rules are issue 41's rules part (riorules41), which replaces this file.
+-- luacheck: read globals volley
