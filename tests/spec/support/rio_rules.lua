@@ -144,16 +144,16 @@ end
 -- The wagons' exit and the draw [rough_and_ready RS 8.0]: T-RR-18.
 -- =====================================================================================
 
--- Each US wagon in turn moves from 1451 to 1552 and is asked whether it leaves; `eliminated`
+-- Each US wagon in turn moves from 1451 (3152) with Owens there to 1552 (3253) and is asked
+-- whether it leaves, the first `n_exit` saying yes; `eliminated`
 -- a Mexican unit eliminated before. Then the victory step.
 function H.exits(n_exit, by, eliminated)
-  local at = { Owens = "1350" }
-  local g = open(at)
+  local from = by == "3253" and "3152" or "1451"
+  local g = open({ Owens = from })           -- the wagon in command, with Owens [RS 4.0]
   if eliminated then assert(g.store:place(eliminated, "eliminated")) end
   local r = { requests = {} }
   for i = 1, 6 do
     local w = "Wagon-" .. i
-    local from = by == "3253" and "3152" or "1451"
     assert(g.store:place(w, from))
     g.vars.activation = { n = 2, side = "US", kind = "command", target = "owens",
                           units = {}, artillery = { w } }
@@ -163,6 +163,7 @@ function H.exits(n_exit, by, eliminated)
       movement.apply(g, w, assert(movement.check(g, w, { by })))
     end, { answer }, true)
     for _, q in ipairs(rr.requests) do r.requests[#r.requests + 1] = q end
+    r.stopped = rr.stopped
     if i > n_exit then break end
   end
   r.gone = {}
