@@ -156,6 +156,22 @@ describe("Rio Sacramento", function()
       "NG-9", "Trias", "Ugarte" }, sorted(asked))
   end)
 
+  it("puts the foot and the guns' defaults in the works and on Hill A, within the stacking "
+    .. "limits", function()
+    local at = default_setup()
+    local foot = {}
+    for hex, list in pairs(at) do
+      if not hex:match("^3[12]4[5-7]$") and hex ~= "3346" then foot[hex] = list end
+    end
+    assert.are.same({
+      ["2339"] = { "4pdr-1", "4pdr-2", "7L", "Ugarte" },   -- the redoubt beside the road
+      ["2739"] = { "8pdr" },                              -- Hill A
+      ["3039"] = { "6pdr" }, ["3239"] = { "Musk-1", "Musk-2", "Musk-3" },
+      ["2242"] = { "NG-1", "NG-2", "NG-3" }, ["2342"] = { "Heredia", "NG-4", "NG-5" },
+      ["3142"] = { "NG-6", "NG-7", "NG-8", "Trias" }, ["3043"] = { "NG-10", "NG-9" },
+    }, foot)
+  end)
+
   it("brings the whole US force in by one of the four entry hexes, the mounted 1st Missouri "
     .. "counters, and keeps the dismounted ones off the board", function()
     local sc, data = open()
