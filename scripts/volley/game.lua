@@ -223,12 +223,15 @@ function Game:setup_defaults()
   require("volley.placement_setup").run(self, function(_, request) return request.default end)
 end
 
---- Asks each set-up choice of its side (`game:ask`, so call it inside the coroutine that
--- answers requests, before `run`) and places the units where the answer says; then asks the
+--- Fires `setup.start` (the shared point before the set-up, docs/runtime.md "Hook points":
+-- a battle's rules may ask a side there, a secret request among others), then asks each
+-- set-up choice of its side (`game:ask`, so call it inside the coroutine that answers
+-- requests, before `run`) and places the units where the answer says; then asks the
 -- facing of every unit that faces and whose line gave none. A choice offers only the
 -- locations the system's stacking test still allows.
 function Game:ask_setup()
   self.in_setup = true     -- the host's `default all` answers these requests (not state)
+  self.hooks:fire("setup.start", {})
   require("volley.placement_setup").run(self, function(side, request)
     return self:ask(side, request)
   end)

@@ -27,8 +27,11 @@ end
 --- The shared points in the order docs/runtime.md gives them: `{name, kinds (the least a
 -- system offers), when, fields ({name, type, meaning}, the least a system gives), actions
 -- (the least a script's handler may do there; "all": every action of volley.script_api and
--- the system's own)}`.
+-- the system's own)}`. The first, `setup.start`, is fired by the runtime in every system
+-- (volley.game's `ask_setup`; volley.systems adds it to every catalogue).
 M.SHARED = {
+  p("setup.start", { O }, "once, before the first set-up request (a choice asked before "
+    .. "any side sets up: a secret entry)", {}, { "ask", "roll", "set_flag", "set_marker" }),
   p("game.start", { O }, "once, before the first turn or activation",
     { { "first", "side", "the side that plays first" } }, ALL),
   p("game.end", { O }, "once, when the game is decided (a winner, or a draw)",

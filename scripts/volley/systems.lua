@@ -26,6 +26,8 @@ M.RUNTIME_POINTS = {
     fields = { { "step", "string", "the step's name (\"movement\")" },
                { "path", "string", "where it is in the sequence (\"turn 2/phase 1/movement\")" } },
     actions = "all" },
+  -- the shared point before the set-up (volley.points), fired by `Game:ask_setup`
+  shared.declare("setup.start"),
 }
 
 local function check_id(id)

@@ -18,7 +18,7 @@ echo "$out" | sed -n '/^$/q;p' | awk '{print $1}' | sort -c || fail "points not 
 shared() { "$1" hooks "$2" | sed -n '/^shared points/,/^$/p' | awk 'NF {print $1}'; }
 [ "$(shared "$volley" demo)" = "$(shared "$volley" rough_and_ready)" ] \
   || fail "the shared points differ: $(shared "$volley" demo) / $(shared "$volley" rough_and_ready)"
-[ "$(shared "$volley" demo | wc -l)" -eq 20 ] || fail "not a header and 19 shared points: $(shared "$volley" demo)"
+[ "$(shared "$volley" demo | wc -l)" -eq 21 ] || fail "not a header and 20 shared points: $(shared "$volley" demo)"
 echo "$out" | grep -qx '  movement.enter       fired' || fail "demo: movement.enter not fired: $out"
 echo "$out" | grep -qx '  shock.drm            not fired by this system' || fail "demo: shock.drm: $out"
 echo "$out" | grep -qx '  schedule.event       fired' || fail "demo: schedule.event: $out"

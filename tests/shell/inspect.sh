@@ -24,7 +24,7 @@ printf 'error("the fog is broken")\n' > "$tmp/b/options/fog.lua"
 [ $? -eq 1 ] || fail "check with errors must exit 1"
 [ ! -s "$tmp/err" ] || fail "check wrote to stderr: $(cat "$tmp/err")"
 cat > "$tmp/expected" <<EOT
-$tmp/b/rules.lua:1: unknown hook point 'no.such' (known: fire.drm, fire.resolved, game.end, game.start, movement.cost, movement.enter, movement.leave, movement.stop, reaction.offer, reinforcement.arrive, reinforcement.due, schedule.event, sequence.step, turn.end, turn.start, victory.check) (load, battle)
+$tmp/b/rules.lua:1: unknown hook point 'no.such' (known: fire.drm, fire.resolved, game.end, game.start, movement.cost, movement.enter, movement.leave, movement.stop, reaction.offer, reinforcement.arrive, reinforcement.due, schedule.event, sequence.step, setup.start, turn.end, turn.start, victory.check) (load, battle)
 $tmp/b/options/fog.lua:1: the fog is broken (load, battle)
 $tmp/b/scenario.ini:6: warning: [scenario] has no max_decisions: bot games are capped at the engine's 10000 decisions
 $tmp/b/options/fog.lua:1: warning: option fog has no description (its first line, a comment, says what it does; volley options prints it)

@@ -2,11 +2,12 @@
 # Resaca de la Palma's variable deployment from the command line (issue #40 point 1;
 # docs/scenarios/resaca-de-la-palma.md "Variable deployment"): `volley list` shows it,
 # `volley check` finds it clean, the Mexicans set up anywhere south of (and including) the
-# 5100 row, asked hex by hex (a hex of the 5000 row refused, one of the 5100 row taken), the
-# US army enters whole at the opening by the hex its side chooses, asked only once every
-# Mexican unit is set up [rough_and_ready RP Variable Deployment] (ruling A34), and `volley
-# sim` plays a few random games capped at 200 decisions. The road Battle Lost points by the
-# entry are tests/spec/scenarios/resaca_variable_spec.lua's.
+# 5100 row, asked hex by hex (a hex of the 5000 row refused, one of the 5100 row taken),
+# after the US has written down, in secret, the hex its whole army enters by [rough_and_ready
+# RP US Entry Determination] (asked first, at `setup.start`), and the army enters there at
+# the opening, the hex revealed then [rough_and_ready RP Variable Deployment] (ruling A34).
+# The road Battle Lost points by the entry are tests/spec/scenarios/resaca_variable_spec.lua's,
+# the Mexican view resaca_variable_view_spec.lua's, the bot games resaca_variable_sim.sh's.
 set -u
 volley=$1
 id=rough-and-ready/resaca-de-la-palma/variable
@@ -22,25 +23,37 @@ case $out in
   *) fail "check: $out" ;;
 esac
 
-# The Mexican player sets up Arista: 5015 (the 5000 row) is refused, 5105 taken; the rest by
-# default; the US player then chooses its entry: 4408.
-printf '5015\n5105\ndefault all\n4408\nquit\n' \
+# The US player first writes down its entry, in secret: 4408; then the Mexican player sets
+# up Arista: 5015 (the 5000 row) is refused, 5105 taken; the rest by default.
+printf '4408\n5015\n5105\ndefault all\nquit\n' \
   | "$volley" play "$id" --seed 3 --script - --as referee > "$tmp/out" 2>&1
-grep -q "^stdin:1: '5015' is not one of this line's locations (5105 5106 " "$tmp/out" \
+grep -q "^1. US entry: the hex the whole US army will enter by, written down in secret: 4126 or 4408 \[rough_and_ready RP US Entry Determination\]\$" "$tmp/out" \
+  || fail "the US entry is not the first request: $(head -3 "$tmp/out")"
+grep -q "^stdin:2: '5015' is not one of this line's locations (5105 5106 " "$tmp/out" \
   || fail "5015, north of the 5100 row, was not refused: $(head -5 "$tmp/out")"
-grep -q "^1. MEX place: set up Arista: one of 440 locations \[rough_and_ready RP Variable Deployment\]\$" "$tmp/out" \
+grep -q "^2. MEX place: set up Arista: one of 440 locations \[rough_and_ready RP Variable Deployment\]\$" "$tmp/out" \
   || fail "Arista is not asked among the 440 hexes from the 5100 row south"
+# the army comes in by the hex written down, revealed then, with no request of its own
+grep -q "^US reveals entry_army: 4408 (the reinforcement arrives \[rough_and_ready RP Variable Deployment\])\$" "$tmp/out" \
+  || fail "the entry was not revealed at the arrival: $(grep reveals "$tmp/out")"
 grep -q "^US army (3US-1 .* USDet) arrives at 4408 \[rough_and_ready RP Variable Deployment\]\$" "$tmp/out" \
   || fail "the army did not arrive at 4408: $(grep arrives "$tmp/out")"
-# the entry is asked after the last Mexican set-up answer, never before
+[ "$(grep -c "^[0-9]*\. US " "$tmp/out")" -eq 2 ] \
+  || fail "the US was asked more than its entry and its opening: $(grep "^[0-9]*\. US " "$tmp/out")"
+# the reveal comes after the last Mexican set-up answer
 last_mex=$(grep -n "MEX \(place\|face\):" "$tmp/out" | tail -1 | cut -d: -f1)
-us=$(grep -n "US place: " "$tmp/out" | head -1 | cut -d: -f1)
-[ -n "$us" ] && [ -n "$last_mex" ] && [ "$us" -gt "$last_mex" ] \
-  || fail "the US entry was asked before the Mexican set-up ended (lines $us, $last_mex)"
-grep -q "^[0-9]*\. US place: set up 3US-1 and 24 more: 4126 or 4408 \[rough_and_ready RP Variable Deployment\]\$" "$tmp/out" \
-  || fail "the entry request does not offer 4126 or 4408"
+rev=$(grep -n "US reveals entry_army" "$tmp/out" | cut -d: -f1)
+[ -n "$rev" ] && [ -n "$last_mex" ] && [ "$rev" -gt "$last_mex" ] \
+  || fail "the entry was revealed before the Mexican set-up ended (lines $rev, $last_mex)"
 
-"$volley" sim "$id" --games 3 --bots random,random --seed 40 --max-decisions 200 \
-  > "$tmp/sim" 2>&1 || fail "sim exited $?: $(cat "$tmp/sim")"
-grep -q "^rough-and-ready/resaca-de-la-palma/variable: 3 games (seed 40, shard 1/1): [0-3] finished, [0-3] capped at 200 decisions$" "$tmp/sim" || fail "sim: $(cat "$tmp/sim")"
+# An answer like any other: undone (the Mexicans' first request taking it back), answered
+# again, kept in the save, and replayed to the same state.
+printf '4408\nundo\n4126\ndefault all\nquit\n' \
+  | "$volley" play "$id" --seed 3 --script - --as referee --save "$tmp/save" > "$tmp/undo" 2>&1
+grep -q "^undo: US entry 4408 taken back\$" "$tmp/undo" || fail "undo: $(grep undo "$tmp/undo")"
+grep -q "^US army (3US-1 .* USDet) arrives at 4126 \[rough_and_ready RP Variable Deployment\]\$" "$tmp/undo" \
+  || fail "the army did not arrive at 4126 after the undo: $(grep arrives "$tmp/undo")"
+grep -q '^answer US entry "4126" ' "$tmp/save" || fail "the save does not keep the entry"
+"$volley" replay "$tmp/save" > "$tmp/replay" 2>&1 || fail "replay exited $?: $(cat "$tmp/replay")"
+grep -q "^state_hash [0-9a-f]*\$" "$tmp/replay" || fail "replay: $(cat "$tmp/replay")"
 echo "ok"

@@ -42,7 +42,7 @@ describe("the shared hook points (volley.points)", function()
       for _, sp in ipairs(points.SHARED) do
         if fired[sp.name] == 2 then both[#both + 1] = sp.name end
       end
-      assert.are.same({ "game.start", "game.end", "movement.enter", "movement.leave",
+      assert.are.same({ "setup.start", "game.start", "game.end", "movement.enter", "movement.leave",
         "movement.stop", "fire.drm", "fire.resolved", "victory.check", "reinforcement.due",
         "reinforcement.arrive" }, both)
       assert.are.same({ "schedule.event", "turn.end", "turn.start" }, rr.not_fired)

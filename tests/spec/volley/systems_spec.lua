@@ -9,7 +9,7 @@ describe("volley.systems", function()
     assert.are.same({ "fire.drm", "fire.resolved", "game.end", "game.start", "movement.cost",
       "movement.enter", "movement.leave", "movement.stop", "reaction.offer",
       "reinforcement.arrive", "reinforcement.due", "schedule.event", "sequence.step",
-      "turn.end", "turn.start", "victory.check" }, reg:point_names())
+      "setup.start", "turn.end", "turn.start", "victory.check" }, reg:point_names())
   end)
 
   it("refuses a malformed id and a missing system", function()
