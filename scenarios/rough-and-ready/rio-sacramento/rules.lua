@@ -4,6 +4,8 @@
 --
 -- Written here, each below with its case:
 --
+-- * [rough_and_ready RS Doniphan Expedition] the US entry hex, chosen in secret before the
+--   Mexicans set up (`setup.start`);
 -- * [rough_and_ready RS 3.1] the opening: one movement-only activation of every US unit (the
 --   army placed at its entry hex by the schedule), then the Mexicans' free activation;
 -- * [rough_and_ready RS 4.0] Owens and the wagon train: the wagons are In Command while
@@ -336,6 +338,26 @@ volley.on("victory.bl", function(ctx, mods)
     end
   end
 end, { kind = "modify" })
+
+-- }====================================================================================
+
+-- {====================================================================================
+-- The US entry [rough_and_ready RS Doniphan Expedition]: before any Mexican unit is set up
+-- (`setup.start`), the US chooses the one hex its whole force enters by, in secret (the US
+-- side's secret `entry_army`); the schedule's `[reinforcements.US]` line `army` brings the
+-- force in by it at the opening and reveals it (volley.schedule, as Resaca's variable entry:
+-- ruling A34). The Mexicans deploy without knowing it [rough_and_ready RS Mexican Deployment].
+-- =====================================================================================
+
+local ENTRIES = { "1637", "2536", "3736", "3937" }
+
+volley.on("setup.start", function(ctx)
+  ctx.game.ask("US", { kind = "entry",
+    prompt = "the hex the whole US force will enter by, chosen before the Mexicans deploy: "
+      .. table.concat(ENTRIES, ", "),
+    options = ENTRIES, default = "2536",
+    rule = "[rough_and_ready RS Doniphan Expedition]", secret = "entry_army" })
+end)
 
 -- }====================================================================================
 

@@ -21,15 +21,22 @@ end
 setup(function() st = core.new_state{ modules = { "tests/spec/support" } } end)
 teardown(function() st:close() end)
 
-describe("[rough_and_ready RS 3.1] the opening", function()
-  it("the US army placed at its entry hex moves, every unit, movement only; then MEX has a "
-    .. "free activation", function()
-    local r = call("opening")
-    -- the schedule's entry request, then the first activation: all 25 US counters on the
-    -- map (the six dismounted ones wait off it), no leader's command
-    assert.are.same({ "US place: 1637 2536 3736 3937",
+describe("[rough_and_ready RS Doniphan Expedition] [rough_and_ready RS 3.1] the entry and "
+  .. "the opening", function()
+  it("the US chooses its entry in secret before the Mexicans set up; the army placed there "
+    .. "at the opening moves, every unit, movement only; then MEX has a free activation",
+    function()
+    local r = call("opening", "3736")
+    -- the entry first, in secret, then the Mexican set-up, then the US again at the opening
+    assert.are.same({ "US", "MEX", "US" }, r.order)
+    assert.are.equal(54, r.mex)
+    assert.are.same({ "US entry: 1637 2536 3736 3937 secret entry_army",
                       "US mount: 1MO-1m 1MO-2m 1MO-3m 1MO-4m 1MO-5m 1MO-6m none" }, r.requests)
-    assert.are.same({ ["2536"] = true }, r.at)
+    assert.are.same({ "3736", false }, r.secret)          -- kept until the army came
+    assert.are.equal("none", r.before)
+    -- the first activation: all 25 US counters on the map (the six dismounted ones wait off
+    -- it), at the hex chosen, no leader's command
+    assert.are.same({ ["3736"] = true }, r.at)
     assert.are.equal("all", r.kind)
     assert.is_true(r.free)
     assert.are.equal(25, r.units)
@@ -43,7 +50,7 @@ describe("[rough_and_ready RS 3.1] the opening", function()
     -- then play passes to MEX, who activates any command free (or passes)
     assert.are.equal("MEX", r.play)
     assert.are.equal("free", r.mode)
-    assert.are.same({ "MEX free_activation: conde ugarte pass" }, r.next)
+    assert.are.same({ "MEX free_activation: conde trias ugarte pass" }, r.next)
   end)
 end)
 

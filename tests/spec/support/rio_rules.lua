@@ -13,6 +13,7 @@ local movement = require "systems.rough_and_ready.movement"
 local activation = require "systems.rough_and_ready.activation"
 local command = require "systems.rough_and_ready.command"
 local victory = require "systems.rough_and_ready.victory"
+local secret = require "volley.secret"
 
 local H = {}
 
@@ -81,16 +82,33 @@ end
 -- The opening [rough_and_ready RS 3.1].
 -- =====================================================================================
 
--- The game opened as `volley play` opens it (the Mexicans set up by hand, the US army by the
--- schedule at 2536): the first activation is every US unit's, movement only; then MEX has
--- a free activation.
-function H.opening()
-  local g = open({ ["NG-1"] = "2342", Ugarte = "2342", Heredia = "2342",
-                   ["Conde-1"] = "3246", GarciaConde = "3246" })
-  local r = drive(function()
+-- The game opened as `volley play` opens it: the set-up (`Game:ask_setup`: `setup.start`,
+-- where the US chooses its entry in secret, then the Mexican lines at their defaults), the US
+-- army placed at the opening by the schedule at the hex chosen: the first activation is every
+-- US unit's, movement only; then MEX has a free activation.
+function H.opening(entry)
+  local g = open({})
+  local r = { requests = {} }
+  local co = coroutine.create(function()
+    g:ask_setup()
+    r.secret = { secret.get(g, "US", "entry_army") }
+    r.before = g.store:where("Doniphan")
     activation.open(g)
     activation.select(g)
-  end, { "2536", "none" }, true)
+  end)
+  local ok, e = pcall(ask.drive, co, function(side, req, refusal)
+    if refusal then error("refused: " .. tostring(refusal), 0) end
+    r.order = r.order or {}
+    if r.order[#r.order] ~= side then r.order[#r.order + 1] = side end
+    if side == "US" then
+      r.requests[#r.requests + 1] = side .. " " .. req.kind .. ": "
+        .. table.concat(ask.legal(req), " ") .. (req.secret and (" secret " .. req.secret) or "")
+      return req.kind == "entry" and entry or "none"
+    end
+    r.mex = (r.mex or 0) + 1
+    return req.default
+  end)
+  r.stopped = not ok and e or "ran on"
   local act = g.vars.activation
   if not act then return r end
   r.kind, r.target, r.free = act.kind, act.target, act.free
