@@ -120,7 +120,7 @@ check() {   # check LINE EXPECTED
 check "ren" "render"
 check "play --se" "--seed"
 check "sim tests/data/demo --ga" "--games"
-check "play rough-and" "rough-and-ready/palo-alto rough-and-ready/resaca-de-la-palma rough-and-ready/resaca-de-la-palma/hidden rough-and-ready/resaca-de-la-palma/variable"
+check "play rough-and" "rough-and-ready/palo-alto rough-and-ready/resaca-de-la-palma rough-and-ready/resaca-de-la-palma/hidden rough-and-ready/resaca-de-la-palma/variable rough-and-ready/rio-sacramento"
 check "play rough-and-ready/p" "rough-and-ready/palo-alto"
 check "play rough-and-ready/palo-alto --option gr" "grass-fire"
 check "play tests/data/demo --bot A=r" "random"

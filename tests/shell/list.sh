@@ -12,6 +12,7 @@ expected='rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US 
 rough-and-ready/resaca-de-la-palma  Resaca de la Palma, 9 May 1846  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/hidden  Resaca de la Palma, 9 May 1846: variable deployment, hidden Mexican units  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/variable  Resaca de la Palma, 9 May 1846: variable deployment  rough_and_ready  US MEX  98 provisional
+rough-and-ready/rio-sacramento  Rio Sacramento, 28 February 1847  rough_and_ready  US MEX  109 provisional
 test-game/battle  Test battle  demo  A B  3 provisional
 test-game/battle/variant  Test battle, variant deployment  demo  A B  3 provisional
 test-game/battle/whole  Test battle, empty board  demo  A B  3 provisional
@@ -21,12 +22,13 @@ out=$(VOLLEY_PATH=tests/data/root "$volley" list 2>&1) || fail "list exited $?: 
 [ "$out" = "$expected" ] || fail "unexpected listing:
 $out"
 
-# The source tree's scenarios/ (the data path's last root) holds Palo Alto and Resaca de la Palma
-# with its variable and hidden deployments.
+# The source tree's scenarios/ (the data path's last root) holds Palo Alto, Resaca de la Palma
+# with its variable and hidden deployments, and Rio Sacramento.
 palo='rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 provisional
 rough-and-ready/resaca-de-la-palma  Resaca de la Palma, 9 May 1846  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/hidden  Resaca de la Palma, 9 May 1846: variable deployment, hidden Mexican units  rough_and_ready  US MEX  98 provisional
-rough-and-ready/resaca-de-la-palma/variable  Resaca de la Palma, 9 May 1846: variable deployment  rough_and_ready  US MEX  98 provisional'
+rough-and-ready/resaca-de-la-palma/variable  Resaca de la Palma, 9 May 1846: variable deployment  rough_and_ready  US MEX  98 provisional
+rough-and-ready/rio-sacramento  Rio Sacramento, 28 February 1847  rough_and_ready  US MEX  109 provisional'
 out=$("$volley" list 2>&1) || fail "list of the source tree exited $?"
 [ "$out" = "$palo" ] || fail "the source tree listed: $out"
 

@@ -25,13 +25,15 @@
 # SOAK_RESACA_HIDDEN (100) whole games of its hidden deployment (issue 40,
 # rough-and-ready/resaca-de-la-palma/hidden), run seed SOAK_RESACA_HIDDEN_SEED (40), the same
 # way (SOAK_RESACA_HIDDEN=0 skips them).
+# Then SOAK_RIO (100) whole Rio Sacramento games (issue 41), the same way, run seed
+# SOAK_RIO_SEED (41); SOAK_RIO=0 skips them.
 #
 # Then the journal property test of issue 32 (docs/build.md "The journal property test"):
 # SOAK_JOURNAL (200) random sequences on each VM from seed SOAK_JOURNAL_FIRST (1), each
 # checked against one replay of its final journal; with both VMs, a sixth of them played
 # again on Lua 5.4 with the whole battery and their saves replayed on LuaJIT.
 #
-#   SOAK_GAMES=0 SOAK_RESACA=0 make soak   the journal property test only
+#   SOAK_GAMES=0 SOAK_RESACA=0 SOAK_RIO=0 make soak   the journal property test only
 #   SOAK_JOURNAL=0 make soak               the bot games only
 set -u
 cd "$(dirname "$0")/../.."
@@ -45,6 +47,8 @@ resaca=${SOAK_RESACA:-100}
 resaca_seed=${SOAK_RESACA_SEED:-39}
 hidden=${SOAK_RESACA_HIDDEN:-100}
 hidden_seed=${SOAK_RESACA_HIDDEN_SEED:-40}
+rio=${SOAK_RIO:-100}
+rio_seed=${SOAK_RIO_SEED:-41}
 journal_first=${SOAK_JOURNAL_FIRST:-1}
 against=${SOAK_AGAINST:-}
 [ -z "$against" ] || [ -r "$against" ] || { echo "make soak: cannot read $against" >&2; exit 1; }
@@ -121,6 +125,9 @@ fi
 soak_games rough-and-ready/resaca-de-la-palma "$resaca" "$resaca_seed" resaca
 # Its hidden deployment's (issue 40), the same way.
 soak_games rough-and-ready/resaca-de-la-palma/hidden "$hidden" "$hidden_seed" hidden
+
+# Rio Sacramento's whole random games (issue 41), the same way: its own count and seed.
+soak_games rough-and-ready/rio-sacramento "$rio" "$rio_seed" rio
 
 # The journal property test: each VM's interpreter with its own build's volley/core.so.
 lua_of() { case "$1" in *luajit*) echo luajit ;; *) echo lua5.4 ;; esac; }

@@ -41,7 +41,7 @@ function M.why(row, id)
   if id and M.LATER[id] then return M.LATER[id] end
   local ref = row:match("|%s*([^|]*)|%s*$") or ""
   local case = row:match("^|[^|]*|%s*([^|]*)|") or ""
-  if ref:match("RS") or case:match("^RS") then return "Rio Sacramento, not yet built" end
+  if ref:match("RS") or case:match("^RS") then return "Rio Sacramento: no test names it yet" end
   if ref:match("RP") or case:match("^RP") then return "Resaca de la Palma: no test names it yet" end
   return "no test names it yet"
 end

@@ -553,7 +553,7 @@ end
 -- The answers a `play.received` or `game.start` replace handler may return to say where play
 -- goes when it does not leave that to the rule's own procedure: the side to act next takes
 -- the mode named.
-local NEXT = { open = true, roll = true, free = true, after_pass = true }
+local NEXT = { open = true, roll = true, free = true, after_pass = true, moves = true }
 
 -- Where play goes after a replace handler (a battle script cannot write game.vars): `roll`
 -- (this side nominates and rolls: RP's Arista alert), `pass`, or `{play = side, mode = m}`.
@@ -563,12 +563,45 @@ local function follow(game, side, r, point)
     game.vars.play, game.vars.mode = side, "roll"
   elseif r == "pass" then
     game.vars.play, game.vars.mode = game:enemy(side), "after_pass"
-  elseif type(r) == "table" and NEXT[r.mode] and (r.play == side or r.play == game:enemy(side)) then
+  elseif type(r) == "table" and NEXT[r.mode] and (r.play == side or r.play == game:enemy(side))
+      and (r.mode ~= "moves" or (type(r.rule) == "string" and type(r.next) == "table"
+        and NEXT[r.next.mode] and r.next.mode ~= "moves"
+        and (r.next.play == side or r.next.play == game:enemy(side)))) then
     game.vars.play, game.vars.mode = r.play, r.mode
+    if r.mode == "moves" then
+      game.vars.moves = { rule = require("volley.core").text.clean(r.rule),
+                          play = r.next.play, mode = r.next.mode }
+    end
   else
     error(point .. ": a replace handler returned " .. tostring(r) .. " (expected nil, 'roll', "
-      .. "'pass' or {play = side, mode = open|roll|free|after_pass})", 0)
+      .. "'pass', {play = side, mode = open|roll|free|after_pass}, or {play = side, mode = "
+      .. "moves, rule = case, next = {play = side, mode = ...}})", 0)
   end
+end
+
+-- A movement-only activation of all the side's units on the map (RS's opening
+-- [rough_and_ready RS 3.1], asked by a `game.start` replace handler returning `{play = side,
+-- mode = "moves", rule = ..., next = {play =, mode =}}`): every unit, leader, gun and wagon
+-- of the side moves (in command: it is no command's activation), none fires, charges,
+-- shocks or rallies (`moves_only`, refused citing `rule`); play then goes where `next` says.
+local function begin_moves(game, side)
+  local m = game.vars.moves
+  local units = {}
+  for _, u in ipairs(game.store:units{ side = side }) do
+    if command.on_map(game, u) then units[#units + 1] = u end
+  end
+  local n = (game.vars.count or 0) + 1
+  game.vars.count = n
+  game.vars.activation = { n = n, side = side, kind = "all", target = "all", units = units,
+    artillery = {}, free = true, after_failure = false, moves_only = units,
+    moves_rule = m.rule, next = { play = m.play, mode = m.mode } }
+  game.vars.moves = nil
+  game.vars.play = side
+  game:log(string.format("activation %d: %s moves all its units, movement only %s", n, side,
+    m.rule))
+  game.vars:set("streak", game:enemy(side), 0)
+  game.hooks:fire("activation.start", { side = side, kind = "all", target = "all",
+    units = units, artillery = {}, free = true, n = n })
 end
 
 -- A side receives play after its opponent's failed roll [rough_and_ready 3.11, 4.1]: a free
@@ -615,7 +648,10 @@ function M.select(game)
   if game.vars.intermission then require("systems.rough_and_ready.intermission").run(game) end
   for _ = 1, 8 do                 -- open/after_pass: 1 ask; roll -> free -> after_pass: 3
     local side, mode = game.vars.play, game.vars.mode
-    if mode == "open" or mode == "after_pass" or mode == "intermission" then
+    if mode == "moves" then
+      begin_moves(game, side)
+      return
+    elseif mode == "open" or mode == "after_pass" or mode == "intermission" then
       local options, reasons = M.candidates(game, side, mode)
       if #options == 0 and mode == "after_pass" then
         game.vars.mode = "roll"   -- no command to activate free: nominate independents
@@ -689,6 +725,9 @@ function M.finish(game)
                      leader = act.leader, units = units }
   game.vars.play = act.side
   game.vars.mode = "roll"
+  if act.next then                  -- after a movement-only activation (RS 3.1): as it said
+    game.vars.play, game.vars.mode = act.next.play, act.next.mode
+  end
   M.oc_moved_spent(game, act.side, act.n)
   command.sweep(game)
   game.hooks:fire("activation.end", { side = act.side, kind = act.kind, target = act.target,

@@ -109,10 +109,14 @@ end
 --- The leader who activated a unit for movement only in the activation under way
 -- [rough_and_ready PA note d] (its second command's leader, when the unit's `also_only`
 -- is `movement`), or nil: such a unit moves and turns, and may not fire, charge, shock or rally.
+-- In a movement-only activation of all a side's units (RS's opening, activation.lua's
+-- `moves`) every unit is listed and there is no leader: the activation's `moves_rule`.
 function M.moves_only(game, unit)
   local list = game.vars:get("activation", "moves_only")
   for _, u in ipairs(list or {}) do
-    if u == unit then return game.vars:get("activation", "leader") end
+    if u == unit then
+      return game.vars:get("activation", "leader") or game.vars:get("activation", "moves_rule")
+    end
   end
   return nil
 end
@@ -122,6 +126,12 @@ end
 function M.moves_only_why(game, unit, what)
   local leader = M.moves_only(game, unit)
   if not leader then return nil end
+  local rule = game.vars:get("activation", "moves_rule")
+  if rule then
+    local refusal = require "systems.rough_and_ready.refusal"
+    return refusal.say(refusal.cases_of(rule, "3.11"), unit .. " moves only in this "
+      .. "activation: it may not " .. what)
+  end
   return require("systems.rough_and_ready.refusal").say("PA note d", unit .. " is activated by "
     .. leader .. " for movement only: it may not " .. what)
 end

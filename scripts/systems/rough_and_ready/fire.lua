@@ -148,10 +148,22 @@ function M.may_fire(game, unit)
   return true
 end
 
---- The small-arms range of a unit [rough_and_ready 6.11] (rifles: a battle's `fire.drm`
--- handlers and this constant; no rifle counter is modelled yet).
-function M.range(_, _)
-  return M.RANGE
+--- The small-arms range of a unit [rough_and_ready 6.11]: this constant, or what a battle's
+-- `fire.range` handlers make it (RS's rifles reach 3 hexes [rough_and_ready RS 6.14]; their
+-- modifiers are the battle's `fire.drm`).
+function M.range(game, unit)
+  local hooks = game.hooks
+  local hs = hooks and hooks.handlers and hooks.handlers["fire.range"]
+  if hs == nil or #hs == 0 then return M.RANGE end
+  local ctx = require("systems.rough_and_ready.script_api").ctx(game,
+    { unit = unit, range = M.RANGE })
+  hooks:modify("fire.range", ctx, nil)
+  local r = ctx.range
+  if type(r) ~= "number" or r ~= math.floor(r) or r < 1 or r > 99 then
+    error("fire.range: a handler made " .. unit .. "'s range " .. tostring(r)
+      .. " (a whole number 1-99 expected)", 0)
+  end
+  return r
 end
 
 --- The hexes a unit may fire at with small arms [rough_and_ready 6.11, 6.18], label order.

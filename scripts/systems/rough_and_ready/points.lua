@@ -125,6 +125,10 @@ local points = {
       .. "sight) is decided, for the fire offered and the fire made: set ctx.allowed = false "
       .. "and ctx.why to forbid it (RP's resacas); ctx.game",
     "6.11, 6.18", { "firers", "from", "target", "kind", "range", "allowed", "why", "game" }),
+  p("fire.range", { M },
+    "a unit's small-arms range is read (for the targets offered and the fire checked): "
+      .. "change ctx.range (RS's rifles: 3); ctx.game",
+    "6.11, RS 6.14", { "unit", "range", "game" }),
   p("artillery.move_and_fire", { M },
     "whether a gun may both move and fire in one activation: set ctx.allowed (PA "
       .. "Ringgold); ctx.game",
@@ -290,6 +294,7 @@ local OVERRIDE = {
   ["fire.resolved"] = { target = { "hex", "the hex fired at" },
     kind = { "string", "small_arms or artillery" } },
   ["fire.return"] = { unit = { "unit", "the unit fired on" } },
+  ["fire.range"] = { range = { "integer", "the unit's small-arms range in hexes (set it)" } },
   ["fire.target"] = { from = { "hex", "the firers' hex" }, target = { "hex", "the hex fired at" },
     kind = { "string", "small_arms or artillery" },
     allowed = { "boolean", "whether the fire is allowed (set it)" } },
@@ -335,7 +340,7 @@ local ACTIONS = {
   ["cavalry.withdrawal"] = "all", ["movement.end"] = "all",
   ["fire.declared"] = TODAY, ["artillery.move_and_fire"] = TODAY, ["fire.drm"] = TODAY,
   ["fire.return"] = SOME, ["fire.resolved"] = "all",
-  ["fire.target"] = {}, ["hit.level"] = {}, ["movement.hit_roll"] = {},
+  ["fire.target"] = {}, ["fire.range"] = {}, ["hit.level"] = {}, ["movement.hit_roll"] = {},
   ["shock.eligible"] = {}, ["rally.eligible"] = {}, ["stacking.free"] = {},
   ["activation.pool"] = {},
   ["disorder.applied"] = "all", ["hit.applied"] = "all",

@@ -76,6 +76,12 @@ M.reads = {
     api.check_unit(game, "within_range", unit)
     return command.within_range(game, leader, unit)
   end,
+  -- `battle_lost(side)`: the side's Battle Lost points now [rough_and_ready 8.0] (the
+  -- schedule's and the battle's `victory.bl`: not from a `victory.bl` handler)
+  battle_lost = function(game, side)
+    api.check_text("battle_lost", "the side", side)
+    return (require("systems.rough_and_ready.victory").battle_lost(game, side))
+  end,
   fired = function(game, unit)
     api.check_unit(game, "fired", unit)
     return contains(game.vars:get("fire", "fired"), unit)
@@ -115,6 +121,53 @@ M.actions = {
     hits.remove_hit(game, unit)
     game:log(string.format("%s: one Hit removed (%s), %d left", unit,
       require("volley.core").text.clean(why), hits.hits(game, unit)))
+  end,
+  -- `swap(u, other, why)`: one counter of a unit replaced by its other counter (RS's 1st
+  -- Missouri, mounted and dismounted [rough_and_ready RS 6.9]): `other`, a counter of the
+  -- same side and command off the map (neither eliminated nor on it), is placed in u's hex
+  -- with u's facing, Hits and Disorder, and takes u's place in the activation under way; u is
+  -- set aside (no Battle Lost points, no leader relocated).
+  swap = function(game, unit, other, why)
+    api.check_unit(game, "swap", unit)
+    api.check_unit(game, "swap", other)
+    api.check_text("swap", "the reason", why)
+    local store = game.store
+    local where, at = store:where(unit)
+    if where ~= "hex" then error("game.swap: " .. unit .. " is not on the map", 0) end
+    local owhere = store:where(other)
+    if owhere == "hex" or owhere == "eliminated" then
+      error("game.swap: " .. other .. " is " .. (owhere == "hex" and "on the map" or
+        "eliminated") .. " already", 0)
+    end
+    local a, b = game:unit_info(unit), game:unit_info(other)
+    if a.side ~= b.side or a.command ~= b.command or a.kind ~= b.kind then
+      error("game.swap: " .. other .. " is not another counter of " .. unit
+        .. " (side, command or kind differ)", 0)
+    end
+    local facing = store:facing(unit)
+    local n_hits, disordered = store:marker(unit, "hits"), store:marker(unit, "disordered")
+    assert(store:place(unit, "set_aside"))
+    assert(store:place(other, at))
+    if facing then assert(store:face(other, facing)) end
+    store:set_marker(other, "hits", n_hits)
+    store:set_marker(other, "disordered", disordered)
+    store:set_marker(unit, "hits", 0)
+    store:set_marker(unit, "disordered", 0)
+    local act = game.vars.activation
+    if act then
+      for _, key in ipairs({ "units", "moves_only" }) do
+        local list = act[key]
+        if list then
+          local changed = false
+          for i, u in ipairs(list) do
+            if u == unit then list[i], changed = other, true end
+          end
+          if changed then game.vars:set("activation", key, list) end
+        end
+      end
+    end
+    game:log(unit .. " is replaced by its other counter " .. other .. " in " .. at .. " ("
+      .. require("volley.core").text.clean(why) .. ")")
   end,
   -- `withdraw(u, why)`: a unit taken off the map for good without being eliminated (set
   -- aside: no Battle Lost points for it, no leader relocated); RP's Detachment that gives

@@ -258,8 +258,9 @@ describe("[rough_and_ready 3.11] battles may open otherwise and replace a free a
       local g = rr.open()
       g.hooks:on("game.start", function() return "later" end, { kind = "replace" })
       assert.has_error(function() rr.play(g, {}) end, "game.start: a replace handler returned "
-        .. "later (expected nil, 'roll', 'pass' or {play = side, mode = open|roll|free|"
-        .. "after_pass})")
+        .. "later (expected nil, 'roll', 'pass', {play = side, mode = open|roll|free|"
+        .. "after_pass}, or {play = side, mode = moves, rule = case, next = {play = side, "
+        .. "mode = ...}})")
     end)
   end)
 

@@ -129,6 +129,38 @@ describe("[rough_and_ready 4.23, PA note d] what an activated unit may not do", 
   end)
 end)
 
+describe("[rough_and_ready RS 3.1] a movement-only activation of every unit (mode moves)",
+  function()
+  it("a unit of it may not charge: the battle's case is cited", function()
+    -- Palo Alto opened as Rio Sacramento opens (its game.start answer, given by a handler
+    -- here): every US unit moves, nothing else; at the move request, a charge
+    local g = require("volley.game").open("rough-and-ready/palo-alto")
+    g:setup_defaults()
+    g.hooks:on("game.start", function()
+      return { play = "US", mode = "moves", rule = "[rough_and_ready RS 3.1]",
+               next = { play = "MEX", mode = "free" } }
+    end, { kind = "replace" })
+    activation.open(g)
+    local why
+    local co = coroutine.create(function()
+      activation.select(g)
+      actions.run(g)
+    end)
+    local ok, err = pcall(ask.drive, co, function(_, req, refusal)
+      if refusal then
+        why = refusal
+        error("stop", 0)
+      end
+      if req.kind == "move" then return "charge May" end
+      return req.default or ask.legal(req)[1]
+    end)
+    assert.is_false(ok)
+    assert.are.equal("stop", err)
+    assert.are.equal("May moves only in this activation: it may not charge nor shock "
+      .. "[rough_and_ready RS 3.1]", why)
+  end)
+end)
+
 describe("[rough_and_ready 5.24, 5.33, 6.11-6.15, 6.18] small-arms fire answers", function()
   it("range, front, the top unit, small arms combined, fired already", function()
     -- 4US-1 (top) and 4US-2 in 0302; 4L-1 in 0304 (front, 2 hexes), 4L-2 in 0202 (NW: flank),
