@@ -191,6 +191,68 @@ grammar("battle_of_buena_vista", "victory",
   "<Decisive|Substantial|Marginal> <Mexican|American> victory",
   "[battle_of_buena_vista 4.3]")
 
+-- The column shifts of 8.3 and 9.5 (and the errata's corrected sheet): "<n> left" moves
+-- the column n to the left (-n), "<n> right" to the right [battle_of_buena_vista 8.2]
+-- [battle_of_buena_vista 9.2].
+grammar("battle_of_buena_vista", "shift",
+  whole(count(1) * P" " * C(P"left" + P"right"),
+    function(n, way) return { shift = way == "left" and -n or n } end),
+  "<n> left, <n> right", "[battle_of_buena_vista 8.3] [battle_of_buena_vista 9.5]")
+
+-- The fire die's modifiers [battle_of_buena_vista 9.2]: plus or minus the fire combat rating
+-- of one leader.
+grammar("battle_of_buena_vista", "drm",
+  whole(C(S"+-") * P" leader's fire rating",
+    function(sign) return { leader = sign == "+" and 1 or -1 } end),
+  "+ leader's fire rating, - leader's fire rating", "[battle_of_buena_vista 9.2]")
+
+-- The Fire Combat Table's top row: a firer type's maximum range in hexes
+-- [battle_of_buena_vista 9.4].
+grammar("battle_of_buena_vista", "range",
+  whole(count(1), function(n) return { max_range = n } end),
+  "<n> (hexes)", "[battle_of_buena_vista 9.4]")
+
+-- The Loss Track's boxes [battle_of_buena_vista 4.1] [battle_of_buena_vista 4.2]: "-", or
+-- "Random event" where reaching or passing the box calls for one.
+grammar("battle_of_buena_vista", "loss", any_of(
+  whole(P"-", none),
+  whole(P"Random event", function() return { random_event = true } end)),
+  "-, Random event", "[battle_of_buena_vista 4.2]")
+
+-- The Turn Track's arcs [battle_of_buena_vista 5.4] [battle_of_buena_vista 5.5]: the die
+-- results that succeed that turn, "<a>" or "<a>-<b>", or "-" for none.
+grammar("battle_of_buena_vista", "arc", any_of(
+  whole(P"-", none),
+  Cmt(count(1, 6) * (P"-" * count(1, 6))^-1 * P(-1), function(_, pos, lo, hi)
+    hi = opt(hi) or lo
+    if hi < lo then return false end
+    return pos, { lo = lo, hi = hi }
+  end)),
+  "-, <a>, <a>-<b> (die results 1-6, a <= b)",
+  "[battle_of_buena_vista 5.4] [battle_of_buena_vista 5.5]")
+
+-- The Random Events Table [battle_of_buena_vista 4.2]: the events the rules name (rain
+-- [battle_of_buena_vista 5.5], Santa Anna wounded [battle_of_buena_vista 6.2], a leader
+-- killed or wounded [battle_of_buena_vista 2.6], an enemy counter moved
+-- [battle_of_buena_vista E-4.2a], the Saltillo garrison's rout [battle_of_buena_vista
+-- E-4.2b]) and "No event". `side` is the side whose leader falls or whose counter is moved
+-- (its enemy moves it).
+local function bv_event(event, side)
+  return function() return { event = event, side = side } end
+end
+grammar("battle_of_buena_vista", "event", any_of(
+  whole(P"No event", none),
+  whole(P"Rain", bv_event("rain")),
+  whole(P"Santa Anna wounded", bv_event("santa_anna_wounded")),
+  whole(P"American leader killed or wounded", bv_event("leader_lost", "US")),
+  whole(P"Mexican leader killed or wounded", bv_event("leader_lost", "MEX")),
+  whole(P"Move an American counter", bv_event("move_counter", "US")),
+  whole(P"Move a Mexican counter", bv_event("move_counter", "MEX")),
+  whole(P"Saltillo garrison routs", bv_event("garrison_routs"))),
+  "No event, Rain, Santa Anna wounded, <American|Mexican> leader killed or wounded, "
+    .. "Move an American counter, Move a Mexican counter, Saltillo garrison routs",
+  "[battle_of_buena_vista 4.2]")
+
 -- GBACW (Gringo!) ----------------------------------------------------------------------------
 
 -- The Fire Table [gbacw 12.21, 12.32, 14.33]: "No Effect"; step losses "<n>"; "d" (a UDD,

@@ -553,8 +553,9 @@ local TERRAIN_KINDS = { "hex", "hexside", "road" }
 
 --- Every value the scenario's data marks provisional (DESIGN.md principle 10): the terrain
 -- tables' values (system and scenario layers), the movement tables', the units schema's
--- fields and the order of battle's entries and values, the chart tables, and the line of
--- sight policy's values when the system has one. `volley sources` prints these.
+-- fields and the order of battle's entries and values, the chart tables (a provisional table
+-- once for its layout, then each row of its cells, or its labels when it has no rows), and
+-- the line of sight policy's values when the system has one. `volley sources` prints these.
 -- @tparam table parts `{sc =, map =, store =, move =}` (`move` and `los` optional)
 -- @treturn {table,...} `{layer =, file =, line =, key =, value =, reason =}`, sorted by
 --   file, line and key
@@ -590,8 +591,17 @@ function M.provisional(parts)
     for _, name in ipairs(tables:names()) do
       local info = tables:info(name)
       if info.provisional then
+        -- the table (its axes and headers), then each of its cells, a row a line
         add(info.layer, info.file, info.provisional_line or info.line, "table." .. name, "",
           info.provisional)
+        for _, row in ipairs(info.rows) do
+          add(info.layer, info.file, row.line, "table." .. name .. "." .. row.label,
+            table.concat(row.cells, " | "), info.provisional)
+        end
+        if #info.rows == 0 and info.labels then
+          add(info.layer, info.file, info.labels_line, "table." .. name .. ".labels",
+            table.concat(info.labels, " | "), info.provisional)
+        end
       end
     end
   end

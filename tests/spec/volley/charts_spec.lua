@@ -64,7 +64,8 @@ describe("volley.charts for battle_of_buena_vista", function()
     for _, name in ipairs(bv:names()) do
       if bv:info(name).provisional then provisional[#provisional + 1] = name end
     end
-    assert.are.same({ "fire_combat", "rout", "saltillo_combat", "shock_combat" }, provisional)
+    assert.are.same({ "fire_combat", "fire_max_range", "rain_arc", "random_events",
+                      "reserve_arc", "rout", "saltillo_combat", "shock_combat" }, provisional)
     assert.are.same({ level = "marginal", winner = "US" },
       bv:lookup("victory_level", { roll = -4 }).result)
   end)
