@@ -8,7 +8,7 @@ set -u
 volley=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-expected='battle-of-buena-vista/buena-vista  Buena Vista, 23 February 1847  battle_of_buena_vista  US MEX  130 provisional
+expected='battle-of-buena-vista/buena-vista  Buena Vista, 23 February 1847  battle_of_buena_vista  US MEX  184 provisional
 rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 provisional
 rough-and-ready/resaca-de-la-palma  Resaca de la Palma, 9 May 1846  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/variable  Resaca de la Palma, 9 May 1846: variable deployment  rough_and_ready  US MEX  98 provisional
@@ -23,7 +23,7 @@ $out"
 
 # The source tree's scenarios/ (the data path's last root) holds Buena Vista, Palo Alto and
 # Resaca de la Palma with its variable deployment.
-palo='battle-of-buena-vista/buena-vista  Buena Vista, 23 February 1847  battle_of_buena_vista  US MEX  130 provisional
+palo='battle-of-buena-vista/buena-vista  Buena Vista, 23 February 1847  battle_of_buena_vista  US MEX  184 provisional
 rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 provisional
 rough-and-ready/resaca-de-la-palma  Resaca de la Palma, 9 May 1846  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/variable  Resaca de la Palma, 9 May 1846: variable deployment  rough_and_ready  US MEX  98 provisional'
