@@ -463,8 +463,40 @@ static int count_at(const sctx *s, const char *track, int space, const char *box
 #define SPACE_W 44
 #define SPACE_H 26
 #define SPACE_GAP 40
+/* Marks a row beside a track space: as many as fit in the panel right of the space. */
+#define SPACE_MARKS ((PANEL_W - 30 - SPACE_W - 6) / 44)
+/* The width a space's "to 1012, ..." text needs, in marks. */
+#define LINK_MARKS 3
 
-/* The height of the panel (0 when the map has no tracks and no boxes); draws it when out. */
+/* Whether space k of track tr links to a map hex. */
+static int space_links(const vl_track *tr, size_t k) {
+  size_t l;
+  for (l = 0; l < tr->nlinks; l++)
+    if (tr->links[l].space == k) return 1;
+  return 0;
+}
+
+/* The rows of marks beside space k (at least 1), and the row and the marks before its link
+** text, which follows the marks on their last row when it fits there, else starts a row. */
+static int space_rows(const sctx *s, const vl_track *tr, size_t k, int *link_row,
+                      int *link_after) {
+  int units = count_at(s, tr->name, (int)k, NULL);
+  int rows = units > 0 ? (units + SPACE_MARKS - 1) / SPACE_MARKS : 1;
+  int last = units - (rows - 1) * SPACE_MARKS;
+  *link_row = rows - 1;
+  *link_after = last;
+  if (space_links(tr, k) && last > SPACE_MARKS - LINK_MARKS) {
+    *link_row = rows;
+    *link_after = 0;
+    rows++;
+  }
+  return rows;
+}
+
+/* The height of the panel (0 when the map has no tracks and no boxes); draws it when out.
+** A track's spaces stand one below the other, each as far below the last as its marks need
+** (a row of SPACE_MARKS marks each), so a crowded space never runs off the picture or into
+** the next one. */
 static int panel(sctx *s, int x0, int draw) {
   FILE *out = s->out;
   size_t t, b;
@@ -472,7 +504,14 @@ static int panel(sctx *s, int x0, int draw) {
   for (t = 0; t < vl_map_track_count(s->m); t++) {
     const vl_track *tr = vl_map_track_at(s->m, t);
     size_t k;
-    int y0 = y + 24;
+    int y0 = y + 24, ys = y0, lr, la;
+    int *top = malloc((tr->nspaces + 1) * sizeof *top);
+    if (top == NULL) return 0; /* nothing drawn beside the map rather than a crash */
+    for (k = 0; k < tr->nspaces; k++) {  /* each space's top */
+      top[k] = ys;
+      ys += SPACE_GAP + 30 * (space_rows(s, tr, k, &lr, &la) - 1);
+    }
+    top[tr->nspaces] = ys;
     if (draw) {
       fprintf(out, "<g class=\"track\" data-track=\"");
       xml_text(out, tr->name);
@@ -481,35 +520,35 @@ static int panel(sctx *s, int x0, int draw) {
       fputs("</text>\n", out);
       for (k = 0; k + 1 < tr->nspaces; k++)  /* consecutive spaces */
         fprintf(out, "<line class=\"track-link\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
-                x0 + SPACE_W / 2, y0 + SPACE_GAP * (int)k + SPACE_H, x0 + SPACE_W / 2,
-                y0 + SPACE_GAP * (int)(k + 1));
+                x0 + SPACE_W / 2, top[k] + SPACE_H, x0 + SPACE_W / 2, top[k + 1]);
       for (k = 0; k < tr->nadjacent; k++) {  /* more adjacencies: arcs on the left */
         int ya, yb;
         if (tr->adjacent[k][1] == tr->adjacent[k][0] + 1) continue;  /* drawn above */
-        ya = y0 + SPACE_GAP * (int)tr->adjacent[k][0] + SPACE_H / 2;
-        yb = y0 + SPACE_GAP * (int)tr->adjacent[k][1] + SPACE_H / 2;
+        ya = top[tr->adjacent[k][0]] + SPACE_H / 2;
+        yb = top[tr->adjacent[k][1]] + SPACE_H / 2;
         fprintf(out, "<path class=\"track-link\" d=\"M%d,%d C%d,%d %d,%d %d,%d\"/>\n", x0, ya,
                 x0 - 16, ya, x0 - 16, yb, x0, yb);
       }
     }
     for (k = 0; k < tr->nspaces; k++) {
-      int ys = y0 + SPACE_GAP * (int)k, units = count_at(s, tr->name, (int)k, NULL);
       size_t l;
       if (!draw) continue;
+      space_rows(s, tr, k, &lr, &la);
       fprintf(out, "<rect class=\"space\" data-space=\"");
       xml_text(out, tr->spaces[k]);
-      fprintf(out, "\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", x0, ys, SPACE_W,
+      fprintf(out, "\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", x0, top[k], SPACE_W,
               SPACE_H);
-      fprintf(out, "<text x=\"%d\" y=\"%d\" class=\"space-name\">", x0 + SPACE_W / 2, ys + 17);
+      fprintf(out, "<text x=\"%d\" y=\"%d\" class=\"space-name\">", x0 + SPACE_W / 2,
+              top[k] + 17);
       xml_text(out, tr->spaces[k]);
       fputs("</text>\n", out);
-      marks_at(s, tr->name, (int)k, NULL, x0 + SPACE_W + 6, ys - 1, 8);
+      marks_at(s, tr->name, (int)k, NULL, x0 + SPACE_W + 6, top[k] - 1, SPACE_MARKS);
       for (l = 0; l < tr->nlinks; l++)
         if (tr->links[l].space == k) {
           char label[VL_HEX_LABEL_MAX];
           int first = 1;
           fprintf(out, "<text x=\"%d\" y=\"%d\" class=\"link\">to",
-                  x0 + SPACE_W + 10 + 44 * units, ys + 17);
+                  x0 + SPACE_W + 10 + 44 * la, top[k] + 17 + 30 * lr);
           for (; l < tr->nlinks && tr->links[l].space == k; l++, first = 0) {
             vl_hex_format(s->g, tr->links[l].hex, label, sizeof label);
             fprintf(out, "%s%s", first ? " " : ", ", label);
@@ -519,7 +558,8 @@ static int panel(sctx *s, int x0, int draw) {
         }
     }
     if (draw) fputs("</g>\n", out);
-    y = y0 + SPACE_GAP * (int)tr->nspaces + 10;
+    y = top[tr->nspaces] + 10;
+    free(top);
   }
   for (b = 0; b < vl_map_box_count(s->m); b++) {
     const char *id = vl_map_box_id(s->m, b);

@@ -15,7 +15,8 @@ VOLLEY_PATH=tests/data/extends
 export VOLLEY_PATH
 
 out=$("$volley" list 2>&1) || fail "list exited $?: $out"
-expected='rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 provisional
+expected='battle-of-buena-vista/buena-vista  Buena Vista, 23 February 1847  battle_of_buena_vista  US MEX  184 provisional
+rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 provisional
 rough-and-ready/resaca-de-la-palma  Resaca de la Palma, 9 May 1846  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/hidden  Resaca de la Palma, 9 May 1846: variable deployment, hidden Mexican units  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/variable  Resaca de la Palma, 9 May 1846: variable deployment  rough_and_ready  US MEX  98 provisional

@@ -430,7 +430,7 @@ err=$("$volley" play tests/data/demo --seed 3 $bots --mod "$tmp/lvl.lua" 2>&1 >/
 [ "$err" = "volley play: the game stopped: $tmp/lvl.lua:1: lvl (turn.start)" ] || fail "error level 5: $err"
 err=$("$volley" hooks no_such 2>&1)
 known=$(printf '%s\n' "$err" | sed -n "s/^volley hooks: unknown system 'no_such' (known: \(.*\))\$/\1/p")
-printf '%s\n' "$known" | grep -q '^demo, ' || fail "hooks: $err"
+printf '%s\n' "$known" | grep -q '^battle_of_buena_vista, demo, ' || fail "hooks: $err"
 [ -z "$(printf '%s\n' "$known" | tr ',' '\n' | tr -d ' ' | sort | uniq -d)" ] || fail "hooks lists a system twice: $err"
 
 # 17. A standard descriptor the caller closed is opened on /dev/null first: with stdout

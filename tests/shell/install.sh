@@ -53,7 +53,12 @@ done
 
 # The installed program: its data from share/volley, nothing from the source tree.
 out=$(cd "$stage" && env -u VOLLEY_PATH "$p/bin/volley" list 2>&1) || fail "installed list: $out"
-case $out in "rough-and-ready/palo-alto  "*) ;; *) fail "installed list printed: $out" ;; esac
+case $out in "battle-of-buena-vista/buena-vista  "*"
+rough-and-ready/palo-alto  "*) ;; *) fail "installed list printed: $out" ;; esac
+# Buena Vista's system is installed with its data: the scenario checks (it has no rules yet).
+out=$(cd "$stage" && env -u VOLLEY_PATH "$p/bin/volley" check battle-of-buena-vista/buena-vista 2>&1) \
+  || fail "installed check of Buena Vista: $out"
+case $out in "0 errors, "*) ;; *) fail "installed check of Buena Vista printed: $out" ;; esac
 
 # The demo, installed as a folder to copy (README.md), plays from there.
 out=$(cd "$stage" && env -u VOLLEY_PATH XDG_STATE_HOME="$stage/state" "$p/bin/volley" play \

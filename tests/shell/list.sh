@@ -8,7 +8,8 @@ set -u
 volley=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-expected='rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 provisional
+expected='battle-of-buena-vista/buena-vista  Buena Vista, 23 February 1847  battle_of_buena_vista  US MEX  184 provisional
+rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 provisional
 rough-and-ready/resaca-de-la-palma  Resaca de la Palma, 9 May 1846  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/hidden  Resaca de la Palma, 9 May 1846: variable deployment, hidden Mexican units  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/variable  Resaca de la Palma, 9 May 1846: variable deployment  rough_and_ready  US MEX  98 provisional
@@ -22,9 +23,10 @@ out=$(VOLLEY_PATH=tests/data/root "$volley" list 2>&1) || fail "list exited $?: 
 [ "$out" = "$expected" ] || fail "unexpected listing:
 $out"
 
-# The source tree's scenarios/ (the data path's last root) holds Palo Alto, Resaca de la Palma
-# with its variable and hidden deployments, and Rio Sacramento.
-palo='rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 provisional
+# The source tree's scenarios/ (the data path's last root) holds Buena Vista, Palo Alto, Resaca
+# de la Palma with its variable and hidden deployments, and Rio Sacramento.
+palo='battle-of-buena-vista/buena-vista  Buena Vista, 23 February 1847  battle_of_buena_vista  US MEX  184 provisional
+rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 provisional
 rough-and-ready/resaca-de-la-palma  Resaca de la Palma, 9 May 1846  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/hidden  Resaca de la Palma, 9 May 1846: variable deployment, hidden Mexican units  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/variable  Resaca de la Palma, 9 May 1846: variable deployment  rough_and_ready  US MEX  98 provisional
