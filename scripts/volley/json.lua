@@ -34,12 +34,13 @@ local function plain_list(v)
   local n = #v
   if n == 0 or type(v[1]) ~= "string" then return nil end
   for i = 1, n do
-    local s = v[i]
-    if type(s) ~= "string" or s:find('[^ !#-Z%[%]^-~]') then return nil end
+    if type(v[i]) ~= "string" then return nil end
   end
   local count = 0
   for _ in pairs(v) do count = count + 1 end
   if count ~= n or getmetatable(v) ~= nil then return nil end
+  -- the strings checked at once, joined by a byte they may hold
+  if table.concat(v, " "):find('[^ !#-Z%[%]^-~]') then return nil end
   return '["' .. table.concat(v, '","') .. '"]'
 end
 
