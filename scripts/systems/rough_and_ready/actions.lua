@@ -401,20 +401,11 @@ function Answers:count()
   return self.n
 end
 
---- The i-th legal answer in `M.options`' order: `<unit> <hex>` formed only now (once a game:
--- kept by unit and hex on the game object, as movement.options keeps them).
+--- The i-th legal answer in `M.options`' order: `<unit> <hex>` formed only now.
 function Answers:at(i)
   if i < 1 or i > self.n then return nil end
   for k, hexes in ipairs(self.hexes) do
-    if i <= #hexes then
-      local mine, h = self.names[k], hexes[i]
-      local a = mine[h]
-      if not a then
-        a = self.units[k] .. " " .. h
-        mine[h] = a
-      end
-      return a
-    end
+    if i <= #hexes then return self.units[k] .. " " .. hexes[i] end
     i = i - #hexes
   end
   return self.tail[i]
@@ -456,13 +447,7 @@ end
 --   `:list()`
 function M.move_answers(game)
   local self = setmetatable({ units = {}, hexes = {}, tail = {}, index = {}, sets = {},
-                              tail_set = {}, names = {} }, Answers)
-  -- each `<unit> <hex>` string made once a game, as movement.options makes them (not state)
-  local names = game.rr_move_answers
-  if not names then
-    names = {}
-    game.rr_move_answers = names
-  end
+                              tail_set = {} }, Answers)
   local tail = self.tail
   -- movement's debug switch (movement.check_kept): its kept board and reach checked against
   -- ones made afresh at this request too, as its own options would be
@@ -488,8 +473,6 @@ function M.move_answers(game)
         if #hexes > 0 and not (any and stopped[u]) then
           local k = #self.units + 1
           self.units[k], self.hexes[k], self.index[u] = u, hexes, k
-          names[u] = names[u] or {}
-          self.names[k] = names[u]
         end
       end
     end
