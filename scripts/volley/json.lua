@@ -23,11 +23,6 @@ local function collect(t, set, depth)
   end
 end
 
---- Encodes a value as one line of JSON (no newline): `event` and `v` first, then every
--- other key in sorted order, at every level (dkjson would otherwise follow `pairs`, whose
--- order differs between Lua 5.4 and LuaJIT).
--- @param t a table of strings, numbers, booleans, `M.null` and tables of those
--- @treturn string
 -- A copy of t in which every string is valid UTF-8 (a byte that is not becomes U+FFFD) and
 -- every integral number of 10^14 or more in magnitude is a value whose
 -- __tojson writes it in full: dkjson writes numbers with %.14g on LuaJIT (1.2345678901235e+14
@@ -39,12 +34,13 @@ local function plain_list(v)
   local n = #v
   if n == 0 or type(v[1]) ~= "string" then return nil end
   for i = 1, n do
-    local s = v[i]
-    if type(s) ~= "string" or s:find('[^ !#-Z%[%]^-~]') then return nil end
+    if type(v[i]) ~= "string" then return nil end
   end
   local count = 0
   for _ in pairs(v) do count = count + 1 end
   if count ~= n or getmetatable(v) ~= nil then return nil end
+  -- the strings checked at once, joined by a byte they may hold
+  if table.concat(v, " "):find('[^ !#-Z%[%]^-~]') then return nil end
   return '["' .. table.concat(v, '","') .. '"]'
 end
 
@@ -65,7 +61,58 @@ local function exact(v, depth)
   return out
 end
 
-function M.encode(t)
+-- A string JSON writes as it is, between quotes: printable ASCII without `"` or `\` (dkjson
+-- escapes none of those bytes, and `core.text.clean` keeps them).
+local function plain_string(s)
+  return not s:find('[^ !#-Z%[%]^-~]')
+end
+
+-- One value of a flat event as `M.encode` writes it, or nil when it is not one `flat` knows:
+-- a plain string, a boolean, a whole number below 10^14 in magnitude (what dkjson writes for
+-- it: `tostring`), a list of plain strings (`plain_list`).
+local function flat_value(v)
+  local tv = type(v)
+  if tv == "string" then
+    if plain_string(v) then return '"' .. v .. '"' end
+    return nil
+  elseif tv == "boolean" then
+    return v and "true" or "false"
+  elseif tv == "number" then
+    if v == math.floor(v) and v < 1e14 and v > -1e14 then return tostring(v) end
+    return nil
+  elseif tv == "table" and v ~= M.null then
+    return plain_list(v)
+  end
+  return nil
+end
+
+-- An event of plain string keys and `flat_value` values written directly, as `M.encode`'s
+-- general path (exact, then dkjson with the sorted key order) writes it; nil for any other
+-- event (issue #38: most of `volley play --json`'s lines are such).
+local function flat(t)
+  if getmetatable(t) ~= nil then return nil end
+  local keys, parts = {}, {}
+  for k, v in pairs(t) do
+    if type(k) ~= "string" or not plain_string(k) then return nil end
+    local text = flat_value(v)
+    if text == nil then return nil end
+    parts[k] = text
+    if k ~= "event" and k ~= "v" then keys[#keys + 1] = k end
+  end
+  if next(parts) == nil then return nil end   -- dkjson writes {} as []
+  table.sort(keys)
+  if parts.v then table.insert(keys, 1, "v") end
+  if parts.event then table.insert(keys, 1, "event") end
+  local out = {}
+  for i, k in ipairs(keys) do out[i] = '"' .. k .. '":' .. parts[k] end
+  return "{" .. table.concat(out, ",") .. "}"
+end
+
+--- `M.encode`'s general path alone (exact copy, then dkjson): what the direct path for flat
+-- events must equal (tests/spec/volley/json_flat_spec.lua).
+-- @param t
+-- @treturn string
+function M.encode_general(t)
   t = exact(t, 0)
   local set = {}
   collect(t, set, 0)
@@ -76,6 +123,16 @@ function M.encode(t)
   table.insert(order, 1, "v")
   table.insert(order, 1, "event")
   return dkjson.encode(t, { keyorder = order })
+end
+
+--- Encodes a value as one line of JSON (no newline): `event` and `v` first, then every
+-- other key in sorted order, at every level (dkjson would otherwise follow `pairs`, whose
+-- order differs between Lua 5.4 and LuaJIT).
+-- @param t a table of strings, numbers, booleans, `M.null` and tables of those
+-- @treturn string
+-- An event of plain keys and values (`flat`) is written directly, the same bytes.
+function M.encode(t)
+  return type(t) == "table" and flat(t) or M.encode_general(t)
 end
 
 --- Decodes one line of JSON.
