@@ -20,7 +20,7 @@ rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 pr
 rough-and-ready/resaca-de-la-palma  Resaca de la Palma, 9 May 1846  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/hidden  Resaca de la Palma, 9 May 1846: variable deployment, hidden Mexican units  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/variable  Resaca de la Palma, 9 May 1846: variable deployment  rough_and_ready  US MEX  98 provisional
-rough-and-ready/rio-sacramento  Rio Sacramento, 28 February 1847  rough_and_ready  US MEX  109 provisional
+rough-and-ready/rio-sacramento  Rio Sacramento, 28 February 1847  rough_and_ready  US MEX  111 provisional
 test-game/board  Test board under Palo Alto'"'"'s rules  rough_and_ready  US MEX  32 provisional
 test-game/hold  Test board: the US must take 0302  rough_and_ready  US MEX  99 provisional
 test-game/mid-chain  Test board: the US chain under way  rough_and_ready  US MEX  99 provisional'

@@ -13,7 +13,7 @@ rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 pr
 rough-and-ready/resaca-de-la-palma  Resaca de la Palma, 9 May 1846  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/hidden  Resaca de la Palma, 9 May 1846: variable deployment, hidden Mexican units  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/variable  Resaca de la Palma, 9 May 1846: variable deployment  rough_and_ready  US MEX  98 provisional
-rough-and-ready/rio-sacramento  Rio Sacramento, 28 February 1847  rough_and_ready  US MEX  109 provisional
+rough-and-ready/rio-sacramento  Rio Sacramento, 28 February 1847  rough_and_ready  US MEX  111 provisional
 test-game/battle  Test battle  demo  A B  3 provisional
 test-game/battle/variant  Test battle, variant deployment  demo  A B  3 provisional
 test-game/battle/whole  Test battle, empty board  demo  A B  3 provisional
@@ -30,7 +30,7 @@ rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 pr
 rough-and-ready/resaca-de-la-palma  Resaca de la Palma, 9 May 1846  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/hidden  Resaca de la Palma, 9 May 1846: variable deployment, hidden Mexican units  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/variable  Resaca de la Palma, 9 May 1846: variable deployment  rough_and_ready  US MEX  98 provisional
-rough-and-ready/rio-sacramento  Rio Sacramento, 28 February 1847  rough_and_ready  US MEX  109 provisional'
+rough-and-ready/rio-sacramento  Rio Sacramento, 28 February 1847  rough_and_ready  US MEX  111 provisional'
 out=$("$volley" list 2>&1) || fail "list of the source tree exited $?"
 [ "$out" = "$palo" ] || fail "the source tree listed: $out"
 
