@@ -461,7 +461,7 @@ local function build(game, point, allowed, ask)
   -- of a chart table, parsed (`{drm = -1}`), or nil and why.
   function api.elevation(hex)
     check_hex(game, "elevation", hex)
-    return game.map:elevation(hex)
+    return (game.map:elevation(hex))
   end
   function api.place(name)
     if type(name) ~= "string" or #name > M.MAX_NAME or not name:match("^[%w_%-%.]+$") then

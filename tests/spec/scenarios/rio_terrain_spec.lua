@@ -129,3 +129,26 @@ describe("[rough_and_ready RS 5.16] [rough_and_ready RS 5.17] the Arroyo Seco an
                         "[rough_and_ready RS 5.16, 5.17, 6.38]" } }, ravine.terrain)
   end)
 end)
+
+describe("the script API's terrain reads the battle uses (elevation, place, chart)", function()
+  it("reads the levels, the redoubt hexes and a chart cell; a bad argument is refused by name, "
+    .. "never echoing a control byte", function()
+    local r = call("api_reads")
+    assert.are.same({ 1, 2, 4 }, r.levels)
+    assert.are.same({ "2039", "2239", "2339", "2342", "3039", "3142", "3239", "3439" },
+      r.redoubt)
+    assert.are.same({ "1552" }, r.exit)
+    assert.are.same({}, r.none)
+    assert.are.same({ drm = cells.rs_shock_terrain.wall }, r.wall)
+    assert.are.same({ true, "table 'rs_fire_terrain' has no column 'marsh'" }, r.missing)
+    assert.are.equal("game.elevation: no hex '9999' on the map", r.bad_hex)
+    assert.are.equal("game.place: a place's name must be a word (letters, digits, _ - .), not "
+      .. "'a\239\191\189[2J'", r.bad_place)
+    assert.are.equal("game.chart: a chart table's name must be a word of letters, digits and _ "
+      .. "(at most 64 bytes), not '../x'", r.bad_chart)
+    assert.are.equal("game.chart: unknown key 'nation' in pick (known: against, column, header, "
+      .. "name, roll, shift, value)", r.bad_key)
+    assert.are.equal("game.chart: pick.name must be a string or a whole number, not a table",
+      r.bad_value)
+  end)
+end)

@@ -80,6 +80,31 @@ function H.cells()
   return out
 end
 
+-- The script API's terrain reads (volley.script_api: `elevation`, `place`, `chart`) on the
+-- battle's map, and what they say to a bad argument.
+function H.api_reads()
+  local g = game.open(ID)
+  local api = require("volley.script_api").of(g)
+  local function err(fn, ...)
+    local ok, e = pcall(fn, ...)
+    return ok and "no error" or tostring(e)
+  end
+  local found, why = api.chart("rs_fire_terrain", { name = "marsh" })
+  return {
+    levels = { api.elevation("2438"), api.elevation("2439"), api.elevation("2739") },
+    redoubt = api.place("redoubt"),
+    exit = api.place("exit-torrejon"),
+    none = api.place("nowhere"),
+    wall = api.chart("rs_shock_terrain", { name = "wall" }),
+    missing = { found == nil, why },
+    bad_hex = err(api.elevation, "9999"),
+    bad_place = err(api.place, "a\27[2J"),
+    bad_chart = err(api.chart, "../x", { name = "wall" }),
+    bad_key = err(api.chart, "rs_fire_terrain", { nation = "x" }),
+    bad_value = err(api.chart, "rs_fire_terrain", { name = {} }),
+  }
+end
+
 -- Small arms: `firer` in `from` (facing `face`) fires at NG-1 in `to`, d10 forced to 9.
 function H.small_arms(firer, from, face, to)
   local g = open({ [firer] = from, ["NG-1"] = to }, { [firer] = face, ["NG-1"] = "N/NE" },
