@@ -130,6 +130,34 @@ describe("[rough_and_ready RS 5.16] [rough_and_ready RS 5.17] the Arroyo Seco an
   end)
 end)
 
+describe("[rough_and_ready RS 5.16] [rough_and_ready RS 5.17] moving across the arroyo and the "
+  .. "ravine, firing across the spur", function()
+  it("infantry crosses the arroyo 1838/1839 for +2 and the level, Disordered; cavalry may not "
+    .. "(it goes round by the western crossing)", function()
+    local foot = call("move", "1MO-1d", "1838", { "1839" })
+    assert.are.same({ 4, "1839", true }, { foot.cost, foot.at, foot.disordered })
+    local typed = call("move", "1MO-1m", "1838", { "1838", "1839" })
+    assert.are.equal("1838 -> 1839: prohibited (crossing Arroyo Seco) [rough_and_ready 5.11]",
+      typed.refused)
+    local round = call("move", "1MO-1m", "1838", { "1839" })
+    assert.are.same({ 5, "1738 1639 1739 1839", false }, { round.cost, round.path,
+                                                           round.disordered })
+  end)
+
+  it("the ravine 2643/2644 costs +1 on the same level; no fire through the spur 2944/3045, "
+    .. "fire beside it (2943 to 3044) as usual", function()
+    local ravine = call("move", "1MO-1d", "2643", { "2644" })
+    assert.are.same({ 2, "2644" }, { ravine.cost, ravine.at })
+    local spur = call("small_arms", "1MO-1d", "2944", "NE/SE", "3045")
+    assert.are.equal("no line of sight from 2944 to 3045: blocked at 2944/3045 (no line through "
+      .. "the Spur hexside) [rough_and_ready TEC note g]", spur.check)
+    assert.are.same({}, spur.fired)
+    local beside = call("small_arms", "1MO-1d", "2943", "NE/SE", "3044")
+    assert.are.equal("legal", beside.check)
+    assert.are.equal(1, #beside.fired)
+  end)
+end)
+
 describe("the script API's terrain reads the battle uses (elevation, place, chart)", function()
   it("reads the levels, the redoubt hexes and a chart cell; a bad argument is refused by name, "
     .. "never echoing a control byte", function()

@@ -161,6 +161,8 @@ function H.move(unit, from, path)
   r.cost = m.cost
   r.ran = run(function() movement.apply(g, unit, m) end)
   r.at = select(2, g.store:where(unit))
+  r.path = m.path and table.concat(m.path, " ")
+  r.disordered = require("systems.rough_and_ready.hits").disordered(g, unit)
   return r
 end
 
