@@ -130,6 +130,10 @@ local function plain(name, what, t, known)
   return t
 end
 
+-- The keys a chart lookup reads (volley.core.chart's `lookup`).
+local CHART_PICK = { name = true, header = true, column = true, value = true, against = true,
+                     roll = true, shift = true }
+
 local function copy(v, depth)
   if type(v) ~= "table" then return v end
   if (depth or 0) > 16 then return nil end
@@ -450,6 +454,40 @@ local function build(game, point, allowed, ask)
     local ok, features, roads = pcall(game.map.hexside, game.map, a, b)
     if not ok then fail("hexside", a .. " and " .. b .. " are not adjacent") end
     return { features = features, roads = roads }
+  end
+
+  --- elevation(hex) -> its level (an integer); place(name) -> the hexes of a map.ini place
+  -- (label order; empty for a name the map does not have); chart(name, pick) -> the cell
+  -- of a chart table, parsed (`{drm = -1}`), or nil and why.
+  function api.elevation(hex)
+    check_hex(game, "elevation", hex)
+    return (game.map:elevation(hex))
+  end
+  function api.place(name)
+    if type(name) ~= "string" or #name > M.MAX_NAME or not name:match("^[%w_%-%.]+$") then
+      fail("place", "a place's name must be a word (letters, digits, _ - .), not " .. shown(name))
+    end
+    local ok, hexes = pcall(game.map.place, game.map, name)
+    if not ok or type(hexes) ~= "table" then return {} end
+    local out = copy(hexes)
+    table.sort(out)
+    return out
+  end
+  function api.chart(name, pick)
+    check_name("chart", "a chart table's name", name)
+    local t = plain("chart", "pick", pick, CHART_PICK)
+    local p = {}
+    for k in pairs(CHART_PICK) do
+      local v = rawget(t, k)
+      local whole = type(v) == "number" and v == math.floor(v)
+      if v ~= nil and type(v) ~= "string" and not whole then
+        fail("chart", "pick." .. k .. " must be a string or a whole number, not " .. shown(v))
+      end
+      p[k] = v
+    end
+    local found, err = game:charts():lookup(name, p)
+    if not found then return nil, core.text.clean(tostring(err)) end
+    return copy(found.result)
   end
 
   --- controller(hex) -> the side controlling the hex (volley.control: its occupant, or the

@@ -22,6 +22,10 @@
 -- * [rough_and_ready RS 6.55] Heredia's Bug-Out (ruling A16: he leaves the game, no BL);
 -- * [rough_and_ready RS 6.9] the 1st Missouri mounting and dismounting between its two
 --   counters, and Anton Adams' variant (the option `adams`: only two of its units may).
+-- * [rough_and_ready RS 6.14, 6.38] the Redoubt and Wall benefit of a defender when the fire
+--   or the shock crosses such a hexside (not against artillery at its 0 or -2 range), and
+--   [rough_and_ready RS 5.16, 5.17] the chart's hexside cells (Arroyo, Ravine, Spur) and
+--   shock uphill, each value read from the battle's chart tables (charts/terrain_drm.ini).
 --
 -- The balance options are the files of options/: balance (the US streak), ignore-meltdown
 -- (no Melt-Down, no Bug-Out) [rough_and_ready RS-Bal]; adams [rough_and_ready RS 6.9].
@@ -36,6 +40,9 @@ local R654 = "[rough_and_ready RS 6.54]"
 local R655 = "[rough_and_ready RS 6.55]"
 local R69 = "[rough_and_ready RS 6.9]"
 local R80 = "[rough_and_ready RS 8.0]"
+local R614_638 = "[rough_and_ready RS 6.14, 6.38]"
+local R515 = "[rough_and_ready RS 5.15, 6.38]"
+local R517 = "[rough_and_ready RS 5.16, 5.17, 6.38]"
 
 local OWENS = "Owens"
 local HEREDIA = "Heredia"
@@ -379,5 +386,120 @@ volley.on("game.start", function(ctx)
   if g.now().activation > 0 then return nil end       -- a start state past the opening
   return { play = "US", mode = "moves", rule = R31, next = { play = "MEX", mode = "free" } }
 end, { kind = "replace" })
+
+-- }====================================================================================
+
+-- {====================================================================================
+-- The Rio Sacramento terrain [rough_and_ready RS 5.15-5.17, 6.14, 6.38]: what the system's
+-- chart does not know, every value from the battle's chart tables (charts/terrain_drm.ini:
+-- rs_fire_terrain, rs_shock_terrain). The system already gives the Hacienda (fire and
+-- shock), the River and the Ford (shock) their printed cells, which are those tables' too.
+-- =====================================================================================
+
+local FIRE_TABLE, SHOCK_TABLE = "rs_fire_terrain", "rs_shock_terrain"
+-- the hexside rows the system's chart lacks, in the order their modifiers are listed
+local SIDES = { "arroyo", "ravine", "spur", "wall", "redoubt" }
+local WORKS = { wall = true, redoubt = true }
+local NAMES = { arroyo = "the Arroyo", ravine = "a ravine", spur = "the spur", wall = "a wall",
+                redoubt = "a redoubt" }
+
+local function cell(g, tbl, name)
+  local found, why = g.chart(tbl, { name = name })
+  if not found then error(tbl .. ": " .. tostring(why), 0) end
+  return found.drm
+end
+
+-- Whether hex owns the works hexside `id` it shares with a neighbour: a wall bounds either
+-- hex, a redoubt hexside only the hex of the place `redoubt`.
+local function behind(g, id, hex)
+  if id == "wall" then return true end
+  for _, h in ipairs(g.place("redoubt")) do
+    if h == hex then return true end
+  end
+  return false
+end
+
+-- The hexsides of `to` an attack from `from` crosses into it: those shared with the
+-- neighbours of `to` one hex nearer `from` (two where the line runs between them; the
+-- defender has the better of them), as {id = true}.
+local function crossed(g, from, to)
+  local out, d = {}, g.distance(from, to)
+  for _, n in ipairs(g.neighbors(to)) do
+    if d == 1 and n == from or d > 1 and g.distance(from, n) == d - 1 then
+      for _, id in ipairs(g.hexside(n, to).features) do out[id] = true end
+    end
+  end
+  return out
+end
+
+-- Fire: the works the target is behind, unless artillery fires at its 0 or -2 range
+-- [rough_and_ready RS 6.14]; the other hexside cells the fire crosses (0 on the printed
+-- chart's side of things: listed only when a table gives one).
+volley.on("fire.drm", function(ctx, mods)
+  local g = ctx.game
+  local from, to = g.hex(ctx.firers[1]), ctx.target
+  if not from or from == to then return end
+  local sides = crossed(g, from, to)
+  local artillery_far = ctx.kind == "artillery" and ctx.range_drm ~= nil and ctx.range_drm <= 0
+  local best
+  for _, id in ipairs(SIDES) do
+    if sides[id] then
+      if WORKS[id] then
+        if behind(g, id, to) then
+          if not artillery_far then
+            local v = cell(g, FIRE_TABLE, id)
+            if best == nil or v < best[1] then best = { v, id } end
+          end
+        end
+      else
+        local v = cell(g, FIRE_TABLE, id)
+        if v ~= 0 then mods:add(v, "fire across " .. NAMES[id], R517) end
+      end
+    end
+  end
+  if best and best[1] ~= 0 then
+    mods:add(best[1], "target behind " .. NAMES[best[2]], R614_638)
+  end
+end, { kind = "modify" })
+
+-- Shock: each attacker's hexside into the defender's hex (a row once a shock, the works only
+-- for the defender behind them, the better of wall and redoubt), and uphill: the chart's
+-- cell for each level the defender's hex is above the lowest attacker's hex of origin.
+volley.on("shock.drm", function(ctx, mods)
+  if ctx.role ~= "attacker" then return end
+  local g = ctx.game
+  local to = ctx.hex
+  local sides, climb = {}, 0
+  for _, a in ipairs(ctx.attackers) do
+    local o = ctx.origin and ctx.origin[a]
+    if o and o ~= to and g.distance(o, to) == 1 then
+      for id in pairs(crossed(g, o, to)) do sides[id] = true end
+      climb = math.max(climb, g.elevation(to) - g.elevation(o))
+    end
+  end
+  local best
+  for _, id in ipairs(SIDES) do
+    if sides[id] then
+      if WORKS[id] then
+        if behind(g, id, to) then
+          local v = cell(g, SHOCK_TABLE, id)
+          if best == nil or v < best[1] then best = { v, id } end
+        end
+      else
+        local v = cell(g, SHOCK_TABLE, id)
+        if v ~= 0 then mods:add(v, "attack across " .. NAMES[id], R517) end
+      end
+    end
+  end
+  if best and best[1] ~= 0 then
+    mods:add(best[1], "defender behind " .. NAMES[best[2]], R614_638)
+  end
+  if climb > 0 then
+    local v = cell(g, SHOCK_TABLE, "uphill") * climb
+    if v ~= 0 then
+      mods:add(v, "attack uphill, " .. climb .. " level" .. (climb == 1 and "" or "s"), R515)
+    end
+  end
+end, { kind = "modify" })
 
 -- }====================================================================================

@@ -169,7 +169,7 @@ function M.drm(game, guns, hex, opts)
   end
   fire.terrain_drm(game, hex, mods)
   game.hooks:modify("fire.drm", script_api.ctx(game, { firers = guns, target = hex,
-                                  kind = "artillery", range = range }), mods)
+                                  kind = "artillery", range = range, range_drm = rd }), mods)
   return mods, range
 end
 

@@ -481,8 +481,10 @@ function M.drm(game, role, attackers, defenders, hex, origin)
     end
     charge.defender_drm(game, hex, mods)
   end
+  local from = {}
+  for _, a in ipairs(attackers) do from[a] = origin and origin[a] or command.on_map(game, a) end
   game.hooks:modify("shock.drm", { attackers = attackers, defenders = defenders,
-                                   role = role }, mods)
+                                   role = role, hex = hex, origin = from }, mods)
   return mods
 end
 
