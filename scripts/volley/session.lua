@@ -63,6 +63,11 @@ local function bad_options(kind, list)
   if n > M.MAX_ASK_OPTIONS then
     return "request '" .. kind .. "' has more than " .. M.MAX_ASK_OPTIONS .. " options"
   end
+  if n == 0 then
+    -- nobody could answer it: a person would wait for ever and a bot has nothing to draw
+    return "request '" .. kind .. "' lists no answer (a request offers one legal answer at "
+      .. "least; ask nothing when there is no choice)"
+  end
   for i = 1, n do
     local v = rawget(list, i)
     if not is_answer(v) then
@@ -621,6 +626,7 @@ function M.tracked_ask(g, side, request)
   t.last_answer = nil
   if step then
     local entry = { side = side, request = request.kind, value = value,
+                    secret = request.secret and true or nil,
                     rolls = g.dice:count(), revealed = t.revealed, by_default = by_default,
                     hidden = step.any_hidden and hidden_units(g) or nil }
     step.answers[#step.answers + 1] = entry
@@ -738,7 +744,7 @@ end
 -- Policy `strict` refuses an answer after which a die was rolled or hidden information was
 -- revealed; `solo` takes anything back, and the same dice come again (they come from the
 -- restored generator; forced values the undone part used are queued again).
--- @treturn table `{undone = {side =, request =, value =}, replayed = n}` or
+-- @treturn table `{undone = {side =, request =, value =, secret =}, replayed = n}` or
 --   `{refused = why}`
 function M.undo(own)
   local g, t = current, track
@@ -792,7 +798,8 @@ function M.undo(own)
     end
   end
   local feed = back_to(g, t, k, #step.answers - 1)
-  return { undone = { side = last.side, request = last.request, value = last.value },
+  return { undone = { side = last.side, request = last.request, value = last.value,
+                      secret = last.secret },
            replayed = #feed }
 end
 

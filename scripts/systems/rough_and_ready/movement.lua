@@ -564,6 +564,22 @@ end
 -- [rough_and_ready 5.21, 5.28, 6.32].
 -- @treturn string why
 -- @treturn boolean whether enemy leaders alone hold the hex
+--- Whether every enemy unit in `hex` is hidden from `unit`'s side (and one is there): the
+-- hex is closed by units the side does not see [rough_and_ready RP Hidden Mexican
+-- Deployment].
+-- @treturn boolean
+function M.hidden_closes(game, unit, hex)
+  local side, any = game.store:unit(unit).side, false
+  for _, o in ipairs(game.store:stack(hex)) do
+    local info = game.store:unit(o)
+    if info.side ~= side then
+      if not info.hidden then return false end
+      any = true
+    end
+  end
+  return any
+end
+
 function M.closed_why(game, unit, p)
   local leaders, combat = {}, false
   for _, o in ipairs(game.store:stack(p.at)) do
@@ -715,6 +731,13 @@ function M.check(game, unit, places)
           free.must_stop = {}
           local fp = game.move:path(from, places[1], free)
           beyond = not fp or fp.cost > q.ma
+        end
+        -- a goal closed only by enemy units hidden from the mover's side, that no way reaches
+        -- even open: out of reach, as an empty hex there is -- the closing reason would tell
+        -- the side where a hidden unit stands, hexes off (docs/rulings/rough_and_ready.md H7:
+        -- contact, not a sweep of refusals, is how the table learns of one)
+        if not beyond and not fr and closed_at and M.hidden_closes(game, unit, places[1]) then
+          beyond = true
         end
         if beyond then closed_at = nil end
       end

@@ -216,6 +216,8 @@ function Play:undo_last()
       stop = r.refused
       break
     end
+    -- the view reads back what it read when the answer was given (loop.lua's record)
+    r.undone.told = self.told and self.told[self.decisions]
     undone[#undone + 1] = r.undone
     self.decisions = self.decisions - 1
     if self.jrnl then self.jrnl:drop_last() end
@@ -233,8 +235,11 @@ function Play:undo_last()
   end
   self.queue = {}
   for _, u in ipairs(undone) do
-    self.out:note(string.format("undo: %s %s %s taken back", u.side, u.request,
-      tostring(u.value)))
+    -- another side's answer is not the view's to read (a secret, a hidden unit's hex): the
+    -- view learns only that it went back (docs/shell.md "Views")
+    local mine = self.view == "referee" or u.side == self.view
+    local shown = (mine or (not u.secret and u.told ~= false)) and tostring(u.value) or "?"
+    self.out:note(string.format("undo: %s %s %s taken back", u.side, u.request, shown))
   end
   if not asked then
     -- only bots' and host's answers went back before undo stopped (the game's start, or an

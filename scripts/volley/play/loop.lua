@@ -213,7 +213,9 @@ local function record(g, n, side, req, value, how, before, hid)
   local bot = g.players[side]
   g.decisions = n
   g.auto[n] = (how == "carried" or how == "free") or nil
+  g.told = g.told or {}   -- whether the view read each answer (undo names it only then)
   if hid or g:hides(side, req) then
+    g.told[n] = false
     g:after({ side = side, request = req.kind, value = value })
     return
   end
@@ -222,6 +224,7 @@ local function record(g, n, side, req, value, how, before, hid)
   -- a secret request's answer (volley.secret): only that the side answered, until revealed
   local secret = req.secret and g.view ~= "referee" and g.view ~= side
   if secret then told = nil end
+  g.told[n] = told ~= nil
   g.out:event{ event = "answer", v = json.V, decision = n, side = side, kind = req.kind,
                answer = told and value or "?",
                by = req.only and "only" or bot and g.o.bots[side]
