@@ -26,28 +26,6 @@ esac
   --json > "$tmp/run.jsonl" 2> "$tmp/err" || fail "sim exited $?: $(cat "$tmp/err")"
 [ ! -s "$tmp/err" ] || fail "sim wrote on stderr: $(cat "$tmp/err")"
 [ "$(wc -l < "$tmp/run.jsonl")" -eq $((games + 2)) ] || fail "not a game_start, $games games and a summary"
-JSONL="$tmp/run.jsonl" GAMES="$games" CAP="$cap" lua5.4 -e '
-  local json = require "dkjson"
-  local games, cap = tonumber(os.getenv("GAMES")), tonumber(os.getenv("CAP"))
-  local n, capped, s = 0, 0, nil
-  for line in io.lines(os.getenv("JSONL")) do
-    local t = assert(json.decode(line))
-    if t.event == "game_over" then
-      assert(t.max_decisions == cap, "game " .. n .. ": max_decisions " .. tostring(t.max_decisions))
-      if t.reason == "capped" then
-        assert(t.winner == nil and t.decisions == cap, "game " .. n .. ": capped at " .. t.decisions)
-        capped = capped + 1
-      else
-        assert(t.reason:match(" withdraws$"), "game " .. n .. ": ended by " .. tostring(t.reason))
-        assert(t.decisions <= cap, "game " .. n .. ": " .. t.decisions .. " decisions")
-      end
-      n = n + 1
-    elseif t.event == "sim_summary" then
-      s = t
-    end
-  end
-  assert(n == games, n .. " game_over lines")
-  assert(s and s.games == games and s.finished + s.capped == games, "finished + capped")
-  assert(s.capped == capped, "capped " .. s.capped .. ", counted " .. capped)
-' || fail "the games do not add up to the summary"
-echo "resaca variable sim: $games games at cap $cap: $(tail -n 1 "$tmp/run.jsonl" | sed 's/.*"finished":\([0-9]*\),"capped":\([0-9]*\).*"decisions_per_s":\([0-9.]*\).*/\1 finished, \2 capped, \3 decisions\/s/')"
+sums=$(lua5.4 "$(dirname "$0")/../tools/sim_games.lua" "$tmp/run.jsonl" "$games" "$cap" 2>&1) \
+  || fail "the games do not add up to the summary: $sums"
+echo "resaca variable sim: $games games at cap $cap: $sums"
