@@ -51,4 +51,22 @@ out=$("$volley" sim tests/data/demo --mod "$tmp/empty.lua" --games 1 --seed 1 2>
 echo "$out" | grep -q "empty.lua:2: volley.ask: request 'pick' lists no answer" \
   || fail "an empty request: $out"
 echo "$out" | grep -q "bad argument" && fail "an internal error: $out"
+# the `los` read hidden.lua spots with, given hostile ends by a mod: each refused by name, no
+# runtime path, no script's __tostring run, no long text echoed (before: a nil first end
+# skipped the check and failed inside sight.lua; a table's __tostring ran; 1 MB came back)
+cat > "$tmp/los.lua" <<'LUA'
+volley.on("game.start", function(ctx)
+  local out = {}
+  local function try(a, b) out[#out + 1] = select(2, pcall(ctx.game.los, a, b)) end
+  try(nil, "1234")
+  try(setmetatable({}, { __tostring = function() error("its __tostring ran") end }), "1234")
+  try(string.rep("x", 100000), "1234")
+  try("9999", "1234")
+  error(table.concat(out, " | "))
+end)
+LUA
+out=$("$volley" sim rough-and-ready/palo-alto --mod "$tmp/los.lua" --games 1 --seed 1 \
+  --max-decisions 200 2>&1)
+echo "$out" | grep -qF "los.lua:8: game.los: the first hex must be a non-empty string | game.los: the first hex must be a non-empty string | game.los: the first hex is 100000 bytes long (at most 4096) | game.los: no hex 9999 on the map (game.start)" \
+  || fail "the los read: $(echo "$out" | cut -c1-400)"
 echo "hidden leaks: none"

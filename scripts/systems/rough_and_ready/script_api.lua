@@ -90,10 +90,13 @@ M.reads = {
   -- the map in the way (the two end hexes never block) [rough_and_ready 6.18]: true, or
   -- false and why (RP's spotting of hidden units)
   los = function(game, from, to)
-    for _, h in ipairs({ from, to }) do
-      local ok, on = pcall(game.map.contains, game.map, h)
-      if type(h) ~= "string" or not ok or not on then
-        error("game.los: no hex " .. require("volley.core").text.clean(tostring(h))
+    -- each end checked on its own (a nil end must not end the check), a string only (no
+    -- script's __tostring runs), its text cut as the other reads cut theirs
+    for _, h in ipairs({ { from, "the first hex" }, { to, "the second hex" } }) do
+      api.check_text("los", h[2], h[1])
+      local ok, on = pcall(game.map.contains, game.map, h[1])
+      if not ok or not on then
+        error("game.los: no hex " .. require("volley.core").text.clean(h[1]:sub(1, 40))
           .. " on the map", 0)
       end
     end
