@@ -2,8 +2,7 @@
 -- loads battle scripts only there): each function opens Palo Alto with units placed by hand,
 -- loads the battle's scripts as `volley play` does (volley.session.load_script), runs one
 -- case with forced dice and returns what happened as plain data.
-local game = require "volley.game"
-local session = require "volley.session"
+local battle_case = require "battle_case"
 local ask = require "volley.ask"
 local fire = require "systems.rough_and_ready.fire"
 local artillery = require "systems.rough_and_ready.artillery"
@@ -14,27 +13,14 @@ local script_api = require "systems.rough_and_ready.script_api"
 
 local H = {}
 
-local DIR = "scenarios/rough-and-ready/palo-alto/"
 
 -- Palo Alto with every unit set aside, then `at` placed; the scripts of `scripts` loaded.
 local function open(at, scripts)
-  local g = game.open("rough-and-ready/palo-alto")
-  for _, u in ipairs(g.store:units{}) do assert(g.store:place(u, "set_aside")) end
-  local ids = {}
-  for u in pairs(at) do ids[#ids + 1] = u end
-  table.sort(ids)
-  for _, u in ipairs(ids) do assert(g.store:place(u, at[u], "bottom")) end
-  for _, s in ipairs(scripts or {}) do session.load_script(g, DIR .. s, "battle") end
-  return g
+  return (battle_case.open("rough-and-ready/palo-alto",
+                           { at = at, set_aside = true, scripts = scripts }))
 end
 
-local function lines(g, text)
-  local out = {}
-  for _, l in ipairs(g.narrative) do
-    if l:find(text, 1, true) then out[#out + 1] = l end
-  end
-  return out
-end
+local lines = battle_case.lines
 
 local function err_of(fn)
   local ok, e = pcall(fn)

@@ -3,8 +3,8 @@
 -- placed by hand on concrete hexes of the battle's map, loads rules.lua as `volley play` does
 -- (volley.session.load_script), makes the fire, the shock or the move through the system's
 -- procedures with forced dice, and returns what happened as plain data.
+local battle_case = require "battle_case"
 local game = require "volley.game"
-local session = require "volley.session"
 local ask = require "volley.ask"
 local fire = require "systems.rough_and_ready.fire"
 local artillery = require "systems.rough_and_ready.artillery"
@@ -14,32 +14,19 @@ local movement = require "systems.rough_and_ready.movement"
 local H = {}
 
 local ID = "rough-and-ready/rio-sacramento"
-local DIR = "scenarios/" .. ID .. "/"
 
 -- Rio Sacramento with `at` placed and faced, every other counter off the map, rules.lua
 -- loaded; activation `n` of `side` under way with `units` activated.
 local function open(at, facing, side, units)
-  local g = game.open(ID)
-  local ids = {}
-  for u in pairs(at) do ids[#ids + 1] = u end
-  table.sort(ids)
-  for _, u in ipairs(ids) do assert(g.store:place(u, at[u], "bottom")) end
-  for u, f in pairs(facing or {}) do assert(g.store:face(u, f)) end
-  session.load_script(g, DIR .. "rules.lua", "battle")
-  g.vars.count, g.vars.streak, g.vars.artillery_used, g.vars.oc_moved = 1, {}, {}, {}
+  local g, ids = battle_case.open(ID, { at = at, facing = facing, scripts = { "rules.lua" },
+                                        rr_vars = true })
   g.vars.activation = { n = 2, side = side or "US", kind = "command",
                         target = side == "MEX" and "ugarte" or "mitchell",
                         units = units or ids, artillery = {} }
   return g
 end
 
-local function lines(g, text)
-  local out = {}
-  for _, l in ipairs(g.narrative) do
-    if l:find(text, 1, true) then out[#out + 1] = l end
-  end
-  return out
-end
+local lines = battle_case.lines
 
 -- Runs `fn` as the game's coroutine, every request answered with its default (else its
 -- first legal answer); true, or the error.

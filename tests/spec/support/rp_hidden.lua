@@ -3,9 +3,7 @@
 -- units placed by hand, a Mexican unit hidden, loads the hidden variant's scripts as `volley
 -- play` does (rules.lua, variable.lua, hidden.lua), runs a US activation's movement through
 -- its `move` request, and returns what happened as plain data.
-local game = require "volley.game"
-local session = require "volley.session"
-local ask = require "volley.ask"
+local battle_case = require "battle_case"
 local movement = require "systems.rough_and_ready.movement"
 
 local H = {}
@@ -16,48 +14,18 @@ local DIR = "scenarios/rough-and-ready/resaca-de-la-palma/"
 -- The hidden variant with every unit set aside, then `at` placed (`facing` by unit), the
 -- units of `hidden` hidden; its three scripts loaded.
 local function open(at, facing, hidden)
-  local g = game.open(ID)
-  for _, u in ipairs(g.store:units{}) do
-    assert(g.store:place(u, "set_aside"))
-    g.store:set_hidden(u, false)
-  end
-  local ids = {}
-  for u in pairs(at) do ids[#ids + 1] = u end
-  table.sort(ids)
-  for _, u in ipairs(ids) do assert(g.store:place(u, at[u], "bottom")) end
-  for u, f in pairs(facing or {}) do assert(g.store:face(u, f)) end
-  for _, u in ipairs(hidden or {}) do g.store:set_hidden(u, true) end
-  for _, s in ipairs({ "rules.lua", "variable.lua", "hidden.lua" }) do
-    session.load_script(g, DIR .. s, "battle")
-  end
-  g.vars.count, g.vars.streak, g.vars.artillery_used, g.vars.oc_moved = 1, {}, {}, {}
-  return g
+  return (battle_case.open(ID, { at = at, set_aside = true, facing = facing,
+                                 hidden = hidden or {}, rr_vars = true, dir = DIR,
+                                 scripts = { "rules.lua", "variable.lua", "hidden.lua" } }))
 end
 
--- Runs `fn` as the game's coroutine, answering its requests from `answers` in order (nil
--- left: stop); the requests seen, `side kind: options`.
+-- Runs `fn` as the game's coroutine, answering its requests from `answers` in order; the
+-- requests seen, `side kind: options` (`battle_case.drive`).
 local function drive(fn, answers)
-  local r = { requests = {} }
-  local co = coroutine.create(fn)
-  local ok, e = pcall(ask.drive, co, function(side, req, refusal)
-    if refusal then error("refused: " .. tostring(refusal), 0) end
-    r.requests[#r.requests + 1] = side .. " " .. req.kind .. ": "
-      .. table.concat(ask.legal(req), " ")
-    local a = table.remove(answers, 1)
-    if a == nil then error("stop", 0) end
-    return a
-  end)
-  r.stopped = not ok and e or "ran on"
-  return r
+  return battle_case.drive(fn, answers, true)
 end
 
-local function lines(g, text)
-  local out = {}
-  for _, l in ipairs(g.narrative) do
-    if l:find(text, 1, true) then out[#out + 1] = l end
-  end
-  return out
-end
+local lines = battle_case.lines
 
 --- T-RR-09 and 09b [rough_and_ready RP Spotting Hidden Units]: 6L-1 hidden in 4916; 3US-1
 -- (from `from`) answers the US activation's move request with `3US-1 <to>`, faces `face`

@@ -3,8 +3,7 @@
 -- placed by hand on the battle's own map, loads the battle's scripts as `volley play` does
 -- (volley.session.load_script), runs one case with forced dice through the system's
 -- procedures and requests, and returns what happened as plain data.
-local game = require "volley.game"
-local session = require "volley.session"
+local battle_case = require "battle_case"
 local ask = require "volley.ask"
 local fire = require "systems.rough_and_ready.fire"
 local artillery = require "systems.rough_and_ready.artillery"
@@ -20,49 +19,20 @@ local victory = require "systems.rough_and_ready.victory"
 local H = {}
 
 local ID = "rough-and-ready/resaca-de-la-palma"
-local DIR = "scenarios/" .. ID .. "/"
 
 -- Resaca with every unit set aside, then `at` placed (`facing` by unit); the scripts of
 -- `scripts` loaded (default: rules.lua alone).
 local function open(at, scripts, facing)
-  local g = game.open(ID)
-  for _, u in ipairs(g.store:units{}) do assert(g.store:place(u, "set_aside")) end
-  local ids = {}
-  for u in pairs(at) do ids[#ids + 1] = u end
-  table.sort(ids)
-  for _, u in ipairs(ids) do assert(g.store:place(u, at[u], "bottom")) end
-  for u, f in pairs(facing or {}) do assert(g.store:face(u, f)) end
-  for _, s in ipairs(scripts or { "rules.lua" }) do
-    session.load_script(g, DIR .. s, "battle")
-  end
-  g.vars.count, g.vars.streak, g.vars.artillery_used, g.vars.oc_moved = 1, {}, {}, {}
-  return g
+  return (battle_case.open(ID, { at = at, set_aside = true, facing = facing,
+                                 scripts = scripts or { "rules.lua" }, rr_vars = true }))
 end
 
-local function lines(g, text)
-  local out = {}
-  for _, l in ipairs(g.narrative) do
-    if l:find(text, 1, true) then out[#out + 1] = l end
-  end
-  return out
-end
+local lines = battle_case.lines
 
--- Runs `fn` as the game's coroutine, answering its requests from `answers` in order (nil
--- left: stop); the requests seen, as `side kind` (with the options when `opts` is set).
+-- Runs `fn` as the game's coroutine, answering its requests from `answers` in order
+-- (`battle_case.drive`; the first argument, the game, unused).
 local function drive(_, fn, answers, with_options)
-  local r = { requests = {} }
-  local co = coroutine.create(fn)
-  local ok, e = pcall(ask.drive, co, function(side, req, refusal)
-    if refusal then error("refused: " .. tostring(refusal), 0) end
-    local seen = side .. " " .. req.kind
-    if with_options then seen = seen .. ": " .. table.concat(ask.legal(req), " ") end
-    r.requests[#r.requests + 1] = seen
-    local a = table.remove(answers, 1)
-    if a == nil then error("stop", 0) end
-    return a
-  end)
-  r.stopped = not ok and e or "ran on"
-  return r
+  return battle_case.drive(fn, answers, with_options)
 end
 
 -- {====================================================================================
