@@ -1,4 +1,4 @@
---- Battle of Buena Vista's activation [battle_of_buena_vista 6.1a-6.3d] with the errata
+--- Battle of Buena Vista's activation [battle_of_buena_vista 6.1, 6.2, 6.3] with the errata
 -- [battle_of_buena_vista E-6.1a] [battle_of_buena_vista E-6.1b] [battle_of_buena_vista
 -- E-6.23a-f]: the Mexican die plus Santa Anna's rating [battle_of_buena_vista 6.2], Wool's
 -- and Taylor's rolls leader by leader [battle_of_buena_vista 6.3b] [battle_of_buena_vista
@@ -403,7 +403,7 @@ local function commander_tries(game, c)
   end
 end
 
---- American activation [battle_of_buena_vista 5.2-A6] [battle_of_buena_vista 6.3a-6.3d]:
+--- American activation [battle_of_buena_vista 5.2-A6] [battle_of_buena_vista 6.3]:
 -- the unit leaders stacked with Wool or Taylor are activated free [battle_of_buena_vista
 -- E-6.23c] (their units come with the stack [battle_of_buena_vista 6.3d]); then Wool and
 -- Taylor, in the order the American player names, each name leaders in their own zone (the

@@ -9,7 +9,7 @@
 -- the decisions; docs/rulings/battle_of_buena_vista.md the rulings.
 --
 -- Files: `phases.lua` (the steps of the turn, [battle_of_buena_vista 5.2-5.5]),
--- `activation.lua` ([battle_of_buena_vista 6.1a-6.3d]), `admin.lua` (parapets, leaders,
+-- `activation.lua` ([battle_of_buena_vista 6.1, 6.2, 6.3]), `admin.lua` (parapets, leaders,
 -- replacements, the start [battle_of_buena_vista 2.3f, 2.5d, 2.6a, 3.0c]), `victory.lua`
 -- ([battle_of_buena_vista 4.3a, 4.3b]), `points.lua` (the hook catalogue), and the movement
 -- (`movement.lua`, [battle_of_buena_vista 7.x]). Shock and fire (issue 45), the loss track
@@ -24,10 +24,11 @@ M.title = "Battle of Buena Vista (sequence of play, activation, movement, victor
 
 -- the movement [battle_of_buena_vista 7.x], once written; until then an impulse's movement
 -- asks nothing (movement_stub.lua)
+local MOVEMENT = "systems.battle_of_buena_vista.movement"
 local function movement()
-  if package.searchpath("systems.battle_of_buena_vista.movement", package.path) then
-    return require "systems.battle_of_buena_vista.movement"
-  end
+  local ok, m = pcall(require, MOVEMENT)
+  if ok then return m end
+  if not tostring(m):find("module '" .. MOVEMENT .. "' not found", 1, true) then error(m, 0) end
   return require "systems.battle_of_buena_vista.movement_stub"
 end
 

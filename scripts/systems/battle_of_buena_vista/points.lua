@@ -67,6 +67,6 @@ return {
     { f("leader", "unit", "the leader"), f("side", "side", "his side") }),
   p("brigade.replaced", { O }, "a brigade's replacement counter takes the place of its first",
     "2.5d", { f("unit", "unit", "the spent counter"), f("by", "unit", "its replacement") }),
-  p("administration.start", { O }, "D: the administration phase, leaders flipped and Moving markers "
-    .. "removed", "5.2-D1, 5.2-D2", { f("turn", "integer", "the turn") }),
+  p("administration.start", { O }, "D: the administration phase, leaders flipped and Moving "
+    .. "markers removed", "5.2-D1, 5.2-D2", { f("turn", "integer", "the turn") }),
 }
