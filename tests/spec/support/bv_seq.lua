@@ -25,8 +25,8 @@ function M.open(seed, moves)
   return g
 end
 
---- Plays `g` from its start. `answers` is `{kind = {answer, ...}}`: each request of a kind
--- takes the next of its list, else `M.AUTO`'s, else its first legal answer. `opts.dice`:
+--- Plays `g` from its start. `answers` is `{kind = {answer, ...}}` (or `["SIDE kind"]` for
+-- one side's requests, tried first): each request of a kind takes the next of its list, else `M.AUTO`'s, else its first legal answer. `opts.dice`:
 -- faces forced before the run; `opts.stop(g, side, request)`: stops the run when true
 -- (before answering). Returns `{log = {{side, kind, answer, options, prompt} or {refusal}},
 -- done = the game ended}`.
@@ -45,7 +45,9 @@ function M.play(g, answers, opts)
     if opts.stop and opts.stop(g, side, req) then error(STOP, 0) end
     local legal = ask.list(req)
     local a
-    if queues[req.kind] and #queues[req.kind] > 0 then a = table.remove(queues[req.kind], 1)
+    local own = queues[side .. " " .. req.kind]
+    if own and #own > 0 then a = table.remove(own, 1)
+    elseif queues[req.kind] and #queues[req.kind] > 0 then a = table.remove(queues[req.kind], 1)
     elseif M.AUTO[req.kind] ~= nil and not refusal then a = M.AUTO[req.kind]
     else a = legal[1] end
     rec.log[#rec.log + 1] = { side = side, kind = req.kind, answer = a, options = legal,
@@ -55,6 +57,14 @@ function M.play(g, answers, opts)
   if not ok and err ~= STOP then error(err, 0) end
   rec.done = ok
   return rec
+end
+
+--- Stops the game `M.play` runs when `point` fires and `when(ctx)` holds (default: the
+-- first time): the state is the state of that moment.
+function M.stop_at(g, point, when)
+  g.hooks:on(point, function(ctx)
+    if when == nil or when(ctx) then error(STOP, 0) end
+  end)
 end
 
 --- The narrative lines that contain `text` (plain).
