@@ -194,7 +194,9 @@ end
 -- `santa_anna_reserve`, [battle_of_buena_vista E-5.4c]); and each active unit leader's
 -- units stacked with or next to him, then any of his units next to one of his units
 -- activated so, a chain of any length [battle_of_buena_vista 6.1b]
--- [battle_of_buena_vista E-6.23d]. The chain runs through the leader's own units only
+-- [battle_of_buena_vista E-6.23d]: the errata's two examples, an army commander's stack
+-- active and his unit's next counters not [battle_of_buena_vista E-6.23e], a unit leader in
+-- it chaining to his own [battle_of_buena_vista E-6.23f]. The chain runs through the leader's own units only
 -- (docs/rulings/battle_of_buena_vista.md, A11).
 -- @treturn {string,...} the active counters
 function M.chain(game)

@@ -45,7 +45,8 @@ end
 
 --- A.1: in turns 1-3, until a ford is found, the Mexican player rolls a die; a 1 finds one,
 -- and a second die says which of the six sites [battle_of_buena_vista 5.3]
--- [battle_of_buena_vista 5.2-A1]. Once found, or after turn 3, no more rolls.
+-- [battle_of_buena_vista 5.2-A1]. Once found, or after turn 3, no more rolls: a ford in
+-- 91 games of 216, the errata's 42% [battle_of_buena_vista E-5.3b].
 function M.ford(game, turn)
   if turn > 3 or game.vars.ford then return end
   local die = game:roll("d6", "ford discovery, turn " .. turn, cite("5.3"))

@@ -26,7 +26,8 @@ function M.open(seed, moves)
 end
 
 --- Plays `g` from its start. `answers` is `{kind = {answer, ...}}` (or `["SIDE kind"]` for
--- one side's requests, tried first): each request of a kind takes the next of its list, else `M.AUTO`'s, else its first legal answer. `opts.dice`:
+-- one side's requests, tried first): each request of a kind takes the next of its list,
+-- else `M.AUTO`'s, else its first legal answer. `opts.dice`:
 -- faces forced before the run; `opts.stop(g, side, request)`: stops the run when true
 -- (before answering). Returns `{log = {{side, kind, answer, options, prompt} or {refusal}},
 -- done = the game ended}`.

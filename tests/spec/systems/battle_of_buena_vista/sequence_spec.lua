@@ -7,7 +7,9 @@
 -- 5.2-C], the administration [battle_of_buena_vista 5.2-D1] [battle_of_buena_vista 5.2-D2]
 -- [battle_of_buena_vista 5.2-D3], the start [battle_of_buena_vista 3.0c], the parapets
 -- [battle_of_buena_vista 2.3f], leaders [battle_of_buena_vista 2.6a] [battle_of_buena_vista
--- E-7.5b] [battle_of_buena_vista E-7.5c] and replacements [battle_of_buena_vista 2.5d].
+-- E-7.5b] [battle_of_buena_vista E-7.5c] and replacements [battle_of_buena_vista 2.5d]; the
+-- reserve's placement [battle_of_buena_vista E-5.4a] [battle_of_buena_vista E-5.4b]; the
+-- ford's odds [battle_of_buena_vista E-5.3b].
 -- Golden tests by the digest's ids (buena_vista.md section 8): T-BV-02, 03, 29, 30.
 local bv = require "support.bv_seq"
 local phases = require "systems.battle_of_buena_vista.phases"
@@ -28,7 +30,8 @@ describe("Battle of Buena Vista's sequence of play", function()
     assert.is_true(rec.done)
     assert.are.equal(12 * 6, #impulses)
     assert.are.same({ "1US1", "1MEX1", "1US2", "1MEX2", "1US3", "1MEX3" },
-                    { table.unpack(impulses, 1, 6) })
+                    { impulses[1], impulses[2], impulses[3], impulses[4], impulses[5],
+                      impulses[6] })
     assert.are.equal("12MEX3", impulses[72])
     assert.are.equal(12, #steps)
     assert.are.equal(12, g.vars.turn)
