@@ -196,8 +196,8 @@ end
 -- activated so, a chain of any length [battle_of_buena_vista 6.1b]
 -- [battle_of_buena_vista E-6.23d]: the errata's two examples, an army commander's stack
 -- active and his unit's next counters not [battle_of_buena_vista E-6.23e], a unit leader in
--- it chaining to his own [battle_of_buena_vista E-6.23f]. The chain runs through the leader's own units only
--- (docs/rulings/battle_of_buena_vista.md, A11).
+-- it chaining to his own [battle_of_buena_vista E-6.23f]. The chain runs through the
+-- leader's own units only (docs/rulings/battle_of_buena_vista.md, A11).
 -- @treturn {string,...} the active counters
 function M.chain(game)
   local store = game.store

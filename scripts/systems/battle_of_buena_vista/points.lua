@@ -1,6 +1,7 @@
 --- Battle of Buena Vista's hook points: the shared ones it fires (volley.points: the game,
--- turns, activations, victory; the movement's, fired by its moves walked hex by hex), then its
--- own, the digest's proposed points (buena_vista.md section 2.2) named `<noun>.<event>`.
+-- turns, activations, victory; the movement's are declared by movement.lua, whose
+-- `movement.points` init.lua adds after these), then its own, the digest's proposed points
+-- (buena_vista.md section 2.2) named `<noun>.<event>`.
 -- `volley hooks battle_of_buena_vista` prints them. Shock, fire, retreats, rallies, random
 -- events and the Saltillo Track's points come with their issues (45, 46, 48).
 -- @module systems.battle_of_buena_vista.points
@@ -29,9 +30,6 @@ return {
     .. "the American's) [battle_of_buena_vista 5.2-A5] [battle_of_buena_vista 5.2-A6]"),
   shared.declare("activation.end", "a side's leader activation is over "
     .. "[battle_of_buena_vista 6.2] [battle_of_buena_vista 6.3]"),
-  shared.declare("movement.leave"),
-  shared.declare("movement.enter"),
-  shared.declare("movement.stop"),
   shared.declare("victory.check", "when the game ends (rain, or the end of turn 12), before "
     .. "the level is judged; replace to judge otherwise [battle_of_buena_vista 4.3a]"),
 

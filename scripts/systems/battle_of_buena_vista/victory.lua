@@ -23,6 +23,21 @@ M.BANDS = { 30, 11, 0, -1, -11, -21 }
 -- 4.3b].
 M.CAP = 3
 
+--- A supply train is captured: an enemy unit alone with it [battle_of_buena_vista 8.6a]
+-- (the movement calls it when a unit enters a hex where a train stands alone). The American
+-- train counts toward Mexico, the Mexican toward the Americans [battle_of_buena_vista 4.3b];
+-- a train is captured once (it is then removed).
+function M.train_captured(game, train, unit)
+  local side = game:unit_info(train).side
+  local key = side == "US" and "us_train" or "mex_train"
+  local cap = game.vars.captures or {}
+  cap[key] = (cap[key] or 0) + 1
+  game.vars.captures = cap
+  assert(game.store:place(train, "eliminated"))
+  game:log(string.format("%s captures %s: the victory level moves one toward %s %s %s", unit,
+    train, side == "US" and "Mexico" or "the Americans", cite("8.6a"), cite("4.3b")))
+end
+
 --- The victory points: `mex, us` (each side's, the steps the other lost).
 function M.points(game)
   local losses = game.vars.losses or {}
