@@ -368,7 +368,7 @@ end
 -- hexside (the trails' crossings included), not into a stream but the ford
 -- [battle_of_buena_vista E-7.1b]; and legal for the mover's query save its MP.
 -- @treturn ?integer the step's cost, or nil
-local function bonus_step(game, unit, q, a, b)
+local function bonus_step(game, q, a, b)
   local sides = game.map:hexside(a, b)
   if member(sides, "impassable") then return nil end
   local f = flags_of(game, b)
@@ -417,7 +417,7 @@ function M.destinations(game, unit)
       if not b.stop or cp or b.hex == from then
         for _, n in ipairs(map_neighbors(game, b.hex)) do
           if not seen[n] then
-            local c = bonus_step(game, unit, q, b.hex, n)
+            local c = bonus_step(game, q, b.hex, n)
             if c then
               seen[n] = true
               local path = {}
@@ -570,7 +570,7 @@ check_path = function(game, unit, places)
       and not road_hexes(game)[base]
     local cp = (game.params and game.params.bonus_after_slope or 0) == 1
     if before and (not stopped or cp) then
-      local c = bonus_step(game, unit, q, base, places[#places])
+      local c = bonus_step(game, q, base, places[#places])
       if c then
         local steps = {}
         for i, s in ipairs(before.steps) do steps[i] = s end
@@ -871,7 +871,7 @@ function M.apply(game, unit, r)
       local ok = game.move:validate(wk.at, { to }, q)
       if ok and not zero_left(game, to, ok.steps[1].cost, q.ma) then return ok.steps[1] end
       if bonus and wk.i + 1 == plan then
-        local c = bonus_step(game, unit, q, wk.at, to)
+        local c = bonus_step(game, q, wk.at, to)
         if c then return { cost = c } end
       end
       local _, why = game.move:validate(wk.at, { to }, q)
@@ -914,7 +914,7 @@ function M.apply_double(game, unit, d)
   local ma = M.ma(game, unit)
   local w = walk.new(game, {
     unit = unit, path = path, steps = steps, ma = ma,
-    check = function(wk, to)
+    check = function(wk, _)
       if wk.retreating then return { cost = 0 } end
       local p, cur = d.path[wk.i + 1], positions[#positions]
       local src, entering = cur[1], p[1]          -- forward: the head enters

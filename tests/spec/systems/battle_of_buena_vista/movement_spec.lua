@@ -145,3 +145,162 @@ describe("[battle_of_buena_vista 7.3] stacking", function()
       .. "which fills it) [battle_of_buena_vista 7.3]" }, bv.refusals(rec2))
   end)
 end)
+
+describe("[battle_of_buena_vista 7.5, E-7.1f, E-7.4] double-size counters", function()
+  it("moves the head into a front hex, the tail following; three front hexsides after", function()
+    local g = bv.open{ ["1/L-1"] = { "4609", "4709" } }     -- facing NW
+    local rec = bv.play(g, mex, { "1/L-1 4508/4609" })
+    assert.are.same({}, bv.refusals(rec))
+    assert.are.equal("4508/4609", bv.at(g, "1/L-1"))
+    assert.are.same({ "1/L-1 moves 4609/4709 -> 4508/4609 (1 MP of 6) [battle_of_buena_vista 7.5] "
+      .. "[battle_of_buena_vista E-7.1f]" }, bv.lines(g, "1/L-1 moves"))
+    -- faced from the tail toward the head: its front is the head's three outer hexes
+    local arcs = g.store:arcs("1/L-1")
+    assert.are.same({ "4408", "4409", "4507" }, arcs.front)
+    assert.are.equal(1, g.store:marker("1/L-1", "moved"))
+  end)
+
+  it("offers only positions reached head first or tail first; a side step is a pivot",
+    function()
+      local g = bv.open{ ["1/L-1"] = { "4609", "4709" } }
+      local rec = bv.play(g, mex, {})
+      local o = rec.pending.options
+      assert.is_true(bv.has(o, "1/L-1 4508/4609"))       -- forward
+      assert.is_true(bv.has(o, "1/L-1 4709/4810"))       -- backward: the tail first
+      assert.is_true(bv.has(o, "pivot 1/L-1 4609/4610"))  -- the head stays
+      assert.is_true(bv.has(o, "pivot 1/L-1 4610/4709"))  -- the tail stays
+      assert.is_false(bv.has(o, "pivot 1/L-1 4508/4609"))
+    end)
+
+  it("a pivot spends every MP: the counter does nothing more this impulse", function()
+    local g = bv.open{ ["1/L-1"] = { "4609", "4709" }, ["2/L-1"] = { "4613", "4713" } }
+    local rec = bv.play(g, mex, { "pivot 1/L-1 4609/4610", "1/L-1 4508/4609" })
+    assert.are.equal("4609/4610", bv.at(g, "1/L-1"))
+    assert.are.equal("N", g.store:facing("1/L-1"))
+    assert.are.same({ "1/L-1 has moved this impulse [battle_of_buena_vista 7.1]" },
+      bv.refusals(rec))
+    assert.are.same({ "1/L-1 pivots 4609/4709 -> 4609/4610 (every MP) [battle_of_buena_vista "
+      .. "7.5]" }, bv.lines(g, "pivots"))
+  end)
+
+  it("may not end a pivot straddling an impassable hexside [E-7.4d]", function()
+    -- 4110/4111 is a trail crossing (impassable for all but the trail), 4011/4111 impassable
+    local g = bv.open{ ["1/L-1"] = { "4011", "4010" } }
+    local rec = bv.play(g, mex, {})
+    assert.is_false(bv.has(rec.pending.options, "pivot 1/L-1 4011/4111"))
+  end)
+
+  it("pays the head's hex forward and the tail's backward [E-7.1f]", function()
+    -- the tail of a brigade facing S at 4515/4514 backs into the ravine? no: forward into 4516
+    local g = bv.open{ ["1/L-1"] = { "4515", "4514" } }
+    local rec = bv.play(g, mex, { "1/L-1 4516/4515" })
+    assert.are.same({}, bv.refusals(rec))
+    assert.are.same({ "1/L-1 moves 4515/4514 -> 4516/4515 (3 MP of 6) [battle_of_buena_vista 7.5]"
+      .. " [battle_of_buena_vista E-7.1f]" }, bv.lines(g, "1/L-1 moves"))
+    local g2 = bv.open{ ["1/L-1"] = { "4517", "4516" } }     -- facing S, its tail in 4516
+    bv.play(g2, mex, { "1/L-1 4516/4515" })
+    assert.are.same({ "1/L-1 moves 4517/4516 -> 4516/4515 (3 MP of 6) [battle_of_buena_vista 7.5]"
+      .. " [battle_of_buena_vista E-7.1f]" }, bv.lines(g2, "1/L-1 moves"))
+  end)
+end)
+
+describe("[battle_of_buena_vista 7.2] Mexican artillery under a Moving marker", function()
+  it("rolls its MP each Mexican impulse (forced die); without the marker it stays", function()
+    local g = bv.open{ SPat = "4609", ["12pdr"] = "4611" }
+    g.store:set_marker("SPat", "moving", 1)
+    g.dice:force{ 2 }
+    local rec = bv.play(g, mex, {})
+    assert.are.same({ "SPat has 2 MP this impulse [battle_of_buena_vista 7.2]" },
+      bv.lines(g, "MP this impulse"))
+    local o = rec.pending.options
+    assert.is_true(bv.has(o, "SPat 4607"))             -- two clear hexes
+    assert.is_false(bv.has(o, "SPat 4606"))            -- three
+    for _, a in ipairs(o) do assert.is_nil(a:match("^12pdr")) end
+    local rec2 = bv.play(g, mex, { "12pdr 4610" })
+    assert.are.same({ "12pdr is not under a Moving marker [battle_of_buena_vista 7.2]" },
+      bv.refusals(rec2))
+  end)
+end)
+
+describe("[battle_of_buena_vista 7.4] reaction fire while moving", function()
+  it("asks the enemy which unit fires after each hex next to it, and records the answer",
+    function()
+      local g = bv.open{ ["2IN-1"] = "3611", ["SRM-1"] = "3813" }
+      local rec = bv.play(g, mex, { "SRM-1 3712 3612", "2IN-1" })
+      -- 3712 is not next to 2IN-1, 3612 is: the window opens there
+      local kinds = {}
+      for _, e in ipairs(rec.log) do kinds[#kinds + 1] = e.kind end
+      assert.are.same({ "move", "reaction_fire" }, kinds)
+      assert.are.same({ "2IN-1", "pass" }, rec.log[2].options)
+      local r = g.vars.reactions
+      assert.are.equal(1, #r)
+      assert.are.equal("SRM-1", r[1].mover)
+      assert.are.equal("3612", r[1].hex)
+      assert.are.equal("3712", r[1].from)
+      assert.are.equal("2IN-1", r[1].firer)
+    end)
+
+  it("a retreat result sends the mover back to the hex it came from, its move over [E-R1]",
+    function()
+      local g = bv.open{ ["2IN-1"] = "3611", ["SRM-1"] = "3813" }
+      local resolve = movement.resolve_reaction
+      movement.resolve_reaction = function() return "retreat" end
+      local ok, err = pcall(function()
+        bv.play(g, mex, { "SRM-1 3712 3612 3512", "2IN-1" })
+      end)
+      movement.resolve_reaction = resolve
+      assert(ok, err)
+      assert.are.equal("3712", bv.at(g, "SRM-1"))
+      assert.are.same({ "SRM-1 moves 3813 -> 3712 3612 3712 (2 MP of 6), back after the fire "
+        .. "[battle_of_buena_vista 7.1]" }, bv.lines(g, "SRM-1 moves"))
+    end)
+
+  it("no window where an impassable hexside lies between [E-9.3d]", function()
+    local g = bv.open{ ["2IN-1"] = "4012", ["SRM-1"] = "3811" }
+    local rec = bv.play(g, mex, { "SRM-1 3911" })
+    for _, e in ipairs(rec.log) do assert.are_not.equal("reaction_fire", e.kind) end
+  end)
+end)
+
+describe("[battle_of_buena_vista 7.4, 7.6] enemy leaders alone", function()
+  it("an army commander alone steps to a hex next to his; a mover ignores him", function()
+    local g = bv.open{ Wool = "3612", ["SRM-1"] = "3813" }
+    local rec = bv.play(g, mex, { "SRM-1 3712 3612", "3611" })
+    assert.are.same({}, bv.refusals(rec))
+    assert.are.equal("3612", bv.at(g, "SRM-1"))
+    assert.are.equal("3611", bv.at(g, "Wool"))
+    assert.are.equal("overrun", rec.log[2].kind)
+    assert.are.equal("US", rec.log[2].side)
+  end)
+
+  it("any other leader alone goes onto a unit of his command", function()
+    local g = bv.open{ JoLane = "3612", ["2IN-2"] = "3010", ["SRM-1"] = "3813" }
+    bv.play(g, mex, { "SRM-1 3712 3612", "3010" })
+    assert.are.equal("3010", bv.at(g, "JoLane"))
+  end)
+end)
+
+describe("[battle_of_buena_vista 7.7, 6.1, 7.1] off the map, activation, leaders", function()
+  it("offers no hex off the map and refuses one typed", function()
+    local g = bv.open{ ["1KY-1"] = "1001" }
+    local rec = bv.play(g, us, { "1KY-1 0901" })
+    assert.are.same({ "'0901' is not a hex of the map: no unit moves off the map "
+      .. "[battle_of_buena_vista 7.7]" }, bv.refusals(rec))
+  end)
+
+  it("moves only active units; supply trains never", function()
+    local g = bv.open({ ["2IN-1"] = "3610", ["2IN-2"] = "3611", TrainA = "1214" },
+      { active = { "2IN-1", "TrainA" } })
+    local rec = bv.play(g, us, { "2IN-2 3612", "TrainA 1314" })
+    assert.are.same({ "2IN-2 is not active this turn [battle_of_buena_vista 6.1]",
+                      "supply trains do not move [battle_of_buena_vista 7.1]" },
+      bv.refusals(rec))
+  end)
+
+  it("a leader moves 8 MP and gets no bonus hex alone [E-7.1a]", function()
+    local g = bv.open{ JoLane = "4109", ["2IN-1"] = "4109" }
+    local rec = bv.play(g, us, { "JoLane " .. PATH .. " 3214" })
+    assert.are.same({ "3313 -> 3214: a slope may not be entered with no MP left "
+      .. "[battle_of_buena_vista E-7.1e]" }, bv.refusals(rec))
+  end)
+end)
