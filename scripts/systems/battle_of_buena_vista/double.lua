@@ -84,14 +84,14 @@ end
 -- with no MP left is refused by `zero_left(to, cost, left)` (E-7.1e).
 function M.reach(game, grid, head, tail, ma, step, zero_left)
   local key0 = head .. "/" .. tail
-  local best = { [key0] = { head = head, tail = tail, cost = 0, steps = 0, path = {},
-                            costs = {} } }
+  local best = { [key0] = { head = head, tail = tail, key = key0, cost = 0, steps = 0,
+                            path = {}, costs = {} } }
   local open = { key0 }
   local done = {}
   local function better(a, b)
     if a.cost ~= b.cost then return a.cost < b.cost end
     if a.steps ~= b.steps then return a.steps < b.steps end
-    return (a.head .. "/" .. a.tail) < (b.head .. "/" .. b.tail)
+    return a.key < b.key
   end
   while #open > 0 do
     local bi = 1
@@ -114,7 +114,7 @@ function M.reach(game, grid, head, tail, ma, step, zero_left)
         if cost and s.cost + cost <= ma
             and not (zero_left and zero_left(mv.enter, cost, ma - s.cost)) then
           local k = mv.head .. "/" .. mv.tail
-          local cand = { head = mv.head, tail = mv.tail, cost = s.cost + cost,
+          local cand = { head = mv.head, tail = mv.tail, key = k, cost = s.cost + cost,
                          steps = s.steps + 1, stop = info and info.stop or false,
                          enter = mv.enter }
           local old = best[k]

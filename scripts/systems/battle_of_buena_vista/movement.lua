@@ -205,6 +205,8 @@ function M.class(game, unit)
   local info = game.store:unit(unit)
   if info.kind == "leader" then return "ldr" end
   if info.type == "cavalry" then return "cav" end
+  -- a double-size counter of 8 MP is cavalry (3/T; the brigades of foot have 6)
+  if info.type == "brigade" and game.store:get(unit, "ma") == 8 then return "cav" end
   if info.type == "artillery" then return "art" end
   return "inf"
 end
@@ -215,19 +217,15 @@ function M.mexican_artillery(game, unit)
   return info.side == M.MEX and info.type == "artillery"
 end
 
---- A unit's movement allowance this impulse [battle_of_buena_vista 7.1]: infantry 6;
--- leaders, cavalry and American artillery 8; Mexican artillery the die rolled this impulse
--- under its Moving marker [battle_of_buena_vista 7.2]; supply trains 0.
+--- A unit's movement allowance this impulse [battle_of_buena_vista 7.1c]: the counter's
+-- (oob.ini `ma`: infantry 6; leaders, cavalry and American artillery 8); Mexican artillery
+-- the die rolled this impulse under its Moving marker [battle_of_buena_vista 7.2]; supply
+-- trains none.
 function M.ma(game, unit)
   local info = game.store:unit(unit)
-  if info.kind == "leader" then return 8 end
   if info.type == "train" then return 0 end
-  if info.type == "cavalry" then return 8 end
-  if info.type == "artillery" then
-    if info.side ~= M.MEX then return 8 end
-    return game.vars:get("art_mp", unit) or 0
-  end
-  return 6
+  if M.mexican_artillery(game, unit) then return game.vars:get("art_mp", unit) or 0 end
+  return game.store:get(unit, "ma")
 end
 
 --- The friendly leaders stacked with `unit` (in its hex; a double-size counter: either hex).
@@ -435,12 +433,43 @@ function M.destinations(game, unit)
   return out
 end
 
--- The query for a double-size counter's steps: the mover's query, its slope marks read by the
--- step (`info.stop`).
+-- A step's cost by the chart alone (no overlay), kept on the game object by class and ford:
+-- the map and the chart never change in a game.
+local function chart_step(game, class, a, b)
+  local key = class .. " " .. tostring(game.vars.ford)
+  game.bv_steps = game.bv_steps or {}
+  local t = game.bv_steps[key]
+  if not t then
+    t = {}
+    game.bv_steps[key] = t
+  end
+  local k = a .. b
+  local v = t[k]
+  if v == nil then
+    v = game.move:step(a, b, { class = class }) or false
+    t[k] = v
+  end
+  return v
+end
+
+-- The steps of a double-size counter's search (double.reach): the chart's cost with the
+-- mover's prohibited and must-stop hexes read here; a query a `movement.cost` handler gave
+-- other marks (extra costs, no_road) goes to the C core step by step.
 local function double_step(game, q)
-  local qs = { class = q.class, prohibited = q.prohibited, must_stop = q.must_stop }
+  local plain = (q.extra == nil or #q.extra == 0) and (q.no_road == nil or #q.no_road == 0)
+  if not plain then
+    local qs = { class = q.class, prohibited = q.prohibited, must_stop = q.must_stop,
+                 extra = q.extra, no_road = q.no_road }
+    return function(a, b) return game.move:step(a, b, qs) end
+  end
+  local closed, stops = {}, {}
+  for _, p in ipairs(q.prohibited) do closed[type(p) == "table" and p.at or p] = true end
+  for _, p in ipairs(q.must_stop) do stops[type(p) == "table" and p.at or p] = true end
   return function(a, b)
-    return game.move:step(a, b, qs)
+    if closed[b] then return false end
+    local c = chart_step(game, q.class, a, b)
+    if not c then return false end
+    return c, { stop = stops[b] == true }
   end
 end
 
