@@ -1,0 +1,306 @@
+-- Battle of Buena Vista's movement [battle_of_buena_vista 7.1-7.7] through the real move
+-- request of an impulse (movement.impulse), on the battle's map with forced dice: the golden
+-- tests of the digest's section 8 (T-BV-10a-c, 11, 11b) and a spec for each procedure
+-- (docs/battle_of_buena_vista_movement.md).
+local bv = require "support.bv"
+local movement = require "systems.battle_of_buena_vista.movement"
+
+local function us(g) movement.impulse(g, "US") end
+local function mex(g) movement.impulse(g, "MEX") end
+
+-- The cavalry path of the errata's example: 4109 ... 3313, eight clear hexes, then the slope
+-- 3214 [battle_of_buena_vista E-7.1e].
+local PATH = "4010 3910 3811 3711 3612 3512 3413 3313"
+
+describe("[battle_of_buena_vista 7.1, E-7.1e] slopes and the leader's bonus hex", function()
+  it("T-BV-10a: cavalry spends its 8 MP to 3313 and may not enter the slope 3214", function()
+    local g = bv.open{ ["1KY-1"] = "4109" }
+    local rec = bv.play(g, us, { "1KY-1 " .. PATH .. " 3214", "1KY-1 3214", "1KY-1 3313" })
+    assert.are.same({
+      "3313 -> 3214: a slope may not be entered with no MP left [battle_of_buena_vista E-7.1e]",
+      "3214 is out of 1KY-1's reach this impulse (8 MP) [battle_of_buena_vista 7.1]",
+    }, bv.refusals(rec))
+    assert.are.equal("3313", bv.at(g, "1KY-1"))
+    assert.are.same({ "1KY-1 moves 4109 -> " .. PATH .. " (8 MP of 8) [battle_of_buena_vista 7.1]" },
+      bv.lines(g, "1KY-1 moves"))
+  end)
+
+  it("T-BV-10b: begun stacked with a leader, it enters 3214 as its bonus hex", function()
+    local g = bv.open{ ["1KY-1"] = "4109", Marshall = "4109" }
+    local rec = bv.play(g, us, { "1KY-1 " .. PATH .. " 3214" })
+    assert.are.same({}, bv.refusals(rec))
+    assert.are.equal("3214", bv.at(g, "1KY-1"))
+    assert.are.same({ "1KY-1 moves 4109 -> " .. PATH .. " 3214 (8 MP of 8, the leader's bonus "
+      .. "hex) [battle_of_buena_vista 7.1]" }, bv.lines(g, "1KY-1 moves"))
+    -- and listed: the cheapest way to 3214 is the bonus hex
+    assert.is_true(bv.has(rec.log[1].options, "1KY-1 3214"))
+  end)
+
+  it("T-BV-10c: from 4010 (or 3313) it enters 3214 on its own, and stops there", function()
+    for start, way in pairs{ ["4010"] = "3910 3811 3711 3612 3512 3413 3313 ", ["3313"] = "" } do
+      local g = bv.open{ ["1KY-1"] = start }
+      local rec = bv.play(g, us, { "1KY-1 " .. way .. "3214 3215", "1KY-1 3214" })
+      assert.are.same({ "3214 -> 3215: must stop in 3214 (slope) [battle_of_buena_vista E-7.1e]" },
+        bv.refusals(rec))
+      assert.are.equal("3214", bv.at(g, "1KY-1"))
+      -- nothing is reached through 3214: the slope ends the move
+      local opts = rec.log[1].options
+      assert.is_true(bv.has(opts, "1KY-1 3214"))
+    end
+  end)
+
+  it("T-BV-10c, the compiler's opinion (option bonus_after_slope): one hex past 3214",
+    function()
+      local g = bv.open({ ["1KY-1"] = "4010", Marshall = "4010" },
+        { params = { bonus_after_slope = 1 } })
+      local rec = bv.play(g, us, { "1KY-1 3910 3811 3711 3612 3512 3413 3313 3214 3215" })
+      assert.are.same({}, bv.refusals(rec))
+      assert.are.equal("3215", bv.at(g, "1KY-1"))
+      local g2 = bv.open{ ["1KY-1"] = "4010", Marshall = "4010" }
+      local rec2 = bv.play(g2, us, { "1KY-1 3910 3811 3711 3612 3512 3413 3313 3214 3215" })
+      assert.are.same({ "3214 -> 3215: must stop in 3214 (slope) [battle_of_buena_vista "
+        .. "E-7.1e]" }, bv.refusals(rec2))
+    end)
+
+  it("the bonus hex crosses no impassable hexside, even where a trail opens it", function()
+    -- 3919 -> 4019 is the trail's crossing of an impassable hexside [E-7.1d]
+    local g = bv.open{ ["2IL-1"] = "3919", Bissell = "3919" }
+    local rec = bv.play(g, us, {})
+    assert.is_true(bv.has(rec.pending.options, "2IL-1 4019"))      -- by the trail, with MP
+  end)
+end)
+
+describe("[battle_of_buena_vista E-2.3b, E-2.3d] ravines and gullies", function()
+  it("T-BV-11: 4516 costs 3 MP to enter from any side; 4516 to 4616 or 4417 costs 1",
+    function()
+      for _, from in ipairs{ "4416", "4617", "4517" } do
+        local g = bv.open{ ["2IN-1"] = from }
+        bv.play(g, us, { "2IN-1 4516" })
+        assert.are.same({ "2IN-1 moves " .. from .. " -> 4516 (3 MP of 6) [battle_of_buena_vista "
+          .. "7.1]" }, bv.lines(g, "2IN-1 moves"))
+      end
+      for _, to in ipairs{ "4616", "4417" } do
+        local g = bv.open{ ["2IN-1"] = "4516" }
+        bv.play(g, us, { "2IN-1 " .. to })
+        assert.are.same({ "2IN-1 moves 4516 -> " .. to .. " (1 MP of 6) [battle_of_buena_vista "
+          .. "7.1]" }, bv.lines(g, "2IN-1 moves"))
+      end
+    end)
+
+  it("T-BV-11b: the ravine 2212 costs 3 MP; the gully 2808/2908 into clear 3 (1 + 2)",
+    function()
+      local g = bv.open{ ["2IN-1"] = "2211" }
+      bv.play(g, us, { "2IN-1 2212" })
+      assert.are.same({ "2IN-1 moves 2211 -> 2212 (3 MP of 6) [battle_of_buena_vista 7.1]" },
+        bv.lines(g, "2IN-1 moves"))
+      local g2 = bv.open{ ["2IN-1"] = "2808" }
+      bv.play(g2, us, { "2IN-1 2908" })
+      assert.are.same({ "2IN-1 moves 2808 -> 2908 (3 MP of 6) [battle_of_buena_vista 7.1]" },
+        bv.lines(g2, "2IN-1 moves"))
+    end)
+end)
+
+describe("[battle_of_buena_vista 5.3] the river ford", function()
+  it("is closed until the Crossing Marker is placed, then only at its site", function()
+    local g = bv.open{ ["2IN-1"] = "2020" }
+    local rec = bv.play(g, us, { "2IN-1 2021" })
+    assert.are.same({ "2021 is out of 2IN-1's reach this impulse (6 MP) [battle_of_buena_vista "
+      .. "7.1]" }, bv.refusals(rec))
+    g.vars.ford = 2                                      -- ford-2 = 1921 2021
+    local rec2 = bv.play(g, us, { "2IN-1 2021" })
+    assert.are.same({}, bv.refusals(rec2))
+    assert.are.equal("2021", bv.at(g, "2IN-1"))
+    assert.is_false(bv.has(rec2.log[1].options, "2IN-1 1521"))    -- another site's hex
+  end)
+end)
+
+describe("[battle_of_buena_vista 7.3] stacking", function()
+  it("two infantry or cavalry a hex; artillery and leaders free; not even passing through",
+    function()
+      local g = bv.open{ ["2IN-1"] = "3010", ["2IN-2"] = "3110", ["2KY-1"] = "3110",
+                         Bragg = "3110", JoLane = "3110" }
+      local rec = bv.play(g, us, {})
+      local o = rec.pending.options
+      assert.is_false(bv.has(o, "2IN-1 3110"))
+      assert.is_true(bv.has(o, "Bragg 3010"))            -- artillery does not count
+      local rec2 = bv.play(g, us, { "2IN-1 3110" })
+      assert.are.same({ "3110 is out of 2IN-1's reach this impulse (6 MP) "
+        .. "[battle_of_buena_vista 7.1]" }, bv.refusals(rec2))
+      local rec3 = bv.play(g, us, { "2IN-1 3110 3210" })
+      assert.are.same({ "3010 -> 3110: prohibited (3110 holds two infantry or cavalry units "
+        .. "already) [battle_of_buena_vista 7.3]" }, bv.refusals(rec3))
+    end)
+
+  it("a double-size counter fills its hexes alone", function()
+    local g = bv.open{ ["1/L-1"] = { "4609", "4709" }, ["2/L-1"] = { "4611", "4711" },
+                       ["SRM-1"] = "4608", TCG = "4810" }
+    local rec = bv.play(g, mex, {})
+    local o = rec.pending.options
+    assert.is_false(bv.has(o, "SRM-1 4609"))
+    assert.is_false(bv.has(o, "1/L-1 4608/4609"))       -- SRM-1 holds 4608
+    assert.is_true(bv.has(o, "2/L-1 4610/4611"))
+    -- an infantry unit may not pass through a brigade's tail hex
+    local rec2 = bv.play(g, mex, { "TCG 4709 4708" })
+    assert.are.same({ "4810 -> 4709: prohibited (4709 holds the double-size counter 1/L-1, "
+      .. "which fills it) [battle_of_buena_vista 7.3]" }, bv.refusals(rec2))
+  end)
+end)
+
+describe("[battle_of_buena_vista 7.5, E-7.1f, E-7.4] double-size counters", function()
+  it("moves the head into a front hex, the tail following; three front hexsides after", function()
+    local g = bv.open{ ["1/L-1"] = { "4609", "4709" } }     -- facing NW
+    local rec = bv.play(g, mex, { "1/L-1 4508/4609" })
+    assert.are.same({}, bv.refusals(rec))
+    assert.are.equal("4508/4609", bv.at(g, "1/L-1"))
+    assert.are.same({ "1/L-1 moves 4609/4709 -> 4508/4609 (1 MP of 6) [battle_of_buena_vista 7.5] "
+      .. "[battle_of_buena_vista E-7.1f]" }, bv.lines(g, "1/L-1 moves"))
+    -- faced from the tail toward the head: its front is the head's three outer hexes
+    local arcs = g.store:arcs("1/L-1")
+    assert.are.same({ "4408", "4409", "4507" }, arcs.front)
+    assert.are.equal(1, g.store:marker("1/L-1", "moved"))
+  end)
+
+  it("offers only positions reached head first or tail first; a side step is a pivot",
+    function()
+      local g = bv.open{ ["1/L-1"] = { "4609", "4709" } }
+      local rec = bv.play(g, mex, {})
+      local o = rec.pending.options
+      assert.is_true(bv.has(o, "1/L-1 4508/4609"))       -- forward
+      assert.is_true(bv.has(o, "1/L-1 4709/4810"))       -- backward: the tail first
+      assert.is_true(bv.has(o, "pivot 1/L-1 4609/4610"))  -- the head stays
+      assert.is_true(bv.has(o, "pivot 1/L-1 4610/4709"))  -- the tail stays
+      assert.is_false(bv.has(o, "pivot 1/L-1 4508/4609"))
+    end)
+
+  it("a pivot spends every MP: the counter does nothing more this impulse", function()
+    local g = bv.open{ ["1/L-1"] = { "4609", "4709" }, ["2/L-1"] = { "4613", "4713" } }
+    local rec = bv.play(g, mex, { "pivot 1/L-1 4609/4610", "1/L-1 4508/4609" })
+    assert.are.equal("4609/4610", bv.at(g, "1/L-1"))
+    assert.are.equal("N", g.store:facing("1/L-1"))
+    assert.are.same({ "1/L-1 has moved this impulse [battle_of_buena_vista 7.1]" },
+      bv.refusals(rec))
+    assert.are.same({ "1/L-1 pivots 4609/4709 -> 4609/4610 (every MP) [battle_of_buena_vista "
+      .. "7.5]" }, bv.lines(g, "pivots"))
+  end)
+
+  it("may not end a pivot straddling an impassable hexside [E-7.4d]", function()
+    -- 4110/4111 is a trail crossing (impassable for all but the trail), 4011/4111 impassable
+    local g = bv.open{ ["1/L-1"] = { "4011", "4010" } }
+    local rec = bv.play(g, mex, {})
+    assert.is_false(bv.has(rec.pending.options, "pivot 1/L-1 4011/4111"))
+  end)
+
+  it("pays the head's hex forward and the tail's backward [E-7.1f]", function()
+    -- the tail of a brigade facing S at 4515/4514 backs into the ravine? no: forward into 4516
+    local g = bv.open{ ["1/L-1"] = { "4515", "4514" } }
+    local rec = bv.play(g, mex, { "1/L-1 4516/4515" })
+    assert.are.same({}, bv.refusals(rec))
+    assert.are.same({ "1/L-1 moves 4515/4514 -> 4516/4515 (3 MP of 6) [battle_of_buena_vista 7.5]"
+      .. " [battle_of_buena_vista E-7.1f]" }, bv.lines(g, "1/L-1 moves"))
+    local g2 = bv.open{ ["1/L-1"] = { "4517", "4516" } }     -- facing S, its tail in 4516
+    bv.play(g2, mex, { "1/L-1 4516/4515" })
+    assert.are.same({ "1/L-1 moves 4517/4516 -> 4516/4515 (3 MP of 6) [battle_of_buena_vista 7.5]"
+      .. " [battle_of_buena_vista E-7.1f]" }, bv.lines(g2, "1/L-1 moves"))
+  end)
+end)
+
+describe("[battle_of_buena_vista 7.2] Mexican artillery under a Moving marker", function()
+  it("rolls its MP each Mexican impulse (forced die); without the marker it stays", function()
+    local g = bv.open{ SPat = "4609", ["12pdr"] = "4611" }
+    g.store:set_marker("SPat", "moving", 1)
+    g.dice:force{ 2 }
+    local rec = bv.play(g, mex, {})
+    assert.are.same({ "SPat has 2 MP this impulse [battle_of_buena_vista 7.2]" },
+      bv.lines(g, "MP this impulse"))
+    local o = rec.pending.options
+    assert.is_true(bv.has(o, "SPat 4607"))             -- two clear hexes
+    assert.is_false(bv.has(o, "SPat 4606"))            -- three
+    for _, a in ipairs(o) do assert.is_nil(a:match("^12pdr")) end
+    local rec2 = bv.play(g, mex, { "12pdr 4610" })
+    assert.are.same({ "12pdr is not under a Moving marker [battle_of_buena_vista 7.2]" },
+      bv.refusals(rec2))
+  end)
+end)
+
+describe("[battle_of_buena_vista 7.4] reaction fire while moving", function()
+  it("asks the enemy which unit fires after each hex next to it, and records the answer",
+    function()
+      local g = bv.open{ ["2IN-1"] = "3611", ["SRM-1"] = "3813" }
+      local rec = bv.play(g, mex, { "SRM-1 3712 3612", "2IN-1" })
+      -- 3712 is not next to 2IN-1, 3612 is: the window opens there
+      local kinds = {}
+      for _, e in ipairs(rec.log) do kinds[#kinds + 1] = e.kind end
+      assert.are.same({ "move", "reaction_fire" }, kinds)
+      assert.are.same({ "2IN-1", "pass" }, rec.log[2].options)
+      local r = g.vars.reactions
+      assert.are.equal(1, #r)
+      assert.are.equal("SRM-1", r[1].mover)
+      assert.are.equal("3612", r[1].hex)
+      assert.are.equal("3712", r[1].from)
+      assert.are.equal("2IN-1", r[1].firer)
+    end)
+
+  it("a retreat result sends the mover back to the hex it came from, its move over [E-R1]",
+    function()
+      local g = bv.open{ ["2IN-1"] = "3611", ["SRM-1"] = "3813" }
+      local resolve = movement.resolve_reaction
+      movement.resolve_reaction = function() return "retreat" end
+      local ok, err = pcall(function()
+        bv.play(g, mex, { "SRM-1 3712 3612 3512", "2IN-1" })
+      end)
+      movement.resolve_reaction = resolve
+      assert(ok, err)
+      assert.are.equal("3712", bv.at(g, "SRM-1"))
+      assert.are.same({ "SRM-1 moves 3813 -> 3712 3612 3712 (2 MP of 6), back after the fire "
+        .. "[battle_of_buena_vista 7.1]" }, bv.lines(g, "SRM-1 moves"))
+    end)
+
+  it("no window where an impassable hexside lies between [E-9.3d]", function()
+    local g = bv.open{ ["2IN-1"] = "4012", ["SRM-1"] = "3811" }
+    local rec = bv.play(g, mex, { "SRM-1 3911" })
+    for _, e in ipairs(rec.log) do assert.are_not.equal("reaction_fire", e.kind) end
+  end)
+end)
+
+describe("[battle_of_buena_vista 7.4, 7.6] enemy leaders alone", function()
+  it("an army commander alone steps to a hex next to his; a mover ignores him", function()
+    local g = bv.open{ Wool = "3612", ["SRM-1"] = "3813" }
+    local rec = bv.play(g, mex, { "SRM-1 3712 3612", "3611" })
+    assert.are.same({}, bv.refusals(rec))
+    assert.are.equal("3612", bv.at(g, "SRM-1"))
+    assert.are.equal("3611", bv.at(g, "Wool"))
+    assert.are.equal("overrun", rec.log[2].kind)
+    assert.are.equal("US", rec.log[2].side)
+  end)
+
+  it("any other leader alone goes onto a unit of his command", function()
+    local g = bv.open{ JoLane = "3612", ["2IN-2"] = "3010", ["SRM-1"] = "3813" }
+    bv.play(g, mex, { "SRM-1 3712 3612", "3010" })
+    assert.are.equal("3010", bv.at(g, "JoLane"))
+  end)
+end)
+
+describe("[battle_of_buena_vista 7.7, 6.1, 7.1] off the map, activation, leaders", function()
+  it("offers no hex off the map and refuses one typed", function()
+    local g = bv.open{ ["1KY-1"] = "1001" }
+    local rec = bv.play(g, us, { "1KY-1 0901" })
+    assert.are.same({ "'0901' is not a hex of the map: no unit moves off the map "
+      .. "[battle_of_buena_vista 7.7]" }, bv.refusals(rec))
+  end)
+
+  it("moves only active units; supply trains never", function()
+    local g = bv.open({ ["2IN-1"] = "3610", ["2IN-2"] = "3611", TrainA = "1214" },
+      { active = { "2IN-1", "TrainA" } })
+    local rec = bv.play(g, us, { "2IN-2 3612", "TrainA 1314" })
+    assert.are.same({ "2IN-2 is not active this turn [battle_of_buena_vista 6.1]",
+                      "supply trains do not move [battle_of_buena_vista 7.1]" },
+      bv.refusals(rec))
+  end)
+
+  it("a leader moves 8 MP and gets no bonus hex alone [E-7.1a]", function()
+    local g = bv.open{ JoLane = "4109", ["2IN-1"] = "4109" }
+    local rec = bv.play(g, us, { "JoLane " .. PATH .. " 3214" })
+    assert.are.same({ "3313 -> 3214: a slope may not be entered with no MP left "
+      .. "[battle_of_buena_vista E-7.1e]" }, bv.refusals(rec))
+  end)
+end)
