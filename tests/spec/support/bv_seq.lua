@@ -10,8 +10,9 @@ local M = {}
 local STOP = setmetatable({}, { __tostring = function() return "stopped" end })
 
 --- The answers given unless a spec scripts them: no Moving markers, no leader named, Wool
--- first, no reserve roll, the first home or hex offered.
-M.AUTO = { moving = "done", activate = "done", first_commander = "Wool", reserve = "no" }
+-- first, no reserve roll, no move, no reaction fire; the first home or hex offered.
+M.AUTO = { moving = "done", activate = "done", first_commander = "Wool", reserve = "no",
+           move = "done", reaction_fire = "pass" }
 
 --- Opens the battle with `seed`, its set-up placed, then `moves` (`{id = hex | {space=} |
 -- "eliminated"}`) applied in id order.

@@ -17,11 +17,15 @@ local admin = require "systems.battle_of_buena_vista.admin"
 
 describe("Battle of Buena Vista's sequence of play", function()
   it("plays twelve turns, each the activation phase, the Saltillo Track step, six impulses "
-    .. "American first, and administration, then judges victory [5.1] [5.2] [5.2-B] [5.2-C]",
+    .. "American first, and administration, then judges victory; rain rolled in turns 10-12 [5.1] "
+    .. "[5.2] [5.2-B] [5.2-C] [5.5]",
     function()
     local g = bv.open(3)
-    local steps, impulses = {}, {}
-    g.hooks:on("impulse.start", function(ctx) impulses[#impulses + 1] = ctx.turn .. ctx.side .. ctx.n end)
+    local steps, impulses, rains = {}, {}, {}
+    g.hooks:on("impulse.start", function(ctx)
+      impulses[#impulses + 1] = ctx.turn .. ctx.side .. ctx.n
+    end)
+    g.hooks:on("rain.check", function(ctx) rains[#rains + 1] = ctx.turn end)
     g.hooks:on("saltillo.phase", function(ctx) steps[#steps + 1] = "saltillo " .. ctx.turn end)
     g.hooks:on("turn.start", function(ctx)
       if ctx.turn >= 10 then g.dice:force({ 6 }) end       -- no rain: never in an arc
@@ -34,6 +38,7 @@ describe("Battle of Buena Vista's sequence of play", function()
                       impulses[6] })
     assert.are.equal("12MEX3", impulses[72])
     assert.are.equal(12, #steps)
+    assert.are.same({ 10, 11, 12 }, rains)                -- rain rolls in turns 10-12 only [5.5]
     assert.are.equal(12, g.vars.turn)
     assert.is_true(g.store:cursor().done)
     assert.are.equal(1, #bv.lines(g, "the end of turn 12: Mexican VP 0 - American VP 0 = 0: "
@@ -114,18 +119,6 @@ describe("Battle of Buena Vista's sequence of play", function()
       elseif after then assert.is_nil(l:find("activation", 1, true), l) end
     end
     assert.is_true(after)
-  end)
-
-  it("rolls for rain only in turns 10-12, on the Turn Track's arcs [5.5]", function()
-    local g = bv.open(4)
-    local rolls = {}
-    g.hooks:on("rain.check", function(ctx) rolls[#rolls + 1] = ctx.turn end)
-    g.hooks:on("turn.start", function(ctx)
-      if ctx.turn >= 10 then g.dice:force({ 6 }) end       -- never in an arc
-    end)
-    bv.play(g, {}, { dice = { 2, 2, 2 } })
-    assert.are.same({ 10, 11, 12 }, rolls)
-    assert.are.equal("the end of turn 12", g.vars.reason)
   end)
 
   it("asks for the reserve roll from turn 5 only, and places the Reserve Box strictly inside "

@@ -49,13 +49,29 @@ describe("Battle of Buena Vista's victory levels", function()
 
   it("moves the level at most three toward Mexico for Saltillo and the American train, and "
     .. "one toward the Americans for each capture of the Mexican train [4.3b]", function()
-    local g = game_with({ US = 0, MEX = 25 }, { saltillo = 3, us_train = 2, mex_train = 0 })
+    local g = bv.open(1)
+    local function judged(losses, captures)
+      g.vars.losses, g.vars.captures = losses, captures
+      return victory.judge(g, "the end of turn 12")
+    end
     -- Decisive American (-25), three levels: Marginal Mexican, not Substantial
-    assert.are.equal("Marginal Mexican victory", g.vars.level)
-    local h = game_with({ US = 5, MEX = 0 }, { saltillo = 0, us_train = 0, mex_train = 1 })
-    assert.are.equal("Marginal American victory", h.vars.level)
-    assert.are.equal("US", h.vars.winner)
-    local k = game_with({ US = 40, MEX = 0 }, { saltillo = 2, us_train = 0, mex_train = 0 })
-    assert.are.equal("Decisive Mexican victory", k.vars.level)   -- no level past the best
+    assert.are.equal("Marginal Mexican victory",
+      judged({ US = 0, MEX = 25 }, { saltillo = 3, us_train = 2, mex_train = 0 }).level)
+    local r = judged({ US = 5, MEX = 0 }, { saltillo = 0, us_train = 0, mex_train = 1 })
+    assert.are.equal("Marginal American victory", r.level)
+    assert.are.equal("US", g.vars.winner)
+    assert.are.equal("Decisive Mexican victory",                 -- no level past the best
+      judged({ US = 40, MEX = 0 }, { saltillo = 2, us_train = 0, mex_train = 0 }).level)
+  end)
+
+  it("counts a supply train's capture toward the other side [4.3b] [8.6a]", function()
+    local g = bv.open(1)
+    g.vars.captures = {}
+    victory.train_captured(g, "TrainA", "1Lig")
+    victory.train_captured(g, "MexTrain", "2KY-1")
+    assert.are.same({ us_train = 1, mex_train = 1 }, g.vars.captures)
+    assert.are.equal("eliminated", (g.store:where("TrainA")))
+    assert.are.equal(1, #bv.lines(g, "1Lig captures TrainA: the victory level moves one toward "
+      .. "Mexico"))
   end)
 end)
