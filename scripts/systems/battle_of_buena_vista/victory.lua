@@ -15,7 +15,7 @@ local M = {}
 
 local function cite(case) return "[battle_of_buena_vista " .. case .. "]" end
 
---- The victory levels from the best for Mexico down, by the top of each band of 4.3
+-- The victory levels from the best for Mexico down, by the top of each band of 4.3
 -- [battle_of_buena_vista 4.3a]; the names are the chart's.
 M.BANDS = { 30, 11, 0, -1, -11, -21 }
 
