@@ -1,13 +1,13 @@
---- Double-size counters in Battle of Buena Vista [battle_of_buena_vista 7.5]: a head hex and
+--- Double-size counters in Battle of Buena Vista [battle_of_buena_vista 7.5a, 7.5b]: a head hex and
 -- a tail hex, faced from the tail toward the head (units.ini `facing.double`). Its three front
 -- hexes are the head's neighbours that touch neither the tail nor the tail's neighbours
 -- (the digest's ruling A31: the head's three outer hexsides); its three rear hexes the
 -- tail's, the same way round.
 --
--- Moving [battle_of_buena_vista 7.5, E-7.1f, E-7.4a-b] ("turn" in the errata's words): the
+-- Moving [battle_of_buena_vista 7.5b, E-7.1f, E-7.4a, E-7.4b] ("turn" in the errata's words): the
 -- head enters one of its front hexes and the tail follows into the hex the head left, paying
 -- what the head's hex costs; or, backwards, the tail enters one of its rear hexes and the head
--- follows, paying the tail's. Pivoting [battle_of_buena_vista 7.5, E-7.4c-d] spends every MP
+-- follows, paying the tail's. Pivoting [battle_of_buena_vista 7.5b, E-7.4c, E-7.4d] spends every MP
 -- of the impulse: one end stays, the other moves to any hex next to it; it may swing across
 -- an impassable hexside but may not end straddling one.
 --
@@ -18,7 +18,7 @@
 
 local M = {}
 
-M.R75 = "[battle_of_buena_vista 7.5]"
+M.R75 = "[battle_of_buena_vista 7.5b]"
 M.RF = "[battle_of_buena_vista E-7.1f]"
 M.RP = "[battle_of_buena_vista E-7.4d]"
 
@@ -49,7 +49,7 @@ local function member(list, x)
   return false
 end
 
---- The three front hexes of a counter in (head, tail) on the map (fewer at the edge),
+--- The three front hexes of a counter [battle_of_buena_vista 7.5a] in (head, tail) on the map (fewer at the edge),
 -- hexside order.
 function M.front(game, grid, head, tail)
   local near = around(game, grid, tail)
@@ -140,7 +140,7 @@ function M.reach(game, grid, head, tail, ma, step, zero_left)
   return out
 end
 
---- The positions a pivot reaches from (head, tail) [battle_of_buena_vista 7.5]: the head
+--- The positions a pivot reaches from (head, tail) [battle_of_buena_vista 7.5b]: the head
 -- stays and the tail goes to another hex next to it, or the tail stays and the head does;
 -- `enterable(hex, stay)` says whether the moving end may stand in the hex, `straddles(a, b)`
 -- whether an impassable hexside lies between the two ends [battle_of_buena_vista E-7.4d].

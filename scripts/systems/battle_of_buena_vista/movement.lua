@@ -9,20 +9,20 @@
 -- along it, each step checked.
 --
 -- * Costs: the chart charts/battle_of_buena_vista/movement.ini through the C core
---   (volley.core.move), with the overlays below [battle_of_buena_vista 7.1];
+--   (volley.core.move), with the overlays below [battle_of_buena_vista 7.1b];
 -- * a slope costs 0 MP but may not be entered with no MP left, save as the leader's bonus
 --   hex, and ends the move (the errata's example of 3214) [battle_of_buena_vista E-7.1e];
 -- * a unit that begins its move stacked with a friendly leader may enter one hex more,
 --   whatever it costs, but not across an impassable hexside nor into a stream other than the
---   ford [battle_of_buena_vista 7.1, E-7.1a, E-7.1b];
+--   ford [battle_of_buena_vista 7.1c, E-7.1a, E-7.1b];
 -- * the ford's hexes are open once the Crossing Marker is placed (`game.vars.ford`), the
 --   other sites closed [battle_of_buena_vista 5.3];
 -- * stacking [battle_of_buena_vista 7.3] (stacking.lua), enemy combat units closed (shock
 --   only); an enemy leader alone is ignored, an army commander steps aside
---   [battle_of_buena_vista 7.4, 7.6];
+--   [battle_of_buena_vista 7.4c, 7.6a];
 -- * reaction fire: after each hex entered next to enemies that may fire, their side is asked
---   [battle_of_buena_vista 7.4]; the fire itself is issue 45's (`M.resolve_reaction`);
--- * double-size counters (double.lua) [battle_of_buena_vista 7.5];
+--   [battle_of_buena_vista 7.4a, 7.4b]; the fire itself is issue 45's (`M.resolve_reaction`);
+-- * double-size counters (double.lua) [battle_of_buena_vista 7.5a, 7.5b];
 -- * Mexican artillery under a Moving marker rolls its MP each Mexican impulse
 --   [battle_of_buena_vista 7.2];
 -- * no unit moves off the map [battle_of_buena_vista 7.7]: the search knows the map's hexes
@@ -38,12 +38,15 @@ local M = {}
 
 local function cite(case) return "[battle_of_buena_vista " .. case .. "]" end
 
-M.R71 = cite("7.1")
+M.R71A = cite("7.1a")
+M.R71B = cite("7.1b")
+M.R71C = cite("7.1c")
 M.R72 = cite("7.2")
 M.R73 = cite("7.3")
-M.R74 = cite("7.4")
-M.R75 = cite("7.5")
-M.R76 = cite("7.6")
+M.R74 = cite("7.4a, 7.4b")
+M.R75B = cite("7.5b")
+M.R76A = cite("7.4c, 7.6a")
+M.R76B = cite("7.4c, 7.6b")
 M.R77 = cite("7.7")
 M.R53 = cite("5.3")
 M.RE71B = cite("E-7.1b")
@@ -68,13 +71,13 @@ local SOME = { "roll", "ask", "set_marker", "set_flag", "declare_result" }
 -- movement.leave / enter / stop (volley.walk) and its own.
 M.points = {
   shared.declare("movement.leave", "a moving unit is about to leave a hex for the next "
-    .. "(volley.walk) " .. M.R71),
+    .. "(volley.walk) " .. M.R71A),
   shared.declare("movement.enter", "a moving unit (a double-size counter: its head, or its "
-    .. "tail going backwards) has entered a hex " .. M.R71),
-  shared.declare("movement.stop", "a move has ended, wherever and however " .. M.R71),
+    .. "tail going backwards) has entered a hex " .. M.R71A),
+  shared.declare("movement.stop", "a move has ended, wherever and however " .. M.R71A),
   { name = "movement.cost", kinds = { "modify" },
     when = "a unit's movement query is built: add costs, prohibit hexes, change query.ma "
-      .. M.R71,
+      .. M.R71A,
     fields = { { "unit", "unit", "the unit about to move" },
                { "query", "query", "its volley.core.move query" },
                { "game", "game", "the game" } },
@@ -89,7 +92,7 @@ M.points = {
     actions = SOME },
   { name = "leader.overrun", kinds = { "observe" },
     when = "an enemy unit entered the hex of a leader alone, who has been moved "
-      .. M.R76,
+      .. cite("7.6a, 7.6b"),
     fields = { { "leader", "unit", "the leader" }, { "from", "hex", "his hex" },
                { "to", "hex", "where he went (nil: removed)" },
                { "by", "unit", "the enemy unit that entered" },
@@ -245,7 +248,7 @@ function M.leaders_with(game, unit)
 end
 
 --- Whether `unit` has the leader's bonus hex on this move: it began the move stacked with a
--- friendly leader [battle_of_buena_vista 7.1]; a leader himself has it only moving with an
+-- friendly leader [battle_of_buena_vista 7.1c]; a leader himself has it only moving with an
 -- 8 MP unit [battle_of_buena_vista E-7.1a], and units move one at a time here, so never.
 function M.has_bonus(game, unit)
   if game.store:unit(unit).kind == "leader" then return false end
@@ -263,9 +266,9 @@ end
 function M.may_move(game, unit)
   local info = game.store:unit(unit)
   local kind = game.store:where(unit)
-  if kind ~= "hex" then return false, unit .. " is not on the map " .. M.R71 end
+  if kind ~= "hex" then return false, unit .. " is not on the map " .. M.R71A end
   if info.type == "train" then
-    return false, "supply trains do not move " .. M.R71
+    return false, "supply trains do not move " .. M.R71C
   end
   if M.mexican_artillery(game, unit) and game.store:marker(unit, "moving") == 0 then
     return false, unit .. " is not under a Moving marker " .. M.R72
@@ -273,12 +276,12 @@ function M.may_move(game, unit)
   local activation = optional("activation")
   if activation and activation.may_move then
     local ok, why = activation.may_move(game, unit)
-    if not ok then return false, why or (unit .. " is not active " .. cite("6.1")) end
+    if not ok then return false, why or (unit .. " is not active " .. cite("6.1a")) end
   elseif not member(game.vars.active, unit) then
-    return false, unit .. " is not active this turn " .. cite("6.1")
+    return false, unit .. " is not active this turn " .. cite("6.1a")
   end
   if game.store:marker(unit, "moved") ~= 0 then
-    return false, unit .. " has moved this impulse " .. M.R71
+    return false, unit .. " has moved this impulse " .. M.R71A
   end
   if game.store:marker(unit, "engaged") ~= 0 then
     return false, unit .. " is engaged in a contested hex: it may not move " .. cite("8.4")
@@ -317,9 +320,9 @@ end
 
 --- The movement query of a unit (docs/move.md; docs/battle_of_buena_vista_movement.md):
 --
--- * class and MA (what a move under way has left) [battle_of_buena_vista 7.1, 7.2];
+-- * class and MA (what a move under way has left) [battle_of_buena_vista 7.1b, 7.1c, 7.2];
 -- * hexes of enemy combat units and hexes it may not stack in, prohibited
---   [battle_of_buena_vista 7.3, 8.2] (stacking.legal): even passing through;
+--   [battle_of_buena_vista 7.3, 8.2.1] (stacking.legal): even passing through;
 -- * the ford sites' hexes but the ford found, prohibited [battle_of_buena_vista 5.3];
 -- * slope hexes off the road, must-stop [battle_of_buena_vista E-7.1e];
 -- then `movement.cost` handlers may change it.
@@ -390,7 +393,7 @@ end
 
 --- The destinations of a one-hex unit: `{hex =, cost =, path = {...}, steps = {{cost=}...},
 -- bonus =}` each, reach order (cost, then label), then the leader's bonus hexes (label
--- order) [battle_of_buena_vista 7.1, E-7.1e].
+-- order) [battle_of_buena_vista 7.1b, 7.1c, E-7.1e].
 function M.destinations(game, unit)
   local _, from = game.store:where(unit)
   local q = M.query(game, unit)
@@ -474,7 +477,7 @@ local function double_step(game, q)
 end
 
 --- The positions a double-size counter may move to (double.reach): `{head =, tail =, cost =,
--- path = {{head, tail}...}, costs = {...}}` each [battle_of_buena_vista 7.5, E-7.1f].
+-- path = {{head, tail}...}, costs = {...}}` each [battle_of_buena_vista 7.5b, E-7.1f].
 function M.double_destinations(game, unit)
   local head, tail = double.ends(game, unit)
   local q = M.query(game, unit)
@@ -482,7 +485,7 @@ function M.double_destinations(game, unit)
     function(h, cost, left) return zero_left(game, h, cost, left) end)
 end
 
---- The pivots a double-size counter may make [battle_of_buena_vista 7.5, E-7.4d]: only
+--- The pivots a double-size counter may make [battle_of_buena_vista 7.5b, E-7.4d]: only
 -- before it moves (a pivot spends every MP of the impulse).
 function M.double_pivots(game, unit)
   local head, tail = double.ends(game, unit)
@@ -560,12 +563,12 @@ function M.check(game, unit, places)
   end
   local _, from = game.store:where(unit)
   if #places == 1 then
-    if places[1] == from then return false, unit .. " is already in " .. from .. " " .. M.R71 end
+    if places[1] == from then return false, unit .. " is already in " .. from .. " " .. M.R71A end
     for _, d in ipairs(M.destinations(game, unit)) do
       if d.hex == places[1] then return check_path(game, unit, d.path) end
     end
     return false, places[1] .. " is out of " .. unit .. "'s reach this impulse (" .. M.ma(game,
-      unit) .. " MP) " .. M.R71
+      unit) .. " MP) " .. M.R71B
   end
   return check_path(game, unit, places)
 end
@@ -586,7 +589,7 @@ check_path = function(game, unit, places)
       .. ": a slope may not be entered with no MP left " .. M.RE71E
     index = zero_at
   end
-  -- the last step as the leader's bonus hex [battle_of_buena_vista 7.1, E-7.1b, E-7.1e]
+  -- the last step as the leader's bonus hex [battle_of_buena_vista 7.1c, E-7.1b, E-7.1e]
   if index == #places and M.has_bonus(game, unit) then
     local prefix = {}
     for k = 1, #places - 1 do prefix[k] = places[k] end
@@ -619,30 +622,30 @@ end
 
 --- Checks a typed answer that is not listed (a path), naming the rule of the refusal.
 function M.validate(game, side, answer)
-  if type(answer) ~= "string" then return false, "not a move " .. M.R71 end
+  if type(answer) ~= "string" then return false, "not a move " .. M.R71A end
   local w = {}
   for x in answer:gmatch("%S+") do w[#w + 1] = x end
   local unit = w[1] == "pivot" and w[2] or w[1]
   if #w < 2 or unit == nil then
     return false, "'" .. answer .. "' is no move: <unit> <hex> [<hex>...], pivot <unit> "
-      .. "<head>/<tail>, or done " .. M.R71
+      .. "<head>/<tail>, or done " .. M.R71A
   end
   local ok, info = pcall(game.store.unit, game.store, unit)
   if not ok or info.side ~= side then
-    return false, tostring(unit) .. " is not a unit of " .. side .. " " .. M.R71
+    return false, tostring(unit) .. " is not a unit of " .. side .. " " .. M.R71A
   end
   local may, why = M.may_move(game, unit)
   if not may then return false, why end
   if w[1] == "pivot" then
     if not double.is_double(game, unit) then
-      return false, unit .. " is no double-size counter: only those pivot " .. M.R75
+      return false, unit .. " is no double-size counter: only those pivot " .. M.R75B
     end
     return false, "pivot " .. unit .. " " .. tostring(w[3]) .. ": no such pivot (one end stays, "
-      .. "the other goes to a hex next to it, not across an impassable hexside) " .. M.R75
+      .. "the other goes to a hex next to it, not across an impassable hexside) " .. M.R75B
   end
   if double.is_double(game, unit) then
     return false, unit .. " is a double-size counter: <unit> <head>/<tail> of a position it "
-      .. "reaches (the head into a front hex, the tail following) " .. M.R75
+      .. "reaches (the head into a front hex, the tail following) " .. M.R75B
   end
   local places = {}
   for k = 2, #w do places[#places + 1] = w[k] end
@@ -653,8 +656,8 @@ end
 
 -- ---- during a move ---------------------------------------------------------------------------
 
---- Whether enemy `firer` may fire at a mover in `hex` [battle_of_buena_vista 7.4, 9.1, 9.3,
--- 9.5, E-9.3d]: a combat unit (no train, no leader) next to the hex, the top infantry or
+--- Whether enemy `firer` may fire at a mover in `hex` [battle_of_buena_vista 7.4a, 9.1a,
+-- 9.1b, 9.3e, 9.5b, E-9.3d]: a combat unit (no train, no leader) next to the hex, the top infantry or
 -- cavalry of its stack or artillery, not in a contested hex, not Mexican artillery under a
 -- Moving marker, no artillery in a ravine, slope or stream; the line not across an
 -- impassable hexside, the firer not in a stream.
@@ -708,14 +711,14 @@ end
 
 --- The reaction fire itself: issue 45's (fire.lua). Today it is recorded and does nothing;
 -- the result it returns, `"retreat"`, sends the mover back to the hex it came from, its move
--- over [battle_of_buena_vista 7.4, E-R1]; nil goes on.
+-- over [battle_of_buena_vista 7.4a, E-R1]; nil goes on.
 function M.resolve_reaction(game, firer, mover, hex, from)
   local fire = optional("fire")
   if fire and fire.movement_fire then return fire.movement_fire(game, firer, mover, hex, from) end
   return nil
 end
 
---- The reaction-fire window [battle_of_buena_vista 7.4] after `mover` entered `hexes` from
+--- The reaction-fire window [battle_of_buena_vista 7.4a, 7.4b] after `mover` entered `hexes` from
 -- `from`: `movement.fire_window`, then the enemy side is asked which unit fires (`pass`, the
 -- default, ends it), each at most once this entry (digest A9); each answer is recorded in
 -- `game.vars.reactions` and resolved (`M.resolve_reaction`). Returns `"retreat"` when a
@@ -784,7 +787,7 @@ function M.army_commander(game, leader)
 end
 
 -- The hexes a leader may be placed in: next to him for an army commander (no enemy
--- combat unit there) [battle_of_buena_vista 7.6]; another leader goes onto a unit of his
+-- combat unit there) [battle_of_buena_vista 7.6a]; another leader goes onto a unit of his
 -- command (digest A32).
 local function refuges(game, leader, from)
   local side = game.store:unit(leader).side
@@ -816,7 +819,7 @@ local function refuges(game, leader, from)
   return out
 end
 
---- An enemy leader alone in a hex a unit entered [battle_of_buena_vista 7.4, 7.6]: the
+--- An enemy leader alone in a hex a unit entered [battle_of_buena_vista 7.4c, 7.6a]: the
 -- mover ignores him; Taylor, Wool and Santa Anna (and Pérez, digest A32) step to a hex next
 -- to it, their side choosing; any other leader goes onto a unit of his own (none: he is
 -- removed).
@@ -824,6 +827,7 @@ function M.overrun(game, unit, hex)
   for _, leader in ipairs(lone_enemy_leaders(game, unit, hex)) do
     local side = game.store:unit(leader).side
     local opts = refuges(game, leader, hex)
+    local rule = M.army_commander(game, leader) and M.R76A or M.R76B
     local to
     if #opts > 0 then
       to = game:ask(side, {
@@ -831,15 +835,15 @@ function M.overrun(game, unit, hex)
         prompt = unit .. " entered " .. hex .. ", where " .. leader .. " is alone: where he goes",
         options = opts,
         default = opts[1],
-        rule = M.R76,
+        rule = rule,
       })
       assert(game.store:place(leader, to))
       game:log(leader .. " is alone in " .. hex .. " when " .. unit .. " enters: he goes to "
-        .. to .. " " .. M.R76)
+        .. to .. " " .. rule)
     else
       assert(game.store:place(leader, "eliminated"))
       game:log(leader .. " is alone in " .. hex .. " when " .. unit .. " enters, with nowhere "
-        .. "to go: removed " .. M.R76)
+        .. "to go: removed " .. rule)
     end
     game.hooks:fire("leader.overrun", { leader = leader, from = hex, to = to, by = unit,
                                         game = game })
@@ -857,7 +861,7 @@ local function on_entered(game, unit, hexes, from)
         local info = game.store:unit(o)
         if info.side ~= me.side and info.type == "train" then
           game:log(unit .. " is alone with the supply train " .. o .. " in " .. h
-            .. ": it is captured " .. cite("8.6"))
+            .. ": it is captured " .. cite("8.6a"))
           if victory and victory.train_captured then victory.train_captured(game, o, unit) end
         end
       end
@@ -886,7 +890,7 @@ end
 --- Moves a one-hex unit along a checked plan (`M.check`), hex by hex (volley.walk): after
 -- each hex its entry (`on_entered`: lone leaders, trains, parapets, reaction fire); a fire's
 -- retreat takes it back to the hex it came from, where its move ends
--- [battle_of_buena_vista 7.4, E-R1].
+-- [battle_of_buena_vista 7.4a, E-R1].
 function M.apply(game, unit, r)
   local _, from = game.store:where(unit)
   local ma = M.ma(game, unit)
@@ -925,12 +929,12 @@ function M.apply(game, unit, r)
   mark_moved(game, unit)
   game:log(string.format("%s moves %s -> %s (%s MP of %d%s)%s %s", unit, from,
     table.concat(w.entered, " "), tostring(w.spent), ma, r.bonus and ", the leader's bonus hex"
-    or "", w.ended == "retreated" and ", back after the fire" or "", M.R71))
+    or "", w.ended == "retreated" and ", back after the fire" or "", M.R71B))
 end
 
 --- Moves a double-size counter to a position it reaches (`d` of M.double_destinations), step
 -- by step: the head (the tail, backwards) enters, the other end follows; the hexes entered by
--- either end open the reaction-fire window [battle_of_buena_vista 7.4, 7.5].
+-- either end open the reaction-fire window [battle_of_buena_vista 7.4b, 7.5b].
 function M.apply_double(game, unit, d)
   local grid = grid_of(game)
   local head0, tail0 = double.ends(game, unit)
@@ -953,7 +957,7 @@ function M.apply_double(game, unit, d)
       if not cost then return nil, info end
       if cost > q.ma or zero_left(game, entering, cost, q.ma) then
         return nil, src .. " -> " .. entering .. ": costs " .. cost .. ", only " .. q.ma
-          .. " MP left " .. M.R71
+          .. " MP left " .. M.R71B
       end
       return { cost = cost }
     end,
@@ -976,7 +980,7 @@ function M.apply_double(game, unit, d)
       end
       local before, now = positions[#positions - 1], positions[#positions]
       -- both ends enter a hex: the one entering a new hex, the other the hex it left
-      -- ("each time any part of the counter" [battle_of_buena_vista 7.4])
+      -- ("each time any part of the counter" [battle_of_buena_vista 7.4b])
       local hexes = { now[1], now[2] }
       if now[1] == before[2] then hexes = { now[2], now[1] } end
       local result = on_entered(game, unit, hexes, before[1])
@@ -989,12 +993,12 @@ function M.apply_double(game, unit, d)
   w = w:run()
   mark_moved(game, unit)
   local head, tail = double.ends(game, unit)
-  game:log(string.format("%s moves %s/%s -> %s/%s (%s MP of %d)%s %s %s", unit, head0, tail0,
+  game:log(string.format("%s moves %s/%s -> %s/%s (%s MP of %d)%s %s", unit, head0, tail0,
     tostring(head), tostring(tail), tostring(w.spent), ma,
-    w.ended == "retreated" and ", back after the fire" or "", M.R75, double.RF))
+    w.ended == "retreated" and ", back after the fire" or "", cite("7.5b, E-7.1f")))
 end
 
---- Pivots a double-size counter [battle_of_buena_vista 7.5, E-7.4d]: every MP of the impulse
+--- Pivots a double-size counter [battle_of_buena_vista 7.5b, E-7.4d]: every MP of the impulse
 -- spent, one end stays; the hex the other end enters opens the reaction-fire window.
 function M.pivot(game, unit, p)
   local grid = grid_of(game)
@@ -1005,7 +1009,7 @@ function M.pivot(game, unit, p)
   game.hooks:fire("movement.enter", { unit = unit, from = head0, to = p.head,
                                       cost = M.ma(game, unit), game = game })
   game:log(string.format("%s pivots %s/%s -> %s/%s (every MP) %s", unit, head0, tail0, p.head,
-    p.tail, M.R75))
+    p.tail, M.R75B))
   local stay = p.head == head0 and head0 or tail0
   local result = on_entered(game, unit, { p.enter }, stay)
   if result == "retreat" then
@@ -1057,7 +1061,7 @@ function M.carry_out(game, answer)
   return M.apply(game, unit, assert(M.check(game, unit, places)))
 end
 
---- Step (a) of an impulse of `side` [battle_of_buena_vista 5.2, 7.1]: the `moved` markers
+--- Step (a) of an impulse of `side` [battle_of_buena_vista 5.2-C, 7.1a]: the `moved` markers
 -- cleared, the Mexican artillery's MP rolled [battle_of_buena_vista 7.2], then `move`
 -- requests until `done` or no unit may move.
 function M.impulse(game, side)
@@ -1083,7 +1087,7 @@ function M.impulse(game, side)
       has = function(a) return set[a] == true end,
       validate = function(a) return M.validate(game, side, a) end,
       default = "done",
-      rule = M.R71,
+      rule = M.R71A,
     })
     if answer == "done" then break end
     M.carry_out(game, answer)

@@ -18,10 +18,10 @@ describe("[battle_of_buena_vista 7.1, E-7.1e] slopes and the leader's bonus hex"
     local rec = bv.play(g, us, { "1KY-1 " .. PATH .. " 3214", "1KY-1 3214", "1KY-1 3313" })
     assert.are.same({
       "3313 -> 3214: a slope may not be entered with no MP left [battle_of_buena_vista E-7.1e]",
-      "3214 is out of 1KY-1's reach this impulse (8 MP) [battle_of_buena_vista 7.1]",
+      "3214 is out of 1KY-1's reach this impulse (8 MP) [battle_of_buena_vista 7.1b]",
     }, bv.refusals(rec))
     assert.are.equal("3313", bv.at(g, "1KY-1"))
-    assert.are.same({ "1KY-1 moves 4109 -> " .. PATH .. " (8 MP of 8) [battle_of_buena_vista 7.1]" },
+    assert.are.same({ "1KY-1 moves 4109 -> " .. PATH .. " (8 MP of 8) [battle_of_buena_vista 7.1b]" },
       bv.lines(g, "1KY-1 moves"))
   end)
 
@@ -31,7 +31,7 @@ describe("[battle_of_buena_vista 7.1, E-7.1e] slopes and the leader's bonus hex"
     assert.are.same({}, bv.refusals(rec))
     assert.are.equal("3214", bv.at(g, "1KY-1"))
     assert.are.same({ "1KY-1 moves 4109 -> " .. PATH .. " 3214 (8 MP of 8, the leader's bonus "
-      .. "hex) [battle_of_buena_vista 7.1]" }, bv.lines(g, "1KY-1 moves"))
+      .. "hex) [battle_of_buena_vista 7.1b]" }, bv.lines(g, "1KY-1 moves"))
     -- and listed: the cheapest way to 3214 is the bonus hex
     assert.is_true(bv.has(rec.log[1].options, "1KY-1 3214"))
   end)
@@ -77,13 +77,13 @@ describe("[battle_of_buena_vista E-2.3b, E-2.3d] ravines and gullies", function(
         local g = bv.open{ ["2IN-1"] = from }
         bv.play(g, us, { "2IN-1 4516" })
         assert.are.same({ "2IN-1 moves " .. from .. " -> 4516 (3 MP of 6) [battle_of_buena_vista "
-          .. "7.1]" }, bv.lines(g, "2IN-1 moves"))
+          .. "7.1b]" }, bv.lines(g, "2IN-1 moves"))
       end
       for _, to in ipairs{ "4616", "4417" } do
         local g = bv.open{ ["2IN-1"] = "4516" }
         bv.play(g, us, { "2IN-1 " .. to })
         assert.are.same({ "2IN-1 moves 4516 -> " .. to .. " (1 MP of 6) [battle_of_buena_vista "
-          .. "7.1]" }, bv.lines(g, "2IN-1 moves"))
+          .. "7.1b]" }, bv.lines(g, "2IN-1 moves"))
       end
     end)
 
@@ -91,11 +91,11 @@ describe("[battle_of_buena_vista E-2.3b, E-2.3d] ravines and gullies", function(
     function()
       local g = bv.open{ ["2IN-1"] = "2211" }
       bv.play(g, us, { "2IN-1 2212" })
-      assert.are.same({ "2IN-1 moves 2211 -> 2212 (3 MP of 6) [battle_of_buena_vista 7.1]" },
+      assert.are.same({ "2IN-1 moves 2211 -> 2212 (3 MP of 6) [battle_of_buena_vista 7.1b]" },
         bv.lines(g, "2IN-1 moves"))
       local g2 = bv.open{ ["2IN-1"] = "2808" }
       bv.play(g2, us, { "2IN-1 2908" })
-      assert.are.same({ "2IN-1 moves 2808 -> 2908 (3 MP of 6) [battle_of_buena_vista 7.1]" },
+      assert.are.same({ "2IN-1 moves 2808 -> 2908 (3 MP of 6) [battle_of_buena_vista 7.1b]" },
         bv.lines(g2, "2IN-1 moves"))
     end)
 end)
@@ -105,7 +105,7 @@ describe("[battle_of_buena_vista 5.3] the river ford", function()
     local g = bv.open{ ["2IN-1"] = "2020" }
     local rec = bv.play(g, us, { "2IN-1 2021" })
     assert.are.same({ "2021 is out of 2IN-1's reach this impulse (6 MP) [battle_of_buena_vista "
-      .. "7.1]" }, bv.refusals(rec))
+      .. "7.1b]" }, bv.refusals(rec))
     g.vars.ford = 2                                      -- ford-2 = 1921 2021
     local rec2 = bv.play(g, us, { "2IN-1 2021" })
     assert.are.same({}, bv.refusals(rec2))
@@ -125,7 +125,7 @@ describe("[battle_of_buena_vista 7.3] stacking", function()
       assert.is_true(bv.has(o, "Bragg 3010"))            -- artillery does not count
       local rec2 = bv.play(g, us, { "2IN-1 3110" })
       assert.are.same({ "3110 is out of 2IN-1's reach this impulse (6 MP) "
-        .. "[battle_of_buena_vista 7.1]" }, bv.refusals(rec2))
+        .. "[battle_of_buena_vista 7.1b]" }, bv.refusals(rec2))
       local rec3 = bv.play(g, us, { "2IN-1 3110 3210" })
       assert.are.same({ "3010 -> 3110: prohibited (3110 holds two infantry or cavalry units "
         .. "already) [battle_of_buena_vista 7.3]" }, bv.refusals(rec3))
@@ -152,8 +152,8 @@ describe("[battle_of_buena_vista 7.5, E-7.1f, E-7.4] double-size counters", func
     local rec = bv.play(g, mex, { "1/L-1 4508/4609" })
     assert.are.same({}, bv.refusals(rec))
     assert.are.equal("4508/4609", bv.at(g, "1/L-1"))
-    assert.are.same({ "1/L-1 moves 4609/4709 -> 4508/4609 (1 MP of 6) [battle_of_buena_vista 7.5] "
-      .. "[battle_of_buena_vista E-7.1f]" }, bv.lines(g, "1/L-1 moves"))
+    assert.are.same({ "1/L-1 moves 4609/4709 -> 4508/4609 (1 MP of 6) [battle_of_buena_vista 7.5b, "
+      .. "E-7.1f]" }, bv.lines(g, "1/L-1 moves"))
     -- faced from the tail toward the head: its front is the head's three outer hexes
     local arcs = g.store:arcs("1/L-1")
     assert.are.same({ "4408", "4409", "4507" }, arcs.front)
@@ -177,10 +177,10 @@ describe("[battle_of_buena_vista 7.5, E-7.1f, E-7.4] double-size counters", func
     local rec = bv.play(g, mex, { "pivot 1/L-1 4609/4610", "1/L-1 4508/4609" })
     assert.are.equal("4609/4610", bv.at(g, "1/L-1"))
     assert.are.equal("N", g.store:facing("1/L-1"))
-    assert.are.same({ "1/L-1 has moved this impulse [battle_of_buena_vista 7.1]" },
+    assert.are.same({ "1/L-1 has moved this impulse [battle_of_buena_vista 7.1a]" },
       bv.refusals(rec))
     assert.are.same({ "1/L-1 pivots 4609/4709 -> 4609/4610 (every MP) [battle_of_buena_vista "
-      .. "7.5]" }, bv.lines(g, "pivots"))
+      .. "7.5b]" }, bv.lines(g, "pivots"))
   end)
 
   it("may not end a pivot straddling an impassable hexside [E-7.4d]", function()
@@ -195,12 +195,12 @@ describe("[battle_of_buena_vista 7.5, E-7.1f, E-7.4] double-size counters", func
     local g = bv.open{ ["1/L-1"] = { "4515", "4514" } }
     local rec = bv.play(g, mex, { "1/L-1 4516/4515" })
     assert.are.same({}, bv.refusals(rec))
-    assert.are.same({ "1/L-1 moves 4515/4514 -> 4516/4515 (3 MP of 6) [battle_of_buena_vista 7.5]"
-      .. " [battle_of_buena_vista E-7.1f]" }, bv.lines(g, "1/L-1 moves"))
+    assert.are.same({ "1/L-1 moves 4515/4514 -> 4516/4515 (3 MP of 6) [battle_of_buena_vista 7.5b, "
+      .. "E-7.1f]" }, bv.lines(g, "1/L-1 moves"))
     local g2 = bv.open{ ["1/L-1"] = { "4517", "4516" } }     -- facing S, its tail in 4516
     bv.play(g2, mex, { "1/L-1 4516/4515" })
-    assert.are.same({ "1/L-1 moves 4517/4516 -> 4516/4515 (3 MP of 6) [battle_of_buena_vista 7.5]"
-      .. " [battle_of_buena_vista E-7.1f]" }, bv.lines(g2, "1/L-1 moves"))
+    assert.are.same({ "1/L-1 moves 4517/4516 -> 4516/4515 (3 MP of 6) [battle_of_buena_vista 7.5b, "
+      .. "E-7.1f]" }, bv.lines(g2, "1/L-1 moves"))
   end)
 end)
 
@@ -252,7 +252,7 @@ describe("[battle_of_buena_vista 7.4] reaction fire while moving", function()
       assert(ok, err)
       assert.are.equal("3712", bv.at(g, "SRM-1"))
       assert.are.same({ "SRM-1 moves 3813 -> 3712 3612 3712 (2 MP of 6), back after the fire "
-        .. "[battle_of_buena_vista 7.1]" }, bv.lines(g, "SRM-1 moves"))
+        .. "[battle_of_buena_vista 7.1b]" }, bv.lines(g, "SRM-1 moves"))
     end)
 
   it("no window where an impassable hexside lies between [E-9.3d]", function()
@@ -292,8 +292,8 @@ describe("[battle_of_buena_vista 7.7, 6.1, 7.1] off the map, activation, leaders
     local g = bv.open({ ["2IN-1"] = "3610", ["2IN-2"] = "3611", TrainA = "1214" },
       { active = { "2IN-1", "TrainA" } })
     local rec = bv.play(g, us, { "2IN-2 3612", "TrainA 1314" })
-    assert.are.same({ "2IN-2 is not active this turn [battle_of_buena_vista 6.1]",
-                      "supply trains do not move [battle_of_buena_vista 7.1]" },
+    assert.are.same({ "2IN-2 is not active this turn [battle_of_buena_vista 6.1a]",
+                      "supply trains do not move [battle_of_buena_vista 7.1c]" },
       bv.refusals(rec))
   end)
 
