@@ -142,6 +142,21 @@ local function member(list, x)
   return false
 end
 
+-- Adds `unit` to, or takes it from, the list `game.vars[name]` (the impulse's bonus state).
+local function list_add(game, name, unit)
+  local l = game.vars[name] or {}
+  if not member(l, unit) then l[#l + 1] = unit end
+  game.vars[name] = l
+end
+
+local function list_remove(game, name, unit)
+  local l, out = game.vars[name] or {}, {}
+  for _, u in ipairs(l) do
+    if u ~= unit then out[#out + 1] = u end
+  end
+  game.vars[name] = out
+end
+
 local function is_hex(game, h)
   if type(h) ~= "string" then return false end
   local ok, yes = pcall(game.map.contains, game.map, h)
@@ -252,6 +267,7 @@ end
 -- 8 MP unit [battle_of_buena_vista E-7.1a], and units move one at a time here, so never.
 function M.has_bonus(game, unit)
   if game.store:unit(unit).kind == "leader" then return false end
+  if member(game.vars.bonus_used, unit) then return false end   -- a pivot took it [E-7.4c]
   local w = walk.of(game, unit)
   if w and w.bonus ~= nil then return w.bonus end
   return #M.leaders_with(game, unit) > 0
@@ -280,7 +296,7 @@ function M.may_move(game, unit)
   elseif not member(game.vars.active, unit) then
     return false, unit .. " is not active this turn " .. cite("6.1a")
   end
-  if game.store:marker(unit, "moved") ~= 0 then
+  if game.store:marker(unit, "moved") ~= 0 and not member(game.vars.may_still_move, unit) then
     return false, unit .. " has moved this impulse " .. M.R71A
   end
   if game.store:marker(unit, "engaged") ~= 0 then
@@ -481,8 +497,26 @@ end
 function M.double_destinations(game, unit)
   local head, tail = double.ends(game, unit)
   local q = M.query(game, unit)
+  local bonus
+  if M.has_bonus(game, unit) then
+    bonus = { after_stop = (game.params and game.params.bonus_after_slope or 0) == 1,
+              step = function(a, b) return bonus_step(game, q, a, b) end }
+  end
   return double.reach(game, grid_of(game), head, tail, q.ma, double_step(game, q),
-    function(h, cost, left) return zero_left(game, h, cost, left) end)
+    function(h, cost, left) return zero_left(game, h, cost, left) end, bonus)
+end
+
+--- How a double-size counter may pivot now, or nil [battle_of_buena_vista 7.5b, E-7.4c]:
+-- `"all"` (every MP of its impulse: it has not moved, no leader), `"first"` (with a leader,
+-- the bonus hex before its move), `"after"` (with a leader, the bonus after a move that did
+-- not use it).
+function M.pivot_mode(game, unit)
+  if not double.is_double(game, unit) then return nil end
+  if member(game.vars.may_pivot, unit) then return "after" end
+  if member(game.vars.bonus_used, unit) then return nil end
+  if not M.may_move(game, unit) then return nil end
+  if M.has_bonus(game, unit) then return "first" end
+  return "all"
 end
 
 --- The pivots a double-size counter may make [battle_of_buena_vista 7.5b, E-7.4d]: only
@@ -522,8 +556,8 @@ local function ingredients(game, side)
     if #list > 0 then groups[#groups + 1] = list end
   end
   local pivots = {}
-  for _, u in ipairs(M.movers(game, side)) do
-    if double.is_double(game, u) then
+  for _, u in ipairs(game.store:units{ side = side, type = "brigade" }) do
+    if M.pivot_mode(game, u) then
       for _, p in ipairs(M.double_pivots(game, u)) do
         pivots[#pivots + 1] = "pivot " .. u .. " " .. p.head .. "/" .. p.tail
       end
@@ -562,7 +596,13 @@ function M.check(game, unit, places)
     end
   end
   local _, from = game.store:where(unit)
-  if #places == 1 then
+  local typed = #places > 1
+  if typed and places[1] == from then     -- a path typed from the unit's own hex
+    local rest = {}
+    for k = 2, #places do rest[#rest + 1] = places[k] end
+    places = rest
+  end
+  if not typed then
     if places[1] == from then return false, unit .. " is already in " .. from .. " " .. M.R71A end
     for _, d in ipairs(M.destinations(game, unit)) do
       if d.hex == places[1] then return check_path(game, unit, d.path) end
@@ -634,15 +674,20 @@ function M.validate(game, side, answer)
   if not ok or info.side ~= side then
     return false, tostring(unit) .. " is not a unit of " .. side .. " " .. M.R71A
   end
-  local may, why = M.may_move(game, unit)
-  if not may then return false, why end
   if w[1] == "pivot" then
     if not double.is_double(game, unit) then
       return false, unit .. " is no double-size counter: only those pivot " .. M.R75B
     end
+    if not M.pivot_mode(game, unit) then
+      local may, why = M.may_move(game, unit)
+      if may then why = unit .. " has pivoted this impulse " .. M.R75B end
+      return false, why
+    end
     return false, "pivot " .. unit .. " " .. tostring(w[3]) .. ": no such pivot (one end stays, "
       .. "the other goes to a hex next to it, not across an impassable hexside) " .. M.R75B
   end
+  local may, why = M.may_move(game, unit)
+  if not may then return false, why end
   if double.is_double(game, unit) then
     return false, unit .. " is a double-size counter: <unit> <head>/<tail> of a position it "
       .. "reaches (the head into a front hex, the tail following) " .. M.R75B
@@ -657,10 +702,10 @@ end
 -- ---- during a move ---------------------------------------------------------------------------
 
 --- Whether enemy `firer` may fire at a mover in `hex` [battle_of_buena_vista 7.4a, 9.1a,
--- 9.1b, 9.3e, 9.5b, E-9.3d]: a combat unit (no train, no leader) next to the hex, the top infantry or
--- cavalry of its stack or artillery, not in a contested hex, not Mexican artillery under a
--- Moving marker, no artillery in a ravine, slope or stream; the line not across an
--- impassable hexside, the firer not in a stream.
+-- 9.1b, 9.3e, 9.5b, E-9.3d]: a combat unit (no train, no leader) next to the hex, the top
+-- infantry or cavalry of its stack or artillery, not in a contested hex, not Mexican
+-- artillery under a Moving marker, no artillery in a ravine, slope or stream; the line not
+-- across an impassable hexside, the firer not in a stream.
 function M.may_react(game, firer, hex)
   local info = game.store:unit(firer)
   if info.kind == "leader" or not info.classes.combat then return false end
@@ -945,6 +990,8 @@ function M.apply_double(game, unit, d)
   end
   local positions = { { head0, tail0 } }
   local ma = M.ma(game, unit)
+  local bonus = M.has_bonus(game, unit)
+  local last = #d.path
   local w = walk.new(game, {
     unit = unit, path = path, steps = steps, ma = ma,
     check = function(wk, _)
@@ -955,6 +1002,10 @@ function M.apply_double(game, unit, d)
       local q = M.query(game, unit)
       local cost, info = game.move:step(src, entering, q)
       if not cost then return nil, info end
+      if d.bonus and wk.i + 1 == last then
+        local c = bonus_step(game, q, src, entering)
+        if c then return { cost = c } end
+      end
       if cost > q.ma or zero_left(game, entering, cost, q.ma) then
         return nil, src .. " -> " .. entering .. ": costs " .. cost .. ", only " .. q.ma
           .. " MP left " .. M.R71B
@@ -992,34 +1043,54 @@ function M.apply_double(game, unit, d)
   })
   w = w:run()
   mark_moved(game, unit)
+  list_remove(game, "may_still_move", unit)
+  if bonus and not d.bonus and w.ended ~= "retreated" then
+    list_add(game, "may_pivot", unit)        -- the bonus left: a pivot after [E-7.4c]
+  end
   local head, tail = double.ends(game, unit)
-  game:log(string.format("%s moves %s/%s -> %s/%s (%s MP of %d)%s %s", unit, head0, tail0,
+  game:log(string.format("%s moves %s/%s -> %s/%s (%s MP of %d%s)%s %s", unit, head0, tail0,
     tostring(head), tostring(tail), tostring(w.spent), ma,
+    d.bonus and ", the leader's bonus hex" or "",
     w.ended == "retreated" and ", back after the fire" or "", cite("7.5b, E-7.1f")))
 end
 
---- Pivots a double-size counter [battle_of_buena_vista 7.5b, E-7.4d]: every MP of the impulse
--- spent, one end stays; the hex the other end enters opens the reaction-fire window.
-function M.pivot(game, unit, p)
+--- Pivots a double-size counter [battle_of_buena_vista 7.5b, E-7.4d]: one end stays, the
+-- other goes to a hex next to it; the hex it enters opens the reaction-fire window. `mode`
+-- (M.pivot_mode): `"all"` spends every MP of the impulse; with a leader the pivot is the
+-- bonus hex, `"first"` before a move it may still make, `"after"` after its move
+-- [battle_of_buena_vista E-7.4c].
+function M.pivot(game, unit, p, mode)
+  mode = mode or M.pivot_mode(game, unit) or "all"
   local grid = grid_of(game)
   local head0, tail0 = double.ends(game, unit)
   game.hooks:fire("movement.leave", { unit = unit, from = head0, to = p.head, game = game })
   double.place(game, grid, unit, p.head, p.tail)
   mark_moved(game, unit)
+  if mode == "first" then
+    list_add(game, "bonus_used", unit)
+    list_add(game, "may_still_move", unit)
+  elseif mode == "after" then
+    list_remove(game, "may_pivot", unit)
+  end
   game.hooks:fire("movement.enter", { unit = unit, from = head0, to = p.head,
-                                      cost = M.ma(game, unit), game = game })
-  game:log(string.format("%s pivots %s/%s -> %s/%s (every MP) %s", unit, head0, tail0, p.head,
-    p.tail, M.R75B))
+                                      cost = mode == "all" and M.ma(game, unit) or 0,
+                                      game = game })
+  game:log(string.format("%s pivots %s/%s -> %s/%s (%s) %s", unit, head0, tail0, p.head,
+    p.tail, mode == "all" and "every MP" or ("the leader's bonus hex, "
+      .. (mode == "first" and "before its move" or "after its move")),
+    mode == "all" and M.R75B or cite("7.5b, E-7.4c")))
   local stay = p.head == head0 and head0 or tail0
   local result = on_entered(game, unit, { p.enter }, stay)
   if result == "retreat" then
     double.place(game, grid, unit, head0, tail0)
+    list_remove(game, "may_still_move", unit)
     game:log(unit .. " goes back to " .. head0 .. "/" .. tail0 .. " after the fire " .. M.R74)
   end
   if game.store:where(unit) == "hex" then
     local head = double.ends(game, unit)
     game.hooks:fire("movement.stop", { unit = unit, hex = head, entered = { p.enter },
-                                       cost = M.ma(game, unit), why = "pivot", game = game })
+                                       cost = mode == "all" and M.ma(game, unit) or 0,
+                                       why = "pivot", game = game })
   end
 end
 
@@ -1043,8 +1114,9 @@ function M.carry_out(game, answer)
   for x in answer:gmatch("%S+") do w[#w + 1] = x end
   if w[1] == "pivot" then
     local h, t = pair(w[3])
+    local mode = M.pivot_mode(game, w[2])
     for _, p in ipairs(M.double_pivots(game, w[2])) do
-      if p.head == h and p.tail == t then return M.pivot(game, w[2], p) end
+      if p.head == h and p.tail == t then return M.pivot(game, w[2], p, mode) end
     end
     error("movement: no pivot " .. answer, 0)
   end
@@ -1068,6 +1140,7 @@ function M.impulse(game, side)
   for _, u in ipairs(game.store:units{}) do
     if game.store:marker(u, "moved") ~= 0 then game.store:set_marker(u, "moved", 0) end
   end
+  game.vars.bonus_used, game.vars.may_still_move, game.vars.may_pivot = nil, nil, nil
   if side == M.MEX then M.roll_artillery(game) else game.vars.art_mp = nil end
   while true do
     local groups, total, set = ingredients(game, side)
@@ -1093,6 +1166,7 @@ function M.impulse(game, side)
     M.carry_out(game, answer)
   end
   game.vars.art_mp = nil
+  game.vars.bonus_used, game.vars.may_still_move, game.vars.may_pivot = nil, nil, nil
 end
 
 return M

@@ -304,3 +304,79 @@ describe("[battle_of_buena_vista 7.7, 6.1, 7.1] off the map, activation, leaders
       .. "[battle_of_buena_vista E-7.1e]" }, bv.refusals(rec))
   end)
 end)
+
+describe("[battle_of_buena_vista 7.1c, 7.5b, E-7.4c] a double-size counter with a leader",
+  function()
+    it("has one step more than its MP (the bonus hex), listed after the others", function()
+      local g = bv.open{ ["1/L-1"] = { "4609", "4709" } }
+      local without = bv.play(g, mex, {}).pending.options
+      local g2 = bv.open{ ["1/L-1"] = { "4609", "4709" }, Lombardini = "4609" }
+      local with = bv.play(g2, mex, {}).pending.options
+      local extra = {}
+      for _, o in ipairs(with) do
+        if o:match("^1/L%-1 ") and not bv.has(without, o) then extra[#extra + 1] = o end
+      end
+      assert.is_true(#extra > 0)
+      -- north-west, seven clear hexes: the seventh the bonus
+      assert.is_true(bv.has(extra, "1/L-1 3905/4006"))
+      assert.is_false(bv.has(without, "1/L-1 3905/4006"))
+      local rec = bv.play(g2, mex, { "1/L-1 3905/4006" })
+      assert.are.same({}, bv.refusals(rec))
+      assert.are.same({ "1/L-1 moves 4609/4709 -> 3905/4006 (7 MP of 6, the leader's bonus hex) "
+        .. "[battle_of_buena_vista 7.5b, E-7.1f]" }, bv.lines(g2, "1/L-1 moves"))
+    end)
+
+    it("may pivot with the bonus first, then move with its MP (no more pivot)", function()
+      local g = bv.open{ ["1/L-1"] = { "4609", "4709" }, Lombardini = "4609",
+                         ["2/L-1"] = { "4613", "4713" } }
+      local rec = bv.play(g, mex, { "pivot 1/L-1 4609/4610", "pivot 1/L-1 4609/4709",
+                                    "1/L-1 4508/4609" })
+      assert.are.same({ "1/L-1 has pivoted this impulse [battle_of_buena_vista 7.5b]" },
+        bv.refusals(rec))
+      assert.are.same({ "1/L-1 pivots 4609/4709 -> 4609/4610 (the leader's bonus hex, before "
+        .. "its move) [battle_of_buena_vista 7.5b, E-7.4c]" }, bv.lines(g, "pivots"))
+      assert.are.equal("4508/4609", bv.at(g, "1/L-1"))
+    end)
+
+    it("may move first and pivot after with the bonus unused", function()
+      local g = bv.open{ ["1/L-1"] = { "4609", "4709" }, Lombardini = "4609",
+                         ["2/L-1"] = { "4613", "4713" } }
+      local rec = bv.play(g, mex, { "1/L-1 4508/4609", "pivot 1/L-1 4508/4507" })
+      assert.are.same({}, bv.refusals(rec))
+      assert.are.equal("4508/4507", bv.at(g, "1/L-1"))
+      assert.are.same({ "1/L-1 pivots 4508/4609 -> 4508/4507 (the leader's bonus hex, after "
+        .. "its move) [battle_of_buena_vista 7.5b, E-7.4c]" }, bv.lines(g, "pivots"))
+      -- and no more: neither a move nor another pivot
+      local o = rec.pending.options
+      for _, a in ipairs(o) do assert.is_nil(a:match("1/L%-1")) end
+    end)
+  end)
+
+describe("[battle_of_buena_vista E-7.1c, E-7.1d, E-5.3a] the road at 3120, the trails, the ford",
+  function()
+    it("3120 is clear with the road: the road goes through it", function()
+      local g = bv.open{ ["1KY-1"] = "3020" }
+      local rec = bv.play(g, us, { "1KY-1 3120 3220" })
+      assert.are.same({}, bv.refusals(rec))
+      assert.are.equal("3220", bv.at(g, "1KY-1"))
+    end)
+
+    it("the trail crosses the impassable hexside 3919/4019", function()
+      local g = bv.open{ ["2IL-1"] = "3919" }
+      local rec = bv.play(g, us, { "2IL-1 4019" })
+      assert.are.same({}, bv.refusals(rec))
+      assert.are.equal("4019", bv.at(g, "2IL-1"))
+      local g2 = bv.open{ ["2IL-1"] = "3918" }
+      local rec2 = bv.play(g2, us, { "2IL-1 3918 4018" })
+      assert.are.same({ "3918 -> 4018: prohibited (crossing Impassable) [battle_of_buena_vista "
+        .. "2.3]" }, bv.refusals(rec2))
+    end)
+
+    it("the ford's hexes move as slopes: a unit entering one stops there", function()
+      local g = bv.open{ ["2IN-1"] = "2020" }
+      g.vars.ford = 2
+      local rec = bv.play(g, us, { "2IN-1 2021 2022", "2IN-1 2021" })
+      assert.are.same({ "2021 -> 2022: must stop in 2021 (slope) [battle_of_buena_vista "
+        .. "E-7.1e]" }, bv.refusals(rec))
+    end)
+  end)
