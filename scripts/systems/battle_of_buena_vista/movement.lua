@@ -613,8 +613,9 @@ function M.check(game, unit, places)
   return check_path(game, unit, places)
 end
 
-check_path = function(game, unit, places)
+check_path = function(game, unit, places, bonus)
   local _, from = game.store:where(unit)
+  if bonus == nil then bonus = M.has_bonus(game, unit) end
   local q = M.query(game, unit)
   local r, why, index = game.move:validate(from, places, q)
   local zero_at
@@ -630,7 +631,7 @@ check_path = function(game, unit, places)
     index = zero_at
   end
   -- the last step as the leader's bonus hex [battle_of_buena_vista 7.1c, E-7.1b, E-7.1e]
-  if index == #places and M.has_bonus(game, unit) then
+  if index == #places and bonus then
     local prefix = {}
     for k = 1, #places - 1 do prefix[k] = places[k] end
     local before = { path = {}, steps = {} }
@@ -654,6 +655,87 @@ check_path = function(game, unit, places)
   return false, why
 end
 
+--- Checks a stack's move together [battle_of_buena_vista E-7.5a]: `<unit>+<unit>... <hex>
+-- [<hex>...]`, every unit named in the first one's hex and free to move, no double-size
+-- counter (it fills its hexes alone and moves alone, digest ruling); the path (one hex: the
+-- first unit's cheapest) checked for each unit with its own MP and class, the leader's bonus
+-- hex for the units that began with a leader, and for a leader only when an 8 MP unit moves
+-- with him [battle_of_buena_vista E-7.1a]; the stack within the limits of
+-- [battle_of_buena_vista 7.3] in every hex it enters. Returns the first unit's check
+-- (`{path =, steps =, bonus =}`) or `false, why`.
+function M.check_stack(game, side, units, places)
+  local seen = {}
+  for _, u in ipairs(units) do
+    local ok, info = pcall(game.store.unit, game.store, u)
+    if not ok or info.side ~= side then
+      return false, tostring(u) .. " is not a unit of " .. side .. " " .. M.R71A
+    end
+    if seen[u] then return false, u .. " is named twice " .. M.R71A end
+    seen[u] = true
+    if double.is_double(game, u) then
+      return false, u .. " is a double-size counter: it moves alone " .. cite("7.5b, E-7.5a")
+    end
+    local may, why = M.may_move(game, u)
+    if not may then return false, why end
+  end
+  local _, from = game.store:where(units[1])
+  local eight = false
+  for _, u in ipairs(units) do
+    local _, at = game.store:where(u)
+    if at ~= from then
+      return false, u .. " is not stacked with " .. units[1] .. " in " .. from .. " "
+        .. cite("E-7.5a")
+    end
+    if game.store:unit(u).kind ~= "leader" and M.ma(game, u) >= 8 then eight = true end
+  end
+  for _, h in ipairs(places) do
+    if not is_hex(game, h) then
+      return false, "'" .. tostring(h) .. "' is not a hex of the map: no unit moves off the "
+        .. "map " .. M.R77
+    end
+  end
+  if #places > 1 and places[1] == from then
+    local rest = {}
+    for k = 2, #places do rest[#rest + 1] = places[k] end
+    places = rest
+  elseif #places == 1 then
+    local first = M.check(game, units[1], places)
+    if not first then
+      return false, places[1] .. " is out of " .. units[1] .. "'s reach this impulse "
+        .. M.R71B
+    end
+    places = first.path
+  end
+  local first
+  for _, u in ipairs(units) do
+    local bonus
+    if game.store:unit(u).kind == "leader" then bonus = eight end
+    local r, why = check_path(game, u, places, bonus)
+    if not r then return false, u .. ": " .. why end
+    first = first or r
+  end
+  -- the stack together in each hex it enters [battle_of_buena_vista 7.3]
+  local weight = 0
+  for _, u in ipairs(units) do
+    if stacking.weight(game, u) == 1 then weight = weight + 1 end
+  end
+  for _, h in ipairs(first.path) do
+    local count = 0
+    for _, o in ipairs(game.store:stack(h)) do
+      local oi = game.store:unit(o)
+      if not seen[o] and oi.side == side then
+        local ow = stacking.weight(game, o)
+        if ow == "double" then count = 99 elseif ow == 1 then count = count + 1 end
+      end
+    end
+    if count + weight > 2 then
+      return false, h .. " cannot hold the stack of " .. table.concat(units, "+") .. " "
+        .. M.R73
+    end
+  end
+  return first
+end
+
 -- Reads `<head>/<tail>`.
 local function pair(text)
   if type(text) ~= "string" then return nil end
@@ -669,6 +751,15 @@ function M.validate(game, side, answer)
   if #w < 2 or unit == nil then
     return false, "'" .. answer .. "' is no move: <unit> <hex> [<hex>...], pivot <unit> "
       .. "<head>/<tail>, or done " .. M.R71A
+  end
+  if w[1] ~= "pivot" and unit:find("+", 1, true) then    -- a stack moving together
+    local units = {}
+    for u in unit:gmatch("[^+]+") do units[#units + 1] = u end
+    local places = {}
+    for k = 2, #w do places[#places + 1] = w[k] end
+    local r, why = M.check_stack(game, side, units, places)
+    if not r then return false, why end
+    return true
   end
   local ok, info = pcall(game.store.unit, game.store, unit)
   if not ok or info.side ~= side then
@@ -796,7 +887,8 @@ function M.fire_window(game, mover, hexes, from)
     fired[answer] = true
     local log = game.vars.reactions or {}
     log[#log + 1] = { turn = game.vars.turn or 0, impulse = game.vars.impulse or 0,
-                      mover = mover, hex = hex, from = from, firer = answer }
+                      mover = mover, hex = hex, from = from, firer = answer,
+                      stack = game.vars.stack or { mover } }
     game.vars.reactions = log
     game:log(answer .. " fires at " .. mover .. " entering " .. hex .. " " .. M.R74)
     local result = M.resolve_reaction(game, answer, mover, hex, from)
@@ -977,6 +1069,43 @@ function M.apply(game, unit, r)
     or "", w.ended == "retreated" and ", back after the fire" or "", M.R71B))
 end
 
+--- Moves a stack together along a checked path (`M.check_stack`) [battle_of_buena_vista
+-- E-7.5a]: walked as one (volley.walk) under its first unit, every unit placed in each hex;
+-- the reaction fire is at the stack, one unit of it its target (issue 45's), and a retreat
+-- takes them all back.
+function M.apply_stack(game, units, r)
+  local lead = units[1]
+  local _, from = game.store:where(lead)
+  local ma = M.ma(game, lead)
+  for _, u in ipairs(units) do ma = math.min(ma, M.ma(game, u)) end
+  local w = walk.new(game, {
+    unit = lead, path = r.path, steps = r.steps, ma = ma,
+    check = function(wk) if wk.retreating then return { cost = 0 } end end,
+    place = function(_, to)
+      for k = #units, 1, -1 do assert(game.store:place(units[k], to)) end
+    end,
+    fire = fire_point(game),
+    entered = function(wk, i, hex)
+      if wk.retreating then
+        wk:stop("retreated")
+        return
+      end
+      local prev = i > 1 and wk.entered[i - 1] or from
+      game.vars.stack = units
+      local result = on_entered(game, lead, { hex }, prev)
+      game.vars.stack = nil
+      if result == "retreat" then
+        wk.retreating = true
+        wk:divert({ prev }, { { cost = 0 } })
+      end
+    end,
+  }):run()
+  for _, u in ipairs(units) do mark_moved(game, u) end
+  game:log(string.format("%s move together %s -> %s (%s MP%s)%s %s", table.concat(units, "+"),
+    from, table.concat(w.entered, " "), tostring(w.spent), r.bonus and ", the leader's bonus hex"
+    or "", w.ended == "retreated" and ", back after the fire" or "", cite("E-7.5a, 7.1b")))
+end
+
 --- Moves a double-size counter to a position it reaches (`d` of M.double_destinations), step
 -- by step: the head (the tail, backwards) enters, the other end follows; the hexes entered by
 -- either end open the reaction-fire window [battle_of_buena_vista 7.4b, 7.5b].
@@ -1121,6 +1250,14 @@ function M.carry_out(game, answer)
     error("movement: no pivot " .. answer, 0)
   end
   local unit = w[1]
+  if unit:find("+", 1, true) then
+    local units = {}
+    for u in unit:gmatch("[^+]+") do units[#units + 1] = u end
+    local places = {}
+    for k = 2, #w do places[#places + 1] = w[k] end
+    return M.apply_stack(game, units, assert(M.check_stack(game,
+      game.store:unit(units[1]).side, units, places)))
+  end
   if double.is_double(game, unit) then
     local h, t = pair(w[2])
     for _, d in ipairs(M.double_destinations(game, unit)) do

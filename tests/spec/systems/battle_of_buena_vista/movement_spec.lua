@@ -380,3 +380,40 @@ describe("[battle_of_buena_vista E-7.1c, E-7.1d, E-5.3a] the road at 3120, the t
         .. "E-7.1e]" }, bv.refusals(rec))
     end)
   end)
+
+describe("[battle_of_buena_vista E-7.5a, E-7.1a] stacks moving together", function()
+  it("a leader moving with an 8 MP unit takes the bonus hex with it", function()
+    local g = bv.open{ ["1KY-1"] = "4109", Marshall = "4109" }
+    local rec = bv.play(g, us, { "Marshall " .. PATH .. " 3214",
+                                 "1KY-1+Marshall " .. PATH .. " 3214" })
+    assert.are.same({ "3313 -> 3214: a slope may not be entered with no MP left "
+      .. "[battle_of_buena_vista E-7.1e]" }, bv.refusals(rec))
+    assert.are.equal("3214", bv.at(g, "1KY-1"))
+    assert.are.equal("3214", bv.at(g, "Marshall"))
+    assert.are.same({ "1KY-1+Marshall move together 4109 -> " .. PATH .. " 3214 (8 MP, the "
+      .. "leader's bonus hex) [battle_of_buena_vista E-7.5a, 7.1b]" }, bv.lines(g, "together"))
+    assert.are.equal(1, g.store:marker("Marshall", "moved"))
+  end)
+
+  it("the stack must keep within the stacking limits and its slowest unit's MP", function()
+    local g = bv.open{ ["2IN-1"] = "3610", ["2IN-2"] = "3610", ["2KY-1"] = "3611",
+                       JoLane = "3610" }
+    local rec = bv.play(g, us, { "2IN-1+2IN-2 3611", "2IN-1+JoLane 3611 3612 3613 3614 3615 3616 "
+      .. "3617 3618", "2IN-1+JoLane 3611" })
+    assert.are.same({
+      "3611 cannot hold the stack of 2IN-1+2IN-2 [battle_of_buena_vista 7.3]",
+      "2IN-1: 3616 -> 3617: costs 1, only 0 MP left [battle_of_buena_vista 7.1]",
+    }, bv.refusals(rec))
+    assert.are.equal("3611", bv.at(g, "JoLane"))
+    assert.are.equal("3611", bv.at(g, "2IN-1"))
+    assert.are.equal("3610", bv.at(g, "2IN-2"))
+  end)
+
+  it("one reaction-fire window for the stack, recorded with its units", function()
+    local g = bv.open{ ["2IN-1"] = "3611", ["SRM-1"] = "3813", ["SRM-2"] = "3813" }
+    bv.play(g, mex, { "SRM-1+SRM-2 3712 3612", "2IN-1" })
+    local r = g.vars.reactions
+    assert.are.equal(1, #r)
+    assert.are.same({ "SRM-1", "SRM-2" }, r[1].stack)
+  end)
+end)
