@@ -387,12 +387,18 @@ end
 -- @treturn ?integer the step's cost, or nil
 local function bonus_step(game, q, a, b)
   local sides = game.map:hexside(a, b)
-  if member(sides, "impassable") then return nil end
+  if member(sides, "impassable") then
+    return nil, a .. " -> " .. b .. ": the leader's bonus hex crosses no impassable hexside "
+      .. M.RE71B
+  end
   local f = flags_of(game, b)
-  if f.stream and not member(M.open_ford(game), b) then return nil end
+  if f.stream and not member(M.open_ford(game), b) then
+    return nil, a .. " -> " .. b .. ": the leader's bonus hex enters no stream but the ford "
+      .. M.RE71B
+  end
   local qb = { class = q.class, prohibited = q.prohibited }
-  local cost = game.move:step(a, b, qb)
-  if not cost then return nil end
+  local cost, why = game.move:step(a, b, qb)
+  if not cost then return nil, why end
   return cost
 end
 
@@ -643,13 +649,14 @@ check_path = function(game, unit, places, bonus)
       and not road_hexes(game)[base]
     local cp = (game.params and game.params.bonus_after_slope or 0) == 1
     if before and (not stopped or cp) then
-      local c = bonus_step(game, q, base, places[#places])
+      local c, bwhy = bonus_step(game, q, base, places[#places])
       if c then
         local steps = {}
         for i, s in ipairs(before.steps) do steps[i] = s end
         steps[#steps + 1] = { cost = c }
         return { path = places, steps = steps, bonus = true }
       end
+      why = bwhy or why
     end
   end
   return false, why

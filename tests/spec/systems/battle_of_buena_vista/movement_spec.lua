@@ -12,7 +12,7 @@ local function mex(g) movement.impulse(g, "MEX") end
 -- 3214 [battle_of_buena_vista E-7.1e].
 local PATH = "4010 3910 3811 3711 3612 3512 3413 3313"
 
-describe("[battle_of_buena_vista 7.1, E-7.1e] slopes and the leader's bonus hex", function()
+describe("[battle_of_buena_vista 7.1b, 7.1c, E-7.1b, E-7.1e] slopes and the leader's bonus hex", function()
   it("T-BV-10a: cavalry spends its 8 MP to 3313 and may not enter the slope 3214", function()
     local g = bv.open{ ["1KY-1"] = "4109" }
     local rec = bv.play(g, us, { "1KY-1 " .. PATH .. " 3214", "1KY-1 3214", "1KY-1 3313" })
@@ -63,14 +63,27 @@ describe("[battle_of_buena_vista 7.1, E-7.1e] slopes and the leader's bonus hex"
     end)
 
   it("the bonus hex crosses no impassable hexside, even where a trail opens it", function()
-    -- 3919 -> 4019 is the trail's crossing of an impassable hexside [E-7.1d]
-    local g = bv.open{ ["2IL-1"] = "3919", Bissell = "3919" }
-    local rec = bv.play(g, us, {})
-    assert.is_true(bv.has(rec.pending.options, "2IL-1 4019"))      -- by the trail, with MP
+    -- SPat (1 MP rolled) with Santa Anna: 4112 -> 4111 spends it; the trail's crossing
+    -- 4111/4110 is no bonus hex [E-7.1b, E-7.1d]
+    local g = bv.open{ SPat = "4112", SantaAnna = "4112" }
+    g.store:set_marker("SPat", "moving", 1)
+    g.dice:force{ 1 }
+    local rec = bv.play(g, mex, { "SPat 4111 4110" })
+    assert.is_true(bv.has(rec.log[1].options, "SPat 4111"))
+    assert.is_false(bv.has(rec.log[1].options, "SPat 4110"))
+    assert.are.same({ "4111 -> 4110: the leader's bonus hex crosses no impassable hexside "
+      .. "[battle_of_buena_vista E-7.1b]" }, bv.refusals(rec))
+    -- with 2 MP the trail takes it through
+    local g2 = bv.open{ SPat = "4112", SantaAnna = "4112" }
+    g2.store:set_marker("SPat", "moving", 1)
+    g2.dice:force{ 2 }
+    local rec2 = bv.play(g2, mex, { "SPat 4111 4110" })
+    assert.are.same({}, bv.refusals(rec2))
+    assert.are.equal("4110", bv.at(g2, "SPat"))
   end)
 end)
 
-describe("[battle_of_buena_vista E-2.3b, E-2.3d] ravines and gullies", function()
+describe("[battle_of_buena_vista 7.1b, E-2.3b, E-2.3d] ravines and gullies", function()
   it("T-BV-11: 4516 costs 3 MP to enter from any side; 4516 to 4616 or 4417 costs 1",
     function()
       for _, from in ipairs{ "4416", "4617", "4517" } do
@@ -146,7 +159,7 @@ describe("[battle_of_buena_vista 7.3] stacking", function()
   end)
 end)
 
-describe("[battle_of_buena_vista 7.5, E-7.1f, E-7.4] double-size counters", function()
+describe("[battle_of_buena_vista 7.5a, 7.5b, E-7.1f, E-7.4a, E-7.4b, E-7.4d] double-size counters", function()
   it("moves the head into a front hex, the tail following; three front hexsides after", function()
     local g = bv.open{ ["1/L-1"] = { "4609", "4709" } }     -- facing NW
     local rec = bv.play(g, mex, { "1/L-1 4508/4609" })
@@ -222,7 +235,7 @@ describe("[battle_of_buena_vista 7.2] Mexican artillery under a Moving marker", 
   end)
 end)
 
-describe("[battle_of_buena_vista 7.4] reaction fire while moving", function()
+describe("[battle_of_buena_vista 7.4a, 7.4b, E-R1, E-9.3d] reaction fire while moving", function()
   it("asks the enemy which unit fires after each hex next to it, and records the answer",
     function()
       local g = bv.open{ ["2IN-1"] = "3611", ["SRM-1"] = "3813" }
@@ -262,7 +275,7 @@ describe("[battle_of_buena_vista 7.4] reaction fire while moving", function()
   end)
 end)
 
-describe("[battle_of_buena_vista 7.4, 7.6] enemy leaders alone", function()
+describe("[battle_of_buena_vista 7.4c, 7.6a, 7.6b] enemy leaders alone", function()
   it("an army commander alone steps to a hex next to his; a mover ignores him", function()
     local g = bv.open{ Wool = "3612", ["SRM-1"] = "3813" }
     local rec = bv.play(g, mex, { "SRM-1 3712 3612", "3611" })
@@ -280,7 +293,7 @@ describe("[battle_of_buena_vista 7.4, 7.6] enemy leaders alone", function()
   end)
 end)
 
-describe("[battle_of_buena_vista 7.7, 6.1, 7.1] off the map, activation, leaders", function()
+describe("[battle_of_buena_vista 7.7, 6.1a, 7.1a, 7.1c, E-7.1a] off the map, activation, leaders", function()
   it("offers no hex off the map and refuses one typed", function()
     local g = bv.open{ ["1KY-1"] = "1001" }
     local rec = bv.play(g, us, { "1KY-1 0901" })
