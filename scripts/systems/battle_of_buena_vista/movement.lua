@@ -932,7 +932,7 @@ end
 
 -- The hexes a leader may be placed in: next to him for an army commander (no enemy
 -- combat unit there) [battle_of_buena_vista 7.6a]; another leader goes onto a unit of his
--- command (digest A32).
+-- command (digest A32), where he must be at his impulse's end [battle_of_buena_vista 7.6b].
 local function refuges(game, leader, from)
   local side = game.store:unit(leader).side
   local out = {}
