@@ -430,3 +430,21 @@ describe("[battle_of_buena_vista E-7.5a, E-7.1a] stacks moving together", functi
     assert.are.same({ "SRM-1", "SRM-2" }, r[1].stack)
   end)
 end)
+
+describe("[battle_of_buena_vista 8.6a, 8.4] a supply train alone; a contested hex", function()
+  it("a combat unit entering a hex where an enemy train stands alone captures it", function()
+    local g = bv.open{ TrainA = "1214", HG = "1314" }
+    local rec = bv.play(g, mex, { "HG 1214" })
+    assert.are.same({}, bv.refusals(rec))
+    assert.are.same({ "HG is alone with the supply train TrainA in 1214: it is captured "
+      .. "[battle_of_buena_vista 8.6a]" }, bv.lines(g, "captured"))
+  end)
+
+  it("a unit engaged in a contested hex does not move", function()
+    local g = bv.open{ ["2IN-1"] = "3610", ["2IN-2"] = "3611" }
+    g.store:set_marker("2IN-1", "engaged", 1)
+    local rec = bv.play(g, us, { "2IN-1 3510" })
+    assert.are.same({ "2IN-1 is engaged in a contested hex: it may not move "
+      .. "[battle_of_buena_vista 8.4]" }, bv.refusals(rec))
+  end)
+end)
