@@ -294,7 +294,7 @@ function M.may_move(game, unit)
     local ok, why = activation.may_move(game, unit)
     if not ok then return false, why or (unit .. " is not active " .. cite("6.1a")) end
   elseif not member(game.vars.active, unit) then
-    return false, unit .. " is not active this turn " .. cite("6.1a")
+    return false, unit .. " is not activated this turn " .. cite("6.1a")
   end
   if game.store:marker(unit, "moved") ~= 0 and not member(game.vars.may_still_move, unit) then
     return false, unit .. " has moved this impulse " .. M.R71A

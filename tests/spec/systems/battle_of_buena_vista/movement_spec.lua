@@ -305,7 +305,7 @@ describe("[battle_of_buena_vista 7.7, 6.1a, 7.1a, 7.1c, E-7.1a] off the map, act
     local g = bv.open({ ["2IN-1"] = "3610", ["2IN-2"] = "3611", TrainA = "1214" },
       { active = { "2IN-1", "TrainA" } })
     local rec = bv.play(g, us, { "2IN-2 3612", "TrainA 1314" })
-    assert.are.same({ "2IN-2 is not active this turn [battle_of_buena_vista 6.1a]",
+    assert.are.same({ "2IN-2 is not activated this turn [battle_of_buena_vista 6.1a]",
                       "supply trains do not move [battle_of_buena_vista 7.1c]" },
       bv.refusals(rec))
   end)
