@@ -77,7 +77,7 @@ M.points = {
   shared.declare("movement.stop", "a move has ended, wherever and however " .. M.R71A),
   { name = "movement.cost", kinds = { "modify" },
     when = "a unit's movement query is built: add costs, prohibit hexes, change query.ma "
-      .. M.R71A,
+      .. M.R71B,
     fields = { { "unit", "unit", "the unit about to move" },
                { "query", "query", "its volley.core.move query" },
                { "game", "game", "the game" } },
@@ -100,12 +100,24 @@ M.points = {
     actions = SOME },
 }
 
---- Its words in the prompt's command language (volley.commands.extend).
+--- Its words in the prompt's command language (the shape of docs/runtime.md "Rule systems"
+-- `words`; the sequence's init.lua adds them to its own).
 M.words = {
-  answers = { "done", "pivot", "pass" },
-  kinds = { move = "move a unit: <unit> <hex> [path], pivot <unit> <head>/<tail>, or done",
-            reaction_fire = "fire at the mover: <unit>, or pass",
-            overrun = "where the leader goes: <hex>" },
+  answers = {
+    { "pivot", "pivot <unit> <head>/<tail>", "at a move request: a double-size counter keeps "
+        .. "one end and swings the other to a hex next to it, every MP of its impulse "
+        .. "(Battle of Buena Vista: rules 7.5b)" },
+  },
+  kinds = {
+    { "move", "<unit> <hex> [path] | <unit> <head>/<tail> | pivot <unit> <head>/<tail> | "
+        .. "done", "move an active unit, a stack (<unit>+<unit> <hex>) or a double-size "
+        .. "counter (Battle of Buena Vista: rules 7.1a, 7.5b)" },
+    { "reaction_fire", "<unit> | pass", "a unit next to the hex an enemy mover entered may "
+        .. "fire at it (Battle of Buena Vista: rules 7.4a)" },
+    { "overrun", "<hex>", "where a leader alone goes when an enemy unit enters his hex "
+        .. "(Battle of Buena Vista: rules 7.6a)" },
+  },
+  move_verbs = { pivot = true },
 }
 
 -- ---- small helpers -------------------------------------------------------------------------
