@@ -33,9 +33,9 @@ esac
   > "$tmp/play.txt" 2> "$tmp/play.err" || fail "play exited $?: $(cat "$tmp/play.err")"
 grep -qxF "Villamil is activated (1 of 3) [battle_of_buena_vista 6.2]" "$tmp/play.txt" \
   || fail "no Villamil activated"
-grep -qxF "Washington moves 3220 -> 3319 (0 MP of 8) [battle_of_buena_vista 7.1]" "$tmp/play.txt" \
+grep -qxF "Washington moves 3220 -> 3319 (0 MP of 8) [battle_of_buena_vista 7.1b]" "$tmp/play.txt" \
   || fail "no Washington move"
-grep -qxF "SRM-2 moves 4719 -> 4619 (1 MP of 6) [battle_of_buena_vista 7.1]" "$tmp/play.txt" \
+grep -qxF "SRM-2 moves 4719 -> 4619 (1 MP of 6) [battle_of_buena_vista 7.1b]" "$tmp/play.txt" \
   || fail "no SRM-2 move"
 [ "$(grep -c '^turn [0-9]* of 12 \[battle_of_buena_vista 5.1\]$' "$tmp/play.txt")" -eq 12 ] \
   || fail "not twelve turns: $(grep -c '^turn [0-9]* of 12' "$tmp/play.txt")"

@@ -1,15 +1,18 @@
---- Double-size counters in Battle of Buena Vista [battle_of_buena_vista 7.5]: a head hex and
--- a tail hex, faced from the tail toward the head (units.ini `facing.double`). Its three front
+--- Double-size counters in Battle of Buena Vista [battle_of_buena_vista 7.5a, 7.5b]: a head
+-- hex and a tail hex, faced from the tail toward the head (units.ini `facing.double`). Its
+-- three front
 -- hexes are the head's neighbours that touch neither the tail nor the tail's neighbours
 -- (the digest's ruling A31: the head's three outer hexsides); its three rear hexes the
 -- tail's, the same way round.
 --
--- Moving [battle_of_buena_vista 7.5, E-7.1f, E-7.4a-b] ("turn" in the errata's words): the
--- head enters one of its front hexes and the tail follows into the hex the head left, paying
--- what the head's hex costs; or, backwards, the tail enters one of its rear hexes and the head
--- follows, paying the tail's. Pivoting [battle_of_buena_vista 7.5, E-7.4c-d] spends every MP
--- of the impulse: one end stays, the other moves to any hex next to it; it may swing across
--- an impassable hexside but may not end straddling one.
+-- Moving [battle_of_buena_vista 7.5b, E-7.1f, E-7.4a, E-7.4b] ("turn" in the errata's
+-- words): the head enters one of its front hexes and the tail follows into the hex the head
+-- left, paying what the head's hex costs; or, backwards, the tail enters one of its rear hexes
+-- and the head follows, paying the tail's. Pivoting [battle_of_buena_vista 7.5b, E-7.4c,
+-- E-7.4d] spends every MP of the impulse: one end stays, the other moves to any hex next to
+-- it; it may swing across an impassable hexside but may not end straddling one. With a
+-- leader, the bonus hex [battle_of_buena_vista 7.1c] is one step more, or the pivot (before
+-- or after the move, [battle_of_buena_vista E-7.4c]).
 --
 -- A double-size move is searched here, in Lua, over the counter's positions (head, tail):
 -- the C search (volley.core.move `reach`) walks single hexes and cannot carry a heading; each
@@ -18,7 +21,7 @@
 
 local M = {}
 
-M.R75 = "[battle_of_buena_vista 7.5]"
+M.R75 = "[battle_of_buena_vista 7.5b]"
 M.RF = "[battle_of_buena_vista E-7.1f]"
 M.RP = "[battle_of_buena_vista E-7.4d]"
 
@@ -49,8 +52,8 @@ local function member(list, x)
   return false
 end
 
---- The three front hexes of a counter in (head, tail) on the map (fewer at the edge),
--- hexside order.
+--- The three front hexes of a counter in (head, tail) [battle_of_buena_vista 7.5a], on the
+-- map (fewer at the edge), hexside order.
 function M.front(game, grid, head, tail)
   local near = around(game, grid, tail)
   local out = {}
@@ -76,16 +79,46 @@ function M.place(game, grid, unit, head, tail)
   assert(game.store:face(unit, M.facing(grid, head, tail)))
 end
 
+-- The moves from a position: the head into a front hex (the tail following), the tail into a
+-- rear hex (the head following).
+local function moves_from(game, grid, s)
+  local moves = {}
+  for _, n in ipairs(M.front(game, grid, s.head, s.tail)) do
+    moves[#moves + 1] = { enter = n, from = s.head, head = n, tail = s.head }
+  end
+  for _, n in ipairs(M.rear(game, grid, s.head, s.tail)) do
+    moves[#moves + 1] = { enter = n, from = s.tail, head = s.tail, tail = n }
+  end
+  return moves
+end
+
+-- A state one move past `s`.
+local function extend(s, mv, cost, stop)
+  local path, costs = {}, {}
+  for i, p in ipairs(s.path) do path[i] = p end
+  for i, c in ipairs(s.costs) do costs[i] = c end
+  path[#path + 1] = { mv.head, mv.tail }
+  costs[#costs + 1] = cost
+  return { head = mv.head, tail = mv.tail, key = mv.head .. "/" .. mv.tail,
+           cost = s.cost + cost, steps = s.steps + 1, stop = stop, enter = mv.enter,
+           path = path, costs = costs }
+end
+
 --- The positions a counter reaches from (head, tail) with `ma` MP, by forward and backward
 -- moves (each step's cost and refusal `step(from, to)`, which returns `cost, info` or
 -- false), cheapest first: `{ {head=, tail=, cost=, path={ {head, tail}, ... }, costs={...},
--- stop=} ... }`, the start left out. Ties: fewer steps, then the label `head/tail`. A step
--- whose entering hex is must-stop (`info.stop`) ends the move there; an entry into a slope
--- with no MP left is refused by `zero_left(to, cost, left)` (E-7.1e).
-function M.reach(game, grid, head, tail, ma, step, zero_left)
+-- stop=, bonus=} ... }`, the start left out. Ties: fewer steps, then the label `head/tail`.
+-- A step whose entering hex is must-stop (`info.stop`) ends the move there; an entry into a
+-- slope with no MP left is refused by `zero_left(to, cost, left)` (E-7.1e). With `bonus`
+-- (`{step = function(from, to) -> cost | nil, after_stop = boolean}`), the leader's bonus
+-- hex: one step more from any position reached (or the start; from a must-stop one only with
+-- `after_stop`), whatever it costs, to the positions not reached otherwise, listed last in
+-- label order [battle_of_buena_vista 7.1c].
+function M.reach(game, grid, head, tail, ma, step, zero_left, bonus)
   local key0 = head .. "/" .. tail
-  local best = { [key0] = { head = head, tail = tail, key = key0, cost = 0, steps = 0,
-                            path = {}, costs = {} } }
+  local start = { head = head, tail = tail, key = key0, cost = 0, steps = 0, path = {},
+                  costs = {} }
+  local best = { [key0] = start }
   local open = { key0 }
   local done = {}
   local function better(a, b)
@@ -102,29 +135,14 @@ function M.reach(game, grid, head, tail, ma, step, zero_left)
     local s = best[key]
     done[key] = true
     if not s.stop then
-      local moves = {}
-      for _, n in ipairs(M.front(game, grid, s.head, s.tail)) do
-        moves[#moves + 1] = { enter = n, from = s.head, head = n, tail = s.head }
-      end
-      for _, n in ipairs(M.rear(game, grid, s.head, s.tail)) do
-        moves[#moves + 1] = { enter = n, from = s.tail, head = s.tail, tail = n }
-      end
-      for _, mv in ipairs(moves) do
+      for _, mv in ipairs(moves_from(game, grid, s)) do
         local cost, info = step(mv.from, mv.enter)
         if cost and s.cost + cost <= ma
             and not (zero_left and zero_left(mv.enter, cost, ma - s.cost)) then
           local k = mv.head .. "/" .. mv.tail
-          local cand = { head = mv.head, tail = mv.tail, key = k, cost = s.cost + cost,
-                         steps = s.steps + 1, stop = info and info.stop or false,
-                         enter = mv.enter }
           local old = best[k]
+          local cand = extend(s, mv, cost, info and info.stop or false)
           if not done[k] and (not old or better(cand, old)) then
-            local path, costs = {}, {}
-            for i, p in ipairs(s.path) do path[i] = p end
-            for i, c in ipairs(s.costs) do costs[i] = c end
-            path[#path + 1] = { mv.head, mv.tail }
-            costs[#costs + 1] = cost
-            cand.path, cand.costs = path, costs
             if not old then open[#open + 1] = k end
             best[k] = cand
           end
@@ -137,10 +155,33 @@ function M.reach(game, grid, head, tail, ma, step, zero_left)
     if k ~= key0 then out[#out + 1] = s end
   end
   table.sort(out, better)
+  if bonus then
+    local extra, seen = {}, {}
+    local bases = { start }
+    for _, s in ipairs(out) do bases[#bases + 1] = s end
+    for _, s in ipairs(bases) do
+      if not s.stop or bonus.after_stop then
+        for _, mv in ipairs(moves_from(game, grid, s)) do
+          local k = mv.head .. "/" .. mv.tail
+          if not best[k] and not seen[k] then
+            local cost = bonus.step(mv.from, mv.enter)
+            if cost then
+              seen[k] = true
+              local e = extend(s, mv, cost, true)
+              e.bonus = true
+              extra[#extra + 1] = e
+            end
+          end
+        end
+      end
+    end
+    table.sort(extra, function(a, b) return a.key < b.key end)
+    for _, e in ipairs(extra) do out[#out + 1] = e end
+  end
   return out
 end
 
---- The positions a pivot reaches from (head, tail) [battle_of_buena_vista 7.5]: the head
+--- The positions a pivot reaches from (head, tail) [battle_of_buena_vista 7.5b]: the head
 -- stays and the tail goes to another hex next to it, or the tail stays and the head does;
 -- `enterable(hex, stay)` says whether the moving end may stand in the hex, `straddles(a, b)`
 -- whether an impassable hexside lies between the two ends [battle_of_buena_vista E-7.4d].
@@ -157,7 +198,9 @@ function M.pivots(game, grid, head, tail, enterable, straddles)
       out[#out + 1] = { head = n, tail = tail, enter = n }
     end
   end
-  table.sort(out, function(a, b) return (a.head .. "/" .. a.tail) < (b.head .. "/" .. b.tail) end)
+  table.sort(out, function(a, b)
+    return (a.head .. "/" .. a.tail) < (b.head .. "/" .. b.tail)
+  end)
   return out
 end
 

@@ -9,20 +9,20 @@
 -- along it, each step checked.
 --
 -- * Costs: the chart charts/battle_of_buena_vista/movement.ini through the C core
---   (volley.core.move), with the overlays below [battle_of_buena_vista 7.1];
+--   (volley.core.move), with the overlays below [battle_of_buena_vista 7.1b];
 -- * a slope costs 0 MP but may not be entered with no MP left, save as the leader's bonus
 --   hex, and ends the move (the errata's example of 3214) [battle_of_buena_vista E-7.1e];
 -- * a unit that begins its move stacked with a friendly leader may enter one hex more,
 --   whatever it costs, but not across an impassable hexside nor into a stream other than the
---   ford [battle_of_buena_vista 7.1, E-7.1a, E-7.1b];
+--   ford [battle_of_buena_vista 7.1c, E-7.1a, E-7.1b];
 -- * the ford's hexes are open once the Crossing Marker is placed (`game.vars.ford`), the
 --   other sites closed [battle_of_buena_vista 5.3];
 -- * stacking [battle_of_buena_vista 7.3] (stacking.lua), enemy combat units closed (shock
 --   only); an enemy leader alone is ignored, an army commander steps aside
---   [battle_of_buena_vista 7.4, 7.6];
+--   [battle_of_buena_vista 7.4c, 7.6a];
 -- * reaction fire: after each hex entered next to enemies that may fire, their side is asked
---   [battle_of_buena_vista 7.4]; the fire itself is issue 45's (`M.resolve_reaction`);
--- * double-size counters (double.lua) [battle_of_buena_vista 7.5];
+--   [battle_of_buena_vista 7.4a, 7.4b]; the fire itself is issue 45's (`M.resolve_reaction`);
+-- * double-size counters (double.lua) [battle_of_buena_vista 7.5a, 7.5b];
 -- * Mexican artillery under a Moving marker rolls its MP each Mexican impulse
 --   [battle_of_buena_vista 7.2];
 -- * no unit moves off the map [battle_of_buena_vista 7.7]: the search knows the map's hexes
@@ -38,12 +38,15 @@ local M = {}
 
 local function cite(case) return "[battle_of_buena_vista " .. case .. "]" end
 
-M.R71 = cite("7.1")
+M.R71A = cite("7.1a")
+M.R71B = cite("7.1b")
+M.R71C = cite("7.1c")
 M.R72 = cite("7.2")
 M.R73 = cite("7.3")
-M.R74 = cite("7.4")
-M.R75 = cite("7.5")
-M.R76 = cite("7.6")
+M.R74 = cite("7.4a, 7.4b")
+M.R75B = cite("7.5b")
+M.R76A = cite("7.4c, 7.6a")
+M.R76B = cite("7.4c, 7.6b")
 M.R77 = cite("7.7")
 M.R53 = cite("5.3")
 M.RE71B = cite("E-7.1b")
@@ -68,13 +71,13 @@ local SOME = { "roll", "ask", "set_marker", "set_flag", "declare_result" }
 -- movement.leave / enter / stop (volley.walk) and its own.
 M.points = {
   shared.declare("movement.leave", "a moving unit is about to leave a hex for the next "
-    .. "(volley.walk) " .. M.R71),
+    .. "(volley.walk) " .. M.R71A),
   shared.declare("movement.enter", "a moving unit (a double-size counter: its head, or its "
-    .. "tail going backwards) has entered a hex " .. M.R71),
-  shared.declare("movement.stop", "a move has ended, wherever and however " .. M.R71),
+    .. "tail going backwards) has entered a hex " .. M.R71A),
+  shared.declare("movement.stop", "a move has ended, wherever and however " .. M.R71A),
   { name = "movement.cost", kinds = { "modify" },
     when = "a unit's movement query is built: add costs, prohibit hexes, change query.ma "
-      .. M.R71,
+      .. M.R71B,
     fields = { { "unit", "unit", "the unit about to move" },
                { "query", "query", "its volley.core.move query" },
                { "game", "game", "the game" } },
@@ -89,7 +92,7 @@ M.points = {
     actions = SOME },
   { name = "leader.overrun", kinds = { "observe" },
     when = "an enemy unit entered the hex of a leader alone, who has been moved "
-      .. M.R76,
+      .. cite("7.6a, 7.6b"),
     fields = { { "leader", "unit", "the leader" }, { "from", "hex", "his hex" },
                { "to", "hex", "where he went (nil: removed)" },
                { "by", "unit", "the enemy unit that entered" },
@@ -97,12 +100,24 @@ M.points = {
     actions = SOME },
 }
 
---- Its words in the prompt's command language (volley.commands.extend).
+--- Its words in the prompt's command language (the shape of docs/runtime.md "Rule systems"
+-- `words`; the sequence's init.lua adds them to its own).
 M.words = {
-  answers = { "done", "pivot", "pass" },
-  kinds = { move = "move a unit: <unit> <hex> [path], pivot <unit> <head>/<tail>, or done",
-            reaction_fire = "fire at the mover: <unit>, or pass",
-            overrun = "where the leader goes: <hex>" },
+  answers = {
+    { "pivot", "pivot <unit> <head>/<tail>", "at a move request: a double-size counter keeps "
+        .. "one end and swings the other to a hex next to it, every MP of its impulse "
+        .. "(Battle of Buena Vista: rules 7.5b)" },
+  },
+  kinds = {
+    { "move", "<unit> <hex> [path] | <unit> <head>/<tail> | pivot <unit> <head>/<tail> | "
+        .. "done", "move an active unit, a stack (<unit>+<unit> <hex>) or a double-size "
+        .. "counter (Battle of Buena Vista: rules 7.1a, 7.5b)" },
+    { "reaction_fire", "<unit> | pass", "a unit next to the hex an enemy mover entered may "
+        .. "fire at it (Battle of Buena Vista: rules 7.4a)" },
+    { "overrun", "<hex>", "where a leader alone goes when an enemy unit enters his hex "
+        .. "(Battle of Buena Vista: rules 7.6a)" },
+  },
+  move_verbs = { pivot = true },
 }
 
 -- ---- small helpers -------------------------------------------------------------------------
@@ -137,6 +152,21 @@ local function member(list, x)
     if v == x then return true end
   end
   return false
+end
+
+-- Adds `unit` to, or takes it from, the list `game.vars[name]` (the impulse's bonus state).
+local function list_add(game, name, unit)
+  local l = game.vars[name] or {}
+  if not member(l, unit) then l[#l + 1] = unit end
+  game.vars[name] = l
+end
+
+local function list_remove(game, name, unit)
+  local l, out = game.vars[name] or {}, {}
+  for _, u in ipairs(l) do
+    if u ~= unit then out[#out + 1] = u end
+  end
+  game.vars[name] = out
 end
 
 local function is_hex(game, h)
@@ -245,10 +275,11 @@ function M.leaders_with(game, unit)
 end
 
 --- Whether `unit` has the leader's bonus hex on this move: it began the move stacked with a
--- friendly leader [battle_of_buena_vista 7.1]; a leader himself has it only moving with an
+-- friendly leader [battle_of_buena_vista 7.1c]; a leader himself has it only moving with an
 -- 8 MP unit [battle_of_buena_vista E-7.1a], and units move one at a time here, so never.
 function M.has_bonus(game, unit)
   if game.store:unit(unit).kind == "leader" then return false end
+  if member(game.vars.bonus_used, unit) then return false end   -- a pivot took it [E-7.4c]
   local w = walk.of(game, unit)
   if w and w.bonus ~= nil then return w.bonus end
   return #M.leaders_with(game, unit) > 0
@@ -263,9 +294,9 @@ end
 function M.may_move(game, unit)
   local info = game.store:unit(unit)
   local kind = game.store:where(unit)
-  if kind ~= "hex" then return false, unit .. " is not on the map " .. M.R71 end
+  if kind ~= "hex" then return false, unit .. " is not on the map " .. M.R71A end
   if info.type == "train" then
-    return false, "supply trains do not move " .. M.R71
+    return false, "supply trains do not move " .. M.R71C
   end
   if M.mexican_artillery(game, unit) and game.store:marker(unit, "moving") == 0 then
     return false, unit .. " is not under a Moving marker " .. M.R72
@@ -273,12 +304,12 @@ function M.may_move(game, unit)
   local activation = optional("activation")
   if activation and activation.may_move then
     local ok, why = activation.may_move(game, unit)
-    if not ok then return false, why or (unit .. " is not active " .. cite("6.1")) end
+    if not ok then return false, why or (unit .. " is not active " .. cite("6.1a")) end
   elseif not member(game.vars.active, unit) then
-    return false, unit .. " is not active this turn " .. cite("6.1")
+    return false, unit .. " is not activated this turn " .. cite("6.1a")
   end
-  if game.store:marker(unit, "moved") ~= 0 then
-    return false, unit .. " has moved this impulse " .. M.R71
+  if game.store:marker(unit, "moved") ~= 0 and not member(game.vars.may_still_move, unit) then
+    return false, unit .. " has moved this impulse " .. M.R71A
   end
   if game.store:marker(unit, "engaged") ~= 0 then
     return false, unit .. " is engaged in a contested hex: it may not move " .. cite("8.4")
@@ -317,9 +348,9 @@ end
 
 --- The movement query of a unit (docs/move.md; docs/battle_of_buena_vista_movement.md):
 --
--- * class and MA (what a move under way has left) [battle_of_buena_vista 7.1, 7.2];
+-- * class and MA (what a move under way has left) [battle_of_buena_vista 7.1b, 7.1c, 7.2];
 -- * hexes of enemy combat units and hexes it may not stack in, prohibited
---   [battle_of_buena_vista 7.3, 8.2] (stacking.legal): even passing through;
+--   [battle_of_buena_vista 7.3, 8.2.1] (stacking.legal): even passing through;
 -- * the ford sites' hexes but the ford found, prohibited [battle_of_buena_vista 5.3];
 -- * slope hexes off the road, must-stop [battle_of_buena_vista E-7.1e];
 -- then `movement.cost` handlers may change it.
@@ -368,12 +399,18 @@ end
 -- @treturn ?integer the step's cost, or nil
 local function bonus_step(game, q, a, b)
   local sides = game.map:hexside(a, b)
-  if member(sides, "impassable") then return nil end
+  if member(sides, "impassable") then
+    return nil, a .. " -> " .. b .. ": the leader's bonus hex crosses no impassable hexside "
+      .. M.RE71B
+  end
   local f = flags_of(game, b)
-  if f.stream and not member(M.open_ford(game), b) then return nil end
+  if f.stream and not member(M.open_ford(game), b) then
+    return nil, a .. " -> " .. b .. ": the leader's bonus hex enters no stream but the ford "
+      .. M.RE71B
+  end
   local qb = { class = q.class, prohibited = q.prohibited }
-  local cost = game.move:step(a, b, qb)
-  if not cost then return nil end
+  local cost, why = game.move:step(a, b, qb)
+  if not cost then return nil, why end
   return cost
 end
 
@@ -390,7 +427,7 @@ end
 
 --- The destinations of a one-hex unit: `{hex =, cost =, path = {...}, steps = {{cost=}...},
 -- bonus =}` each, reach order (cost, then label), then the leader's bonus hexes (label
--- order) [battle_of_buena_vista 7.1, E-7.1e].
+-- order) [battle_of_buena_vista 7.1b, 7.1c, E-7.1e].
 function M.destinations(game, unit)
   local _, from = game.store:where(unit)
   local q = M.query(game, unit)
@@ -474,15 +511,33 @@ local function double_step(game, q)
 end
 
 --- The positions a double-size counter may move to (double.reach): `{head =, tail =, cost =,
--- path = {{head, tail}...}, costs = {...}}` each [battle_of_buena_vista 7.5, E-7.1f].
+-- path = {{head, tail}...}, costs = {...}}` each [battle_of_buena_vista 7.5b, E-7.1f].
 function M.double_destinations(game, unit)
   local head, tail = double.ends(game, unit)
   local q = M.query(game, unit)
+  local bonus
+  if M.has_bonus(game, unit) then
+    bonus = { after_stop = (game.params and game.params.bonus_after_slope or 0) == 1,
+              step = function(a, b) return bonus_step(game, q, a, b) end }
+  end
   return double.reach(game, grid_of(game), head, tail, q.ma, double_step(game, q),
-    function(h, cost, left) return zero_left(game, h, cost, left) end)
+    function(h, cost, left) return zero_left(game, h, cost, left) end, bonus)
 end
 
---- The pivots a double-size counter may make [battle_of_buena_vista 7.5, E-7.4d]: only
+--- How a double-size counter may pivot now, or nil [battle_of_buena_vista 7.5b, E-7.4c]:
+-- `"all"` (every MP of its impulse: it has not moved, no leader), `"first"` (with a leader,
+-- the bonus hex before its move), `"after"` (with a leader, the bonus after a move that did
+-- not use it).
+function M.pivot_mode(game, unit)
+  if not double.is_double(game, unit) then return nil end
+  if member(game.vars.may_pivot, unit) then return "after" end
+  if member(game.vars.bonus_used, unit) then return nil end
+  if not M.may_move(game, unit) then return nil end
+  if M.has_bonus(game, unit) then return "first" end
+  return "all"
+end
+
+--- The pivots a double-size counter may make [battle_of_buena_vista 7.5b, E-7.4d]: only
 -- before it moves (a pivot spends every MP of the impulse).
 function M.double_pivots(game, unit)
   local head, tail = double.ends(game, unit)
@@ -519,8 +574,8 @@ local function ingredients(game, side)
     if #list > 0 then groups[#groups + 1] = list end
   end
   local pivots = {}
-  for _, u in ipairs(M.movers(game, side)) do
-    if double.is_double(game, u) then
+  for _, u in ipairs(game.store:units{ side = side, type = "brigade" }) do
+    if M.pivot_mode(game, u) then
       for _, p in ipairs(M.double_pivots(game, u)) do
         pivots[#pivots + 1] = "pivot " .. u .. " " .. p.head .. "/" .. p.tail
       end
@@ -559,19 +614,26 @@ function M.check(game, unit, places)
     end
   end
   local _, from = game.store:where(unit)
-  if #places == 1 then
-    if places[1] == from then return false, unit .. " is already in " .. from .. " " .. M.R71 end
+  local typed = #places > 1
+  if typed and places[1] == from then     -- a path typed from the unit's own hex
+    local rest = {}
+    for k = 2, #places do rest[#rest + 1] = places[k] end
+    places = rest
+  end
+  if not typed then
+    if places[1] == from then return false, unit .. " is already in " .. from .. " " .. M.R71A end
     for _, d in ipairs(M.destinations(game, unit)) do
       if d.hex == places[1] then return check_path(game, unit, d.path) end
     end
     return false, places[1] .. " is out of " .. unit .. "'s reach this impulse (" .. M.ma(game,
-      unit) .. " MP) " .. M.R71
+      unit) .. " MP) " .. M.R71B
   end
   return check_path(game, unit, places)
 end
 
-check_path = function(game, unit, places)
+check_path = function(game, unit, places, bonus)
   local _, from = game.store:where(unit)
+  if bonus == nil then bonus = M.has_bonus(game, unit) end
   local q = M.query(game, unit)
   local r, why, index = game.move:validate(from, places, q)
   local zero_at
@@ -586,8 +648,8 @@ check_path = function(game, unit, places)
       .. ": a slope may not be entered with no MP left " .. M.RE71E
     index = zero_at
   end
-  -- the last step as the leader's bonus hex [battle_of_buena_vista 7.1, E-7.1b, E-7.1e]
-  if index == #places and M.has_bonus(game, unit) then
+  -- the last step as the leader's bonus hex [battle_of_buena_vista 7.1c, E-7.1b, E-7.1e]
+  if index == #places and bonus then
     local prefix = {}
     for k = 1, #places - 1 do prefix[k] = places[k] end
     local before = { path = {}, steps = {} }
@@ -599,16 +661,98 @@ check_path = function(game, unit, places)
       and not road_hexes(game)[base]
     local cp = (game.params and game.params.bonus_after_slope or 0) == 1
     if before and (not stopped or cp) then
-      local c = bonus_step(game, q, base, places[#places])
+      local c, bwhy = bonus_step(game, q, base, places[#places])
       if c then
         local steps = {}
         for i, s in ipairs(before.steps) do steps[i] = s end
         steps[#steps + 1] = { cost = c }
         return { path = places, steps = steps, bonus = true }
       end
+      why = bwhy or why
     end
   end
   return false, why
+end
+
+--- Checks a stack's move together [battle_of_buena_vista E-7.5a]: `<unit>+<unit>... <hex>
+-- [<hex>...]`, every unit named in the first one's hex and free to move, no double-size
+-- counter (it fills its hexes alone and moves alone, digest ruling); the path (one hex: the
+-- first unit's cheapest) checked for each unit with its own MP and class, the leader's bonus
+-- hex for the units that began with a leader, and for a leader only when an 8 MP unit moves
+-- with him [battle_of_buena_vista E-7.1a]; the stack within the limits of
+-- [battle_of_buena_vista 7.3] in every hex it enters. Returns the first unit's check
+-- (`{path =, steps =, bonus =}`) or `false, why`.
+function M.check_stack(game, side, units, places)
+  local seen = {}
+  for _, u in ipairs(units) do
+    local ok, info = pcall(game.store.unit, game.store, u)
+    if not ok or info.side ~= side then
+      return false, tostring(u) .. " is not a unit of " .. side .. " " .. M.R71A
+    end
+    if seen[u] then return false, u .. " is named twice " .. M.R71A end
+    seen[u] = true
+    if double.is_double(game, u) then
+      return false, u .. " is a double-size counter: it moves alone " .. cite("7.5b, E-7.5a")
+    end
+    local may, why = M.may_move(game, u)
+    if not may then return false, why end
+  end
+  local _, from = game.store:where(units[1])
+  local eight = false
+  for _, u in ipairs(units) do
+    local _, at = game.store:where(u)
+    if at ~= from then
+      return false, u .. " is not stacked with " .. units[1] .. " in " .. from .. " "
+        .. cite("E-7.5a")
+    end
+    if game.store:unit(u).kind ~= "leader" and M.ma(game, u) >= 8 then eight = true end
+  end
+  for _, h in ipairs(places) do
+    if not is_hex(game, h) then
+      return false, "'" .. tostring(h) .. "' is not a hex of the map: no unit moves off the "
+        .. "map " .. M.R77
+    end
+  end
+  if #places > 1 and places[1] == from then
+    local rest = {}
+    for k = 2, #places do rest[#rest + 1] = places[k] end
+    places = rest
+  elseif #places == 1 then
+    local first = M.check(game, units[1], places)
+    if not first then
+      return false, places[1] .. " is out of " .. units[1] .. "'s reach this impulse "
+        .. M.R71B
+    end
+    places = first.path
+  end
+  local first
+  for _, u in ipairs(units) do
+    local bonus
+    if game.store:unit(u).kind == "leader" then bonus = eight end
+    local r, why = check_path(game, u, places, bonus)
+    if not r then return false, u .. ": " .. why end
+    first = first or r
+  end
+  -- the stack together in each hex it enters [battle_of_buena_vista 7.3]
+  local weight = 0
+  for _, u in ipairs(units) do
+    if stacking.weight(game, u) == 1 then weight = weight + 1 end
+  end
+  for _, h in ipairs(first.path) do
+    local count = 0
+    for _, o in ipairs(game.store:stack(h)) do
+      local oi = game.store:unit(o)
+      if not seen[o] and oi.side == side then
+        local ow = stacking.weight(game, o)
+        if ow == "double" then count = 99 elseif ow == 1 then count = count + 1 end
+      end
+    end
+    if count + weight > 2 then
+      return false, h .. " cannot hold the stack of " .. table.concat(units, "+") .. " "
+        .. M.R73
+    end
+  end
+  return first
 end
 
 -- Reads `<head>/<tail>`.
@@ -619,30 +763,44 @@ end
 
 --- Checks a typed answer that is not listed (a path), naming the rule of the refusal.
 function M.validate(game, side, answer)
-  if type(answer) ~= "string" then return false, "not a move " .. M.R71 end
+  if type(answer) ~= "string" then return false, "not a move " .. M.R71A end
   local w = {}
   for x in answer:gmatch("%S+") do w[#w + 1] = x end
   local unit = w[1] == "pivot" and w[2] or w[1]
   if #w < 2 or unit == nil then
     return false, "'" .. answer .. "' is no move: <unit> <hex> [<hex>...], pivot <unit> "
-      .. "<head>/<tail>, or done " .. M.R71
+      .. "<head>/<tail>, or done " .. M.R71A
+  end
+  if w[1] ~= "pivot" and unit:find("+", 1, true) then    -- a stack moving together
+    local units = {}
+    for u in unit:gmatch("[^+]+") do units[#units + 1] = u end
+    local places = {}
+    for k = 2, #w do places[#places + 1] = w[k] end
+    local r, why = M.check_stack(game, side, units, places)
+    if not r then return false, why end
+    return true
   end
   local ok, info = pcall(game.store.unit, game.store, unit)
   if not ok or info.side ~= side then
-    return false, tostring(unit) .. " is not a unit of " .. side .. " " .. M.R71
+    return false, tostring(unit) .. " is not a unit of " .. side .. " " .. M.R71A
+  end
+  if w[1] == "pivot" then
+    if not double.is_double(game, unit) then
+      return false, unit .. " is no double-size counter: only those pivot " .. M.R75B
+    end
+    if not M.pivot_mode(game, unit) then
+      local may, why = M.may_move(game, unit)
+      if may then why = unit .. " has pivoted this impulse " .. M.R75B end
+      return false, why
+    end
+    return false, "pivot " .. unit .. " " .. tostring(w[3]) .. ": no such pivot (one end stays, "
+      .. "the other goes to a hex next to it, not across an impassable hexside) " .. M.R75B
   end
   local may, why = M.may_move(game, unit)
   if not may then return false, why end
-  if w[1] == "pivot" then
-    if not double.is_double(game, unit) then
-      return false, unit .. " is no double-size counter: only those pivot " .. M.R75
-    end
-    return false, "pivot " .. unit .. " " .. tostring(w[3]) .. ": no such pivot (one end stays, "
-      .. "the other goes to a hex next to it, not across an impassable hexside) " .. M.R75
-  end
   if double.is_double(game, unit) then
     return false, unit .. " is a double-size counter: <unit> <head>/<tail> of a position it "
-      .. "reaches (the head into a front hex, the tail following) " .. M.R75
+      .. "reaches (the head into a front hex, the tail following) " .. M.R75B
   end
   local places = {}
   for k = 2, #w do places[#places + 1] = w[k] end
@@ -653,11 +811,11 @@ end
 
 -- ---- during a move ---------------------------------------------------------------------------
 
---- Whether enemy `firer` may fire at a mover in `hex` [battle_of_buena_vista 7.4, 9.1, 9.3,
--- 9.5, E-9.3d]: a combat unit (no train, no leader) next to the hex, the top infantry or
--- cavalry of its stack or artillery, not in a contested hex, not Mexican artillery under a
--- Moving marker, no artillery in a ravine, slope or stream; the line not across an
--- impassable hexside, the firer not in a stream.
+--- Whether enemy `firer` may fire at a mover in `hex` [battle_of_buena_vista 7.4a, 9.1a,
+-- 9.1b, 9.3e, 9.5b, E-9.3d]: a combat unit (no train, no leader) next to the hex, the top
+-- infantry or cavalry of its stack or artillery, not in a contested hex, not Mexican
+-- artillery under a Moving marker, no artillery in a ravine, slope or stream; the line not
+-- across an impassable hexside, the firer not in a stream.
 function M.may_react(game, firer, hex)
   local info = game.store:unit(firer)
   if info.kind == "leader" or not info.classes.combat then return false end
@@ -708,14 +866,14 @@ end
 
 --- The reaction fire itself: issue 45's (fire.lua). Today it is recorded and does nothing;
 -- the result it returns, `"retreat"`, sends the mover back to the hex it came from, its move
--- over [battle_of_buena_vista 7.4, E-R1]; nil goes on.
+-- over [battle_of_buena_vista 7.4a, E-R1]; nil goes on.
 function M.resolve_reaction(game, firer, mover, hex, from)
   local fire = optional("fire")
   if fire and fire.movement_fire then return fire.movement_fire(game, firer, mover, hex, from) end
   return nil
 end
 
---- The reaction-fire window [battle_of_buena_vista 7.4] after `mover` entered `hexes` from
+--- The reaction-fire window [battle_of_buena_vista 7.4a, 7.4b] after `mover` entered `hexes` from
 -- `from`: `movement.fire_window`, then the enemy side is asked which unit fires (`pass`, the
 -- default, ends it), each at most once this entry (digest A9); each answer is recorded in
 -- `game.vars.reactions` and resolved (`M.resolve_reaction`). Returns `"retreat"` when a
@@ -748,7 +906,8 @@ function M.fire_window(game, mover, hexes, from)
     fired[answer] = true
     local log = game.vars.reactions or {}
     log[#log + 1] = { turn = game.vars.turn or 0, impulse = game.vars.impulse or 0,
-                      mover = mover, hex = hex, from = from, firer = answer }
+                      mover = mover, hex = hex, from = from, firer = answer,
+                      stack = game.vars.stack or { mover } }
     game.vars.reactions = log
     game:log(answer .. " fires at " .. mover .. " entering " .. hex .. " " .. M.R74)
     local result = M.resolve_reaction(game, answer, mover, hex, from)
@@ -784,8 +943,8 @@ function M.army_commander(game, leader)
 end
 
 -- The hexes a leader may be placed in: next to him for an army commander (no enemy
--- combat unit there) [battle_of_buena_vista 7.6]; another leader goes onto a unit of his
--- command (digest A32).
+-- combat unit there) [battle_of_buena_vista 7.6a]; another leader goes onto a unit of his
+-- command (digest A32), where he must be at his impulse's end [battle_of_buena_vista 7.6b].
 local function refuges(game, leader, from)
   local side = game.store:unit(leader).side
   local out = {}
@@ -816,7 +975,7 @@ local function refuges(game, leader, from)
   return out
 end
 
---- An enemy leader alone in a hex a unit entered [battle_of_buena_vista 7.4, 7.6]: the
+--- An enemy leader alone in a hex a unit entered [battle_of_buena_vista 7.4c, 7.6a]: the
 -- mover ignores him; Taylor, Wool and Santa Anna (and Pérez, digest A32) step to a hex next
 -- to it, their side choosing; any other leader goes onto a unit of his own (none: he is
 -- removed).
@@ -824,6 +983,7 @@ function M.overrun(game, unit, hex)
   for _, leader in ipairs(lone_enemy_leaders(game, unit, hex)) do
     local side = game.store:unit(leader).side
     local opts = refuges(game, leader, hex)
+    local rule = M.army_commander(game, leader) and M.R76A or M.R76B
     local to
     if #opts > 0 then
       to = game:ask(side, {
@@ -831,15 +991,15 @@ function M.overrun(game, unit, hex)
         prompt = unit .. " entered " .. hex .. ", where " .. leader .. " is alone: where he goes",
         options = opts,
         default = opts[1],
-        rule = M.R76,
+        rule = rule,
       })
       assert(game.store:place(leader, to))
       game:log(leader .. " is alone in " .. hex .. " when " .. unit .. " enters: he goes to "
-        .. to .. " " .. M.R76)
+        .. to .. " " .. rule)
     else
       assert(game.store:place(leader, "eliminated"))
       game:log(leader .. " is alone in " .. hex .. " when " .. unit .. " enters, with nowhere "
-        .. "to go: removed " .. M.R76)
+        .. "to go: removed " .. rule)
     end
     game.hooks:fire("leader.overrun", { leader = leader, from = hex, to = to, by = unit,
                                         game = game })
@@ -857,7 +1017,7 @@ local function on_entered(game, unit, hexes, from)
         local info = game.store:unit(o)
         if info.side ~= me.side and info.type == "train" then
           game:log(unit .. " is alone with the supply train " .. o .. " in " .. h
-            .. ": it is captured " .. cite("8.6"))
+            .. ": it is captured " .. cite("8.6a"))
           if victory and victory.train_captured then victory.train_captured(game, o, unit) end
         end
       end
@@ -886,7 +1046,7 @@ end
 --- Moves a one-hex unit along a checked plan (`M.check`), hex by hex (volley.walk): after
 -- each hex its entry (`on_entered`: lone leaders, trains, parapets, reaction fire); a fire's
 -- retreat takes it back to the hex it came from, where its move ends
--- [battle_of_buena_vista 7.4, E-R1].
+-- [battle_of_buena_vista 7.4a, E-R1].
 function M.apply(game, unit, r)
   local _, from = game.store:where(unit)
   local ma = M.ma(game, unit)
@@ -925,12 +1085,49 @@ function M.apply(game, unit, r)
   mark_moved(game, unit)
   game:log(string.format("%s moves %s -> %s (%s MP of %d%s)%s %s", unit, from,
     table.concat(w.entered, " "), tostring(w.spent), ma, r.bonus and ", the leader's bonus hex"
-    or "", w.ended == "retreated" and ", back after the fire" or "", M.R71))
+    or "", w.ended == "retreated" and ", back after the fire" or "", M.R71B))
+end
+
+--- Moves a stack together along a checked path (`M.check_stack`) [battle_of_buena_vista
+-- E-7.5a]: walked as one (volley.walk) under its first unit, every unit placed in each hex;
+-- the reaction fire is at the stack, one unit of it its target (issue 45's), and a retreat
+-- takes them all back.
+function M.apply_stack(game, units, r)
+  local lead = units[1]
+  local _, from = game.store:where(lead)
+  local ma = M.ma(game, lead)
+  for _, u in ipairs(units) do ma = math.min(ma, M.ma(game, u)) end
+  local w = walk.new(game, {
+    unit = lead, path = r.path, steps = r.steps, ma = ma,
+    check = function(wk) if wk.retreating then return { cost = 0 } end end,
+    place = function(_, to)
+      for k = #units, 1, -1 do assert(game.store:place(units[k], to)) end
+    end,
+    fire = fire_point(game),
+    entered = function(wk, i, hex)
+      if wk.retreating then
+        wk:stop("retreated")
+        return
+      end
+      local prev = i > 1 and wk.entered[i - 1] or from
+      game.vars.stack = units
+      local result = on_entered(game, lead, { hex }, prev)
+      game.vars.stack = nil
+      if result == "retreat" then
+        wk.retreating = true
+        wk:divert({ prev }, { { cost = 0 } })
+      end
+    end,
+  }):run()
+  for _, u in ipairs(units) do mark_moved(game, u) end
+  game:log(string.format("%s move together %s -> %s (%s MP%s)%s %s", table.concat(units, "+"),
+    from, table.concat(w.entered, " "), tostring(w.spent), r.bonus and ", the leader's bonus hex"
+    or "", w.ended == "retreated" and ", back after the fire" or "", cite("E-7.5a, 7.1b")))
 end
 
 --- Moves a double-size counter to a position it reaches (`d` of M.double_destinations), step
 -- by step: the head (the tail, backwards) enters, the other end follows; the hexes entered by
--- either end open the reaction-fire window [battle_of_buena_vista 7.4, 7.5].
+-- either end open the reaction-fire window [battle_of_buena_vista 7.4b, 7.5b].
 function M.apply_double(game, unit, d)
   local grid = grid_of(game)
   local head0, tail0 = double.ends(game, unit)
@@ -941,6 +1138,8 @@ function M.apply_double(game, unit, d)
   end
   local positions = { { head0, tail0 } }
   local ma = M.ma(game, unit)
+  local bonus = M.has_bonus(game, unit)
+  local last = #d.path
   local w = walk.new(game, {
     unit = unit, path = path, steps = steps, ma = ma,
     check = function(wk, _)
@@ -951,9 +1150,13 @@ function M.apply_double(game, unit, d)
       local q = M.query(game, unit)
       local cost, info = game.move:step(src, entering, q)
       if not cost then return nil, info end
+      if d.bonus and wk.i + 1 == last then
+        local c = bonus_step(game, q, src, entering)
+        if c then return { cost = c } end
+      end
       if cost > q.ma or zero_left(game, entering, cost, q.ma) then
         return nil, src .. " -> " .. entering .. ": costs " .. cost .. ", only " .. q.ma
-          .. " MP left " .. M.R71
+          .. " MP left " .. M.R71B
       end
       return { cost = cost }
     end,
@@ -976,7 +1179,7 @@ function M.apply_double(game, unit, d)
       end
       local before, now = positions[#positions - 1], positions[#positions]
       -- both ends enter a hex: the one entering a new hex, the other the hex it left
-      -- ("each time any part of the counter" [battle_of_buena_vista 7.4])
+      -- ("each time any part of the counter" [battle_of_buena_vista 7.4b])
       local hexes = { now[1], now[2] }
       if now[1] == before[2] then hexes = { now[2], now[1] } end
       local result = on_entered(game, unit, hexes, before[1])
@@ -988,34 +1191,54 @@ function M.apply_double(game, unit, d)
   })
   w = w:run()
   mark_moved(game, unit)
+  list_remove(game, "may_still_move", unit)
+  if bonus and not d.bonus and w.ended ~= "retreated" then
+    list_add(game, "may_pivot", unit)        -- the bonus left: a pivot after [E-7.4c]
+  end
   local head, tail = double.ends(game, unit)
-  game:log(string.format("%s moves %s/%s -> %s/%s (%s MP of %d)%s %s %s", unit, head0, tail0,
+  game:log(string.format("%s moves %s/%s -> %s/%s (%s MP of %d%s)%s %s", unit, head0, tail0,
     tostring(head), tostring(tail), tostring(w.spent), ma,
-    w.ended == "retreated" and ", back after the fire" or "", M.R75, double.RF))
+    d.bonus and ", the leader's bonus hex" or "",
+    w.ended == "retreated" and ", back after the fire" or "", cite("7.5b, E-7.1f")))
 end
 
---- Pivots a double-size counter [battle_of_buena_vista 7.5, E-7.4d]: every MP of the impulse
--- spent, one end stays; the hex the other end enters opens the reaction-fire window.
-function M.pivot(game, unit, p)
+--- Pivots a double-size counter [battle_of_buena_vista 7.5b, E-7.4d]: one end stays, the
+-- other goes to a hex next to it; the hex it enters opens the reaction-fire window. `mode`
+-- (M.pivot_mode): `"all"` spends every MP of the impulse; with a leader the pivot is the
+-- bonus hex, `"first"` before a move it may still make, `"after"` after its move
+-- [battle_of_buena_vista E-7.4c].
+function M.pivot(game, unit, p, mode)
+  mode = mode or M.pivot_mode(game, unit) or "all"
   local grid = grid_of(game)
   local head0, tail0 = double.ends(game, unit)
   game.hooks:fire("movement.leave", { unit = unit, from = head0, to = p.head, game = game })
   double.place(game, grid, unit, p.head, p.tail)
   mark_moved(game, unit)
+  if mode == "first" then
+    list_add(game, "bonus_used", unit)
+    list_add(game, "may_still_move", unit)
+  elseif mode == "after" then
+    list_remove(game, "may_pivot", unit)
+  end
   game.hooks:fire("movement.enter", { unit = unit, from = head0, to = p.head,
-                                      cost = M.ma(game, unit), game = game })
-  game:log(string.format("%s pivots %s/%s -> %s/%s (every MP) %s", unit, head0, tail0, p.head,
-    p.tail, M.R75))
+                                      cost = mode == "all" and M.ma(game, unit) or 0,
+                                      game = game })
+  game:log(string.format("%s pivots %s/%s -> %s/%s (%s) %s", unit, head0, tail0, p.head,
+    p.tail, mode == "all" and "every MP" or ("the leader's bonus hex, "
+      .. (mode == "first" and "before its move" or "after its move")),
+    mode == "all" and M.R75B or cite("7.5b, E-7.4c")))
   local stay = p.head == head0 and head0 or tail0
   local result = on_entered(game, unit, { p.enter }, stay)
   if result == "retreat" then
     double.place(game, grid, unit, head0, tail0)
+    list_remove(game, "may_still_move", unit)
     game:log(unit .. " goes back to " .. head0 .. "/" .. tail0 .. " after the fire " .. M.R74)
   end
   if game.store:where(unit) == "hex" then
     local head = double.ends(game, unit)
     game.hooks:fire("movement.stop", { unit = unit, hex = head, entered = { p.enter },
-                                       cost = M.ma(game, unit), why = "pivot", game = game })
+                                       cost = mode == "all" and M.ma(game, unit) or 0,
+                                       why = "pivot", game = game })
   end
 end
 
@@ -1039,12 +1262,21 @@ function M.carry_out(game, answer)
   for x in answer:gmatch("%S+") do w[#w + 1] = x end
   if w[1] == "pivot" then
     local h, t = pair(w[3])
+    local mode = M.pivot_mode(game, w[2])
     for _, p in ipairs(M.double_pivots(game, w[2])) do
-      if p.head == h and p.tail == t then return M.pivot(game, w[2], p) end
+      if p.head == h and p.tail == t then return M.pivot(game, w[2], p, mode) end
     end
     error("movement: no pivot " .. answer, 0)
   end
   local unit = w[1]
+  if unit:find("+", 1, true) then
+    local units = {}
+    for u in unit:gmatch("[^+]+") do units[#units + 1] = u end
+    local places = {}
+    for k = 2, #w do places[#places + 1] = w[k] end
+    return M.apply_stack(game, units, assert(M.check_stack(game,
+      game.store:unit(units[1]).side, units, places)))
+  end
   if double.is_double(game, unit) then
     local h, t = pair(w[2])
     for _, d in ipairs(M.double_destinations(game, unit)) do
@@ -1057,13 +1289,14 @@ function M.carry_out(game, answer)
   return M.apply(game, unit, assert(M.check(game, unit, places)))
 end
 
---- Step (a) of an impulse of `side` [battle_of_buena_vista 5.2, 7.1]: the `moved` markers
+--- Step (a) of an impulse of `side` [battle_of_buena_vista 5.2-C, 7.1a]: the `moved` markers
 -- cleared, the Mexican artillery's MP rolled [battle_of_buena_vista 7.2], then `move`
 -- requests until `done` or no unit may move.
 function M.impulse(game, side)
   for _, u in ipairs(game.store:units{}) do
     if game.store:marker(u, "moved") ~= 0 then game.store:set_marker(u, "moved", 0) end
   end
+  game.vars.bonus_used, game.vars.may_still_move, game.vars.may_pivot = nil, nil, nil
   if side == M.MEX then M.roll_artillery(game) else game.vars.art_mp = nil end
   while true do
     local groups, total, set = ingredients(game, side)
@@ -1083,12 +1316,13 @@ function M.impulse(game, side)
       has = function(a) return set[a] == true end,
       validate = function(a) return M.validate(game, side, a) end,
       default = "done",
-      rule = M.R71,
+      rule = M.R71A,
     })
     if answer == "done" then break end
     M.carry_out(game, answer)
   end
   game.vars.art_mp = nil
+  game.vars.bonus_used, game.vars.may_still_move, game.vars.may_pivot = nil, nil, nil
 end
 
 return M

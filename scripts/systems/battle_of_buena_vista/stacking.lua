@@ -29,8 +29,8 @@ function M.enemy_in(game, side, hex)
 end
 
 --- Whether `unit` may stand in `hex` with the units there now (itself left out): never with
--- an enemy combat unit (a hex is entered by shock only [battle_of_buena_vista 8.2]; an enemy
--- leader alone or a supply train alone does not stop it [battle_of_buena_vista 7.4, 8.6]),
+-- an enemy combat unit (a hex is entered by shock only [battle_of_buena_vista 8.2.1]; an enemy
+-- leader alone or a supply train alone does not stop it [battle_of_buena_vista 7.4c, 8.6a]),
 -- and within the limits of [battle_of_buena_vista 7.3].
 -- @treturn boolean
 -- @treturn ?string why, with the case
@@ -40,7 +40,7 @@ function M.legal(game, unit, hex)
     local info = game.store:unit(o)
     if info.side ~= me.side and info.kind ~= "leader" and info.classes.combat then
       return false, hex .. " holds the enemy unit " .. o .. " (entered by shock only) "
-        .. "[battle_of_buena_vista 8.2]"
+        .. "[battle_of_buena_vista 8.2.1]"
     end
   end
   local w = M.weight(game, unit)
