@@ -22,14 +22,9 @@ M.id = "battle_of_buena_vista"
 M.title = "Battle of Buena Vista (sequence of play, activation, movement, victory levels; "
   .. "shock, fire and the Saltillo Track to come)"
 
--- the movement [battle_of_buena_vista 7.x], once written; until then an impulse's movement
--- asks nothing (movement_stub.lua)
-local MOVEMENT = "systems.battle_of_buena_vista.movement"
+-- the movement [battle_of_buena_vista 7.1a] (movement.lua, docs/battle_of_buena_vista_movement.md)
 local function movement()
-  local ok, m = pcall(require, MOVEMENT)
-  if ok then return m end
-  if not tostring(m):find("module '" .. MOVEMENT .. "' not found", 1, true) then error(m, 0) end
-  return require "systems.battle_of_buena_vista.movement_stub"
+  return require "systems.battle_of_buena_vista.movement"
 end
 
 --- The rule options: the errata compiler's opinions, each a switch whose default is the

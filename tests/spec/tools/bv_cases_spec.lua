@@ -38,6 +38,14 @@ describe("the rule-case checker on Battle of Buena Vista (issue 44)", function()
     end
   end)
 
+  it("leaves no row of issue 44 pending: the movement's rows are checked too", function()
+    for _, r in ipairs(rep) do
+      assert.are_not.equal("pending Battle of Buena Vista II", st[r.row.id], r.row.id)
+    end
+    assert.are.equal("checked", st["7.4a"])
+    assert.are.equal("checked", st["E-7.1e"])
+  end)
+
   it("exits 0 when run as the command", function()
     local _, status = cases.run("battle_of_buena_vista")
     assert.are.equal(0, status)

@@ -112,7 +112,7 @@ describe("the rule-case checker", function()
 
   describe("on the systems not written yet", function()
     local want = {
-      battle_of_buena_vista = { rows = 186, issues = 5 },
+      battle_of_buena_vista = { rows = 186, issues = 4 },   -- II (issue 44) delivered its rows
       gbacw = { rows = 600, issues = 12 },
       spi_gbacw = { rows = 542, issues = 7 },
     }
