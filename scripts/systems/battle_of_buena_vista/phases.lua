@@ -231,7 +231,7 @@ end
 --- The start of an impulse: the markers set, `impulse.start` fired.
 function M.impulse_start(game, turn, n)
   local side = M.impulse_side(n)
-  game.vars.impulse = (n + 1) // 2
+  game.vars.impulse = math.floor((n + 1) / 2)
   game.vars.side = side
   game.hooks:fire("impulse.start", { turn = turn, side = side, n = game.vars.impulse })
 end
