@@ -192,4 +192,29 @@ describe("Battle of Buena Vista's activation", function()
       assert.are.equal(v == 1, act.is_active(g, "1Lig"))
     end
   end)
+  it("on the Saltillo Track Taylor activates Track leaders, whose chains run there: Davis "
+    .. "free in his space, Warren by a roll, their units active; a map leader's unit on the "
+    .. "Track is not [6.3a] [6.1b] [E-6.23c]", function()
+    local g = bv.open(1)
+    bv.play(g, { first_commander = { "Taylor" }, ["US activate"] = { "Warren", "done" } },
+      { dice = { 2, 1, 1 }, stop = after_activation(g) })
+    assert.are.equal(1, #bv.lines(g, "Davis is activated free, stacked with Taylor"))
+    assert.are.equal(1, #bv.lines(g, "Warren is activated by Taylor: d6 1 <= 5"))
+    for _, u in ipairs({ "1MS-1", "1MS-2", "SG-1", "SG-2" }) do
+      assert.is_true(act.is_active(g, u), u)
+    end
+    assert.is_false(act.is_active(g, "1AR-2"))            -- Yell is on the map, not active
+    assert.are.equal("track", act.zone(g, "Warren"))
+  end)
+
+  it("shows at the prompt whether a unit is active and may move [6.1a]", function()
+    local g = bv.open(1, { ["1IL-1"] = "3220" })
+    bv.play(g, {}, { dice = { 2, 1 }, stop = after_activation(g) })
+    local sys = require "systems.battle_of_buena_vista"
+    assert.are.same({ "turn 1: active [battle_of_buena_vista 6.1a]",
+                      "it may move in its side's impulses" }, sys.show(g, "1IL-1"))
+    assert.are.same({ "turn 1: not active [battle_of_buena_vista 6.1a]",
+                      "1IL-2 is not activated this turn [battle_of_buena_vista 6.1a]" },
+                    sys.show(g, "1IL-2"))
+  end)
 end)
