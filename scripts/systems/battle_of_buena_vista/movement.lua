@@ -1289,6 +1289,42 @@ function M.carry_out(game, answer)
   return M.apply(game, unit, assert(M.check(game, unit, places)))
 end
 
+--- The move request's `tell` (volley.ask; `?` shows it beside each answer): what a
+-- destination costs by its path [battle_of_buena_vista 7.1b], `stops` in a slope
+-- [battle_of_buena_vista E-7.1e], `bonus hex` when it needs the leader's
+-- [battle_of_buena_vista 7.1c]; a pivot `every MP` or `bonus hex`. Each unit's destinations are
+-- found once, when `?` first asks.
+-- @treturn function `tell(answer) -> text | nil`
+function M.teller(game)
+  local by_unit = {}
+  return function(answer)
+    if type(answer) ~= "string" then return nil end
+    local a, b, c = answer:match("^(%S+) (%S+) ?(%S*)$")
+    if a == "pivot" then
+      local mode = M.pivot_mode(game, b)
+      if not mode then return nil end
+      return mode == "all" and "every MP" or "bonus hex"
+    end
+    if not a or c ~= "" or not pcall(game.store.unit, game.store, a) then return nil end
+    local at = by_unit[a]
+    if not at then
+      at = {}
+      if double.is_double(game, a) then
+        for _, d in ipairs(M.double_destinations(game, a)) do at[d.key] = d end
+      else
+        for _, d in ipairs(M.destinations(game, a)) do at[d.hex] = d end
+      end
+      by_unit[a] = at
+    end
+    local e = at[b]
+    if not e then return nil end
+    local text = e.cost .. " MP"
+    if e.bonus then text = text .. ", bonus hex" end
+    if e.stop and not e.bonus then text = text .. ", stops" end
+    return text
+  end
+end
+
 --- Step (a) of an impulse of `side` [battle_of_buena_vista 5.2-C, 7.1a]: the `moved` markers
 -- cleared, the Mexican artillery's MP rolled [battle_of_buena_vista 7.2], then `move`
 -- requests until `done` or no unit may move.
@@ -1315,6 +1351,7 @@ function M.impulse(game, side)
       end,
       has = function(a) return set[a] == true end,
       validate = function(a) return M.validate(game, side, a) end,
+      tell = M.teller(game),
       default = "done",
       rule = M.R71A,
     })

@@ -448,3 +448,17 @@ describe("[battle_of_buena_vista 8.6a, 8.4] a supply train alone; a contested he
       .. "[battle_of_buena_vista 8.4]" }, bv.refusals(rec))
   end)
 end)
+
+describe("[battle_of_buena_vista 7.1b, 7.1c, E-7.1e] what an answer costs (tell)", function()
+  it("tells a destination's MP, a slope's stop, the bonus hex, a pivot's price", function()
+    local g = bv.open{ ["1KY-1"] = "4010", Marshall = "4010", ["1/L-1"] = { "4609", "4709" } }
+    local tell = movement.teller(g)
+    assert.are.equal("1 MP", tell("1KY-1 3910"))
+    assert.are.equal("7 MP, stops", tell("1KY-1 3214"))
+    assert.are.equal("every MP", tell("pivot 1/L-1 4609/4610"))
+    assert.are.equal("1 MP", tell("1/L-1 4508/4609"))
+    assert.is_nil(tell("done"))
+    local g2 = bv.open{ ["1KY-1"] = "4109", Marshall = "4109" }
+    assert.are.equal("8 MP, bonus hex", movement.teller(g2)("1KY-1 3214"))
+  end)
+end)
