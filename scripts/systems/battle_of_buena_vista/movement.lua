@@ -1289,6 +1289,27 @@ function M.carry_out(game, answer)
   return M.apply(game, unit, assert(M.check(game, unit, places)))
 end
 
+--- What the prompt's `reach <unit>` shows (volley.queries.reach, on the store the viewer
+-- sees): the destinations the move request would offer the unit now, with their MP (a
+-- double-size counter's positions as `head/tail`), or why it may not move.
+-- @treturn ?{table,...} `{hex =, cost =}` each
+-- @treturn ?string why none
+function M.reach(game, unit)
+  local ok, why = M.may_move(game, unit)
+  if not ok then return nil, why end
+  local out = {}
+  if double.is_double(game, unit) then
+    for _, d in ipairs(M.double_destinations(game, unit)) do
+      out[#out + 1] = { hex = d.key, cost = d.cost }
+    end
+  else
+    for _, d in ipairs(M.destinations(game, unit)) do
+      out[#out + 1] = { hex = d.hex, cost = d.cost }
+    end
+  end
+  return out
+end
+
 --- The move request's `tell` (volley.ask; `?` shows it beside each answer): what a
 -- destination costs by its path [battle_of_buena_vista 7.1b], `stops` in a slope
 -- [battle_of_buena_vista E-7.1e], `bonus hex` when it needs the leader's

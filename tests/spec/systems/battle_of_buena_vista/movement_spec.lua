@@ -462,3 +462,18 @@ describe("[battle_of_buena_vista 7.1b, 7.1c, E-7.1e] what an answer costs (tell)
     assert.are.equal("8 MP, bonus hex", movement.teller(g2)("1KY-1 3214"))
   end)
 end)
+
+describe("[battle_of_buena_vista 7.1a, 7.1b] reach at the prompt", function()
+  it("lists what the move request offers, or why nothing", function()
+    local g = bv.open({ ["1KY-1"] = "4010", ["2IN-1"] = "3610" }, { active = { "1KY-1" } })
+    local r = movement.reach(g, "1KY-1")
+    assert.are.same({ hex = "4011", cost = 0 }, r[1])      -- a slope next to it: 0 MP
+    local cost = {}
+    for _, e in ipairs(r) do cost[e.hex] = e.cost end
+    assert.are.equal(1, cost["3910"])
+    assert.are.equal(7, cost["3214"])
+    local none, why = movement.reach(g, "2IN-1")
+    assert.is_nil(none)
+    assert.are.equal("2IN-1 is not activated this turn [battle_of_buena_vista 6.1a]", why)
+  end)
+end)
