@@ -188,8 +188,9 @@ local function road_hexes(game)
   if not game.bv_road_hexes then
     local set = {}
     for _, key in ipairs(game.map:roads()) do
-      if tostring(key):match("^road") then
-        for _, h in ipairs(game.map:road(key)) do set[h] = true end
+      local road = game.map:road(key)
+      if road and road.kind == "road" then
+        for _, h in ipairs(road.hexes) do set[h] = true end
       end
     end
     game.bv_road_hexes = set

@@ -374,6 +374,19 @@ describe("[battle_of_buena_vista E-7.1c, E-7.1d, E-5.3a] the road at 3120, the t
       assert.are.equal("3220", bv.at(g, "1KY-1"))
     end)
 
+    it("the road's slopes 3320, 3420, 3519 are crossed along the road without stopping",
+      function()
+        local g = bv.open{ ["1KY-1"] = "3220" }
+        local rec = bv.play(g, us, { "1KY-1 3320 3420 3519 3619" })
+        assert.are.same({}, bv.refusals(rec))
+        assert.are.equal("3619", bv.at(g, "1KY-1"))
+        -- off the road, a slope stops a mover (3319 is one)
+        local g2 = bv.open{ ["1KY-1"] = "3220" }
+        local rec2 = bv.play(g2, us, { "1KY-1 3319 3318" })
+        assert.are.same({ "3319 -> 3318: must stop in 3319 (slope) [battle_of_buena_vista "
+          .. "E-7.1e]" }, bv.refusals(rec2))
+      end)
+
     it("the trail crosses the impassable hexside 3919/4019", function()
       local g = bv.open{ ["2IL-1"] = "3919" }
       local rec = bv.play(g, us, { "2IL-1 4019" })
