@@ -363,9 +363,15 @@ function M.query(game, unit)
   local q = { class = M.class(game, unit), ma = ma, prohibited = {}, must_stop = {} }
   local mine = {}
   for _, h in ipairs(game.store:hexes(unit)) do mine[h] = true end
+  local leader = game.store:unit(unit).kind == "leader"
   for _, h in ipairs(occupied(game)) do
     if not mine[h] then
       local ok, why = stacking.legal(game, unit, h)
+      if ok and leader and stacking.enemy_in(game, game.store:unit(unit).side, h) then
+        -- a leader is no unit that overruns a leader or takes a train (7.4c, 7.6a, 8.6a)
+        ok, why = false, h .. " holds enemy units: a leader does not enter it "
+          .. cite("7.4c")
+      end
       if not ok then
         local rule = why:match("(%[battle_of_buena_vista [^%]]*%])$")
         q.prohibited[#q.prohibited + 1] = { at = h, why = (why:gsub(" %[[^%]]*%]$", "")),
@@ -880,6 +886,14 @@ end
 -- `game.vars.reactions` and resolved (`M.resolve_reaction`). Returns `"retreat"` when a
 -- fire sent the mover back, `"gone"` when it left the map.
 function M.fire_window(game, mover, hexes, from)
+  local movers = game.vars.stack or { mover }
+  local any = false
+  for _, u in ipairs(movers) do
+    if game.store:unit(u).kind ~= "leader" then any = true end
+  end
+  -- a leader alone is no target: fire hurts units, and leaders fall only by random events
+  -- [battle_of_buena_vista 2.6a]
+  if not any then return nil end
   local firers = M.firers(game, mover, hexes)
   if #firers == 0 then return nil end
   local side = game.store:unit(mover).side

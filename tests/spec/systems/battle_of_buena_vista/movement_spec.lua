@@ -490,3 +490,14 @@ describe("[battle_of_buena_vista 7.1a, 7.1b] reach at the prompt", function()
     assert.are.equal("2IN-1 is not activated this turn [battle_of_buena_vista 6.1a]", why)
   end)
 end)
+
+describe("[battle_of_buena_vista 7.4a, 7.4c, 2.6a] leaders moving alone", function()
+  it("no reaction fire at a leader alone; he enters no hex of enemy units", function()
+    local g = bv.open{ ["2IN-1"] = "3611", Villamil = "3813", Wool = "3511" }
+    local rec = bv.play(g, mex, { "Villamil 3712 3612 3511", "Villamil 3712 3612" })
+    for _, e in ipairs(rec.log) do assert.are_not.equal("reaction_fire", e.kind) end
+    assert.are.same({ "3612 -> 3511: prohibited (3511 holds enemy units: a leader does not "
+      .. "enter it) [battle_of_buena_vista 7.4c]" }, bv.refusals(rec))
+    assert.are.equal("3612", bv.at(g, "Villamil"))
+  end)
+end)
