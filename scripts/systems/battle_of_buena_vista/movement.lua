@@ -820,7 +820,8 @@ end
 
 --- Whether enemy `firer` may fire at a mover in `hex` [battle_of_buena_vista 7.4a, 9.1a,
 -- 9.1b, 9.3e, 9.5b, E-9.3d]: a combat unit (no train, no leader) next to the hex, the top
--- infantry or cavalry of its stack or artillery, not in a contested hex, not Mexican
+-- infantry or cavalry of its stack or artillery (a double-size counter through its front,
+-- [battle_of_buena_vista 7.5a]), not in a contested hex, not Mexican
 -- artillery under a Moving marker, no artillery in a ravine, slope or stream; the line not
 -- across an impassable hexside, the firer not in a stream.
 function M.may_react(game, firer, hex)
@@ -829,6 +830,11 @@ function M.may_react(game, firer, hex)
   if game.store:where(firer) ~= "hex" then return false end
   if game.store:marker(firer, "engaged") ~= 0 then return false end
   if M.mexican_artillery(game, firer) and game.store:marker(firer, "moving") ~= 0 then
+    return false
+  end
+  -- a double-size counter fires through its three front hexsides only
+  -- [battle_of_buena_vista 7.5a]
+  if double.is_double(game, firer) and game.store:arc(firer, hex) ~= "front" then
     return false
   end
   local near

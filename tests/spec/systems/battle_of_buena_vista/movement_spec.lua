@@ -501,3 +501,15 @@ describe("[battle_of_buena_vista 7.4a, 7.4c, 2.6a] leaders moving alone", functi
     assert.are.equal("3612", bv.at(g, "Villamil"))
   end)
 end)
+
+describe("[battle_of_buena_vista 7.5a, 7.4a] a double-size counter's reaction fire", function()
+  it("fires at a mover in its front, not at one behind it", function()
+    -- 1/L-1 in 4609/4709 facing NW: front 4508 4509 4610 (its head's outer hexes)
+    local g = bv.open{ ["1/L-1"] = { "4609", "4709" }, ["2IN-1"] = "4407", ["2IN-2"] = "4811" }
+    local rec = bv.play(g, us, { "2IN-1 4508", "1/L-1", "2IN-2 4810" })
+    assert.are.equal("reaction_fire", rec.log[2].kind)
+    assert.are.same({ "1/L-1", "pass" }, rec.log[2].options)
+    for k = 3, #rec.log do assert.are_not.equal("reaction_fire", rec.log[k].kind) end
+    assert.are.equal("4810", bv.at(g, "2IN-2"))
+  end)
+end)
