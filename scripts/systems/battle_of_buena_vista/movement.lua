@@ -188,8 +188,9 @@ local function road_hexes(game)
   if not game.bv_road_hexes then
     local set = {}
     for _, key in ipairs(game.map:roads()) do
-      if tostring(key):match("^road") then
-        for _, h in ipairs(game.map:road(key)) do set[h] = true end
+      local road = game.map:road(key)
+      if road and road.kind == "road" then
+        for _, h in ipairs(road.hexes) do set[h] = true end
       end
     end
     game.bv_road_hexes = set
@@ -362,9 +363,15 @@ function M.query(game, unit)
   local q = { class = M.class(game, unit), ma = ma, prohibited = {}, must_stop = {} }
   local mine = {}
   for _, h in ipairs(game.store:hexes(unit)) do mine[h] = true end
+  local leader = game.store:unit(unit).kind == "leader"
   for _, h in ipairs(occupied(game)) do
     if not mine[h] then
       local ok, why = stacking.legal(game, unit, h)
+      if ok and leader and stacking.enemy_in(game, game.store:unit(unit).side, h) then
+        -- a leader is no unit that overruns a leader or takes a train (7.4c, 7.6a, 8.6a)
+        ok, why = false, h .. " holds enemy units: a leader does not enter it "
+          .. cite("7.4c")
+      end
       if not ok then
         local rule = why:match("(%[battle_of_buena_vista [^%]]*%])$")
         q.prohibited[#q.prohibited + 1] = { at = h, why = (why:gsub(" %[[^%]]*%]$", "")),
@@ -813,7 +820,8 @@ end
 
 --- Whether enemy `firer` may fire at a mover in `hex` [battle_of_buena_vista 7.4a, 9.1a,
 -- 9.1b, 9.3e, 9.5b, E-9.3d]: a combat unit (no train, no leader) next to the hex, the top
--- infantry or cavalry of its stack or artillery, not in a contested hex, not Mexican
+-- infantry or cavalry of its stack or artillery (a double-size counter through its front,
+-- [battle_of_buena_vista 7.5a]), not in a contested hex, not Mexican
 -- artillery under a Moving marker, no artillery in a ravine, slope or stream; the line not
 -- across an impassable hexside, the firer not in a stream.
 function M.may_react(game, firer, hex)
@@ -822,6 +830,11 @@ function M.may_react(game, firer, hex)
   if game.store:where(firer) ~= "hex" then return false end
   if game.store:marker(firer, "engaged") ~= 0 then return false end
   if M.mexican_artillery(game, firer) and game.store:marker(firer, "moving") ~= 0 then
+    return false
+  end
+  -- a double-size counter fires through its three front hexsides only
+  -- [battle_of_buena_vista 7.5a]
+  if double.is_double(game, firer) and game.store:arc(firer, hex) ~= "front" then
     return false
   end
   local near
@@ -879,6 +892,14 @@ end
 -- `game.vars.reactions` and resolved (`M.resolve_reaction`). Returns `"retreat"` when a
 -- fire sent the mover back, `"gone"` when it left the map.
 function M.fire_window(game, mover, hexes, from)
+  local movers = game.vars.stack or { mover }
+  local any = false
+  for _, u in ipairs(movers) do
+    if game.store:unit(u).kind ~= "leader" then any = true end
+  end
+  -- a leader alone is no target: fire hurts units, and leaders fall only by random events
+  -- [battle_of_buena_vista 2.6a]
+  if not any then return nil end
   local firers = M.firers(game, mover, hexes)
   if #firers == 0 then return nil end
   local side = game.store:unit(mover).side
@@ -1289,6 +1310,63 @@ function M.carry_out(game, answer)
   return M.apply(game, unit, assert(M.check(game, unit, places)))
 end
 
+--- What the prompt's `reach <unit>` shows (volley.queries.reach, on the store the viewer
+-- sees): the destinations the move request would offer the unit now, with their MP (a
+-- double-size counter's positions as `head/tail`), or why it may not move.
+-- @treturn ?{table,...} `{hex =, cost =}` each
+-- @treturn ?string why none
+function M.reach(game, unit)
+  local ok, why = M.may_move(game, unit)
+  if not ok then return nil, why end
+  local out = {}
+  if double.is_double(game, unit) then
+    for _, d in ipairs(M.double_destinations(game, unit)) do
+      out[#out + 1] = { hex = d.key, cost = d.cost }
+    end
+  else
+    for _, d in ipairs(M.destinations(game, unit)) do
+      out[#out + 1] = { hex = d.hex, cost = d.cost }
+    end
+  end
+  return out
+end
+
+--- The move request's `tell` (volley.ask; `?` shows it beside each answer): what a
+-- destination costs by its path [battle_of_buena_vista 7.1b], `stops` in a slope
+-- [battle_of_buena_vista E-7.1e], `bonus hex` when it needs the leader's
+-- [battle_of_buena_vista 7.1c]; a pivot `every MP` or `bonus hex`. Each unit's destinations are
+-- found once, when `?` first asks.
+-- @treturn function `tell(answer) -> text | nil`
+function M.teller(game)
+  local by_unit = {}
+  return function(answer)
+    if type(answer) ~= "string" then return nil end
+    local a, b, c = answer:match("^(%S+) (%S+) ?(%S*)$")
+    if a == "pivot" then
+      local mode = M.pivot_mode(game, b)
+      if not mode then return nil end
+      return mode == "all" and "every MP" or "bonus hex"
+    end
+    if not a or c ~= "" or not pcall(game.store.unit, game.store, a) then return nil end
+    local at = by_unit[a]
+    if not at then
+      at = {}
+      if double.is_double(game, a) then
+        for _, d in ipairs(M.double_destinations(game, a)) do at[d.key] = d end
+      else
+        for _, d in ipairs(M.destinations(game, a)) do at[d.hex] = d end
+      end
+      by_unit[a] = at
+    end
+    local e = at[b]
+    if not e then return nil end
+    local text = e.cost .. " MP"
+    if e.bonus then text = text .. ", bonus hex" end
+    if e.stop and not e.bonus then text = text .. ", stops" end
+    return text
+  end
+end
+
 --- Step (a) of an impulse of `side` [battle_of_buena_vista 5.2-C, 7.1a]: the `moved` markers
 -- cleared, the Mexican artillery's MP rolled [battle_of_buena_vista 7.2], then `move`
 -- requests until `done` or no unit may move.
@@ -1315,6 +1393,7 @@ function M.impulse(game, side)
       end,
       has = function(a) return set[a] == true end,
       validate = function(a) return M.validate(game, side, a) end,
+      tell = M.teller(game),
       default = "done",
       rule = M.R71A,
     })

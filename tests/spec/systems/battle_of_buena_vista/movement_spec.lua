@@ -374,6 +374,19 @@ describe("[battle_of_buena_vista E-7.1c, E-7.1d, E-5.3a] the road at 3120, the t
       assert.are.equal("3220", bv.at(g, "1KY-1"))
     end)
 
+    it("the road's slopes 3320, 3420, 3519 are crossed along the road without stopping",
+      function()
+        local g = bv.open{ ["1KY-1"] = "3220" }
+        local rec = bv.play(g, us, { "1KY-1 3320 3420 3519 3619" })
+        assert.are.same({}, bv.refusals(rec))
+        assert.are.equal("3619", bv.at(g, "1KY-1"))
+        -- off the road, a slope stops a mover (3319 is one)
+        local g2 = bv.open{ ["1KY-1"] = "3220" }
+        local rec2 = bv.play(g2, us, { "1KY-1 3319 3318" })
+        assert.are.same({ "3319 -> 3318: must stop in 3319 (slope) [battle_of_buena_vista "
+          .. "E-7.1e]" }, bv.refusals(rec2))
+      end)
+
     it("the trail crosses the impassable hexside 3919/4019", function()
       local g = bv.open{ ["2IL-1"] = "3919" }
       local rec = bv.play(g, us, { "2IL-1 4019" })
@@ -446,5 +459,57 @@ describe("[battle_of_buena_vista 8.6a, 8.4] a supply train alone; a contested he
     local rec = bv.play(g, us, { "2IN-1 3510" })
     assert.are.same({ "2IN-1 is engaged in a contested hex: it may not move "
       .. "[battle_of_buena_vista 8.4]" }, bv.refusals(rec))
+  end)
+end)
+
+describe("[battle_of_buena_vista 7.1b, 7.1c, E-7.1e] what an answer costs (tell)", function()
+  it("tells a destination's MP, a slope's stop, the bonus hex, a pivot's price", function()
+    local g = bv.open{ ["1KY-1"] = "4010", Marshall = "4010", ["1/L-1"] = { "4609", "4709" } }
+    local tell = movement.teller(g)
+    assert.are.equal("1 MP", tell("1KY-1 3910"))
+    assert.are.equal("7 MP, stops", tell("1KY-1 3214"))
+    assert.are.equal("every MP", tell("pivot 1/L-1 4609/4610"))
+    assert.are.equal("1 MP", tell("1/L-1 4508/4609"))
+    assert.is_nil(tell("done"))
+    local g2 = bv.open{ ["1KY-1"] = "4109", Marshall = "4109" }
+    assert.are.equal("8 MP, bonus hex", movement.teller(g2)("1KY-1 3214"))
+  end)
+end)
+
+describe("[battle_of_buena_vista 7.1a, 7.1b] reach at the prompt", function()
+  it("lists what the move request offers, or why nothing", function()
+    local g = bv.open({ ["1KY-1"] = "4010", ["2IN-1"] = "3610" }, { active = { "1KY-1" } })
+    local r = movement.reach(g, "1KY-1")
+    assert.are.same({ hex = "4011", cost = 0 }, r[1])      -- a slope next to it: 0 MP
+    local cost = {}
+    for _, e in ipairs(r) do cost[e.hex] = e.cost end
+    assert.are.equal(1, cost["3910"])
+    assert.are.equal(7, cost["3214"])
+    local none, why = movement.reach(g, "2IN-1")
+    assert.is_nil(none)
+    assert.are.equal("2IN-1 is not activated this turn [battle_of_buena_vista 6.1a]", why)
+  end)
+end)
+
+describe("[battle_of_buena_vista 7.4a, 7.4c, 2.6a] leaders moving alone", function()
+  it("no reaction fire at a leader alone; he enters no hex of enemy units", function()
+    local g = bv.open{ ["2IN-1"] = "3611", Villamil = "3813", Wool = "3511" }
+    local rec = bv.play(g, mex, { "Villamil 3712 3612 3511", "Villamil 3712 3612" })
+    for _, e in ipairs(rec.log) do assert.are_not.equal("reaction_fire", e.kind) end
+    assert.are.same({ "3612 -> 3511: prohibited (3511 holds enemy units: a leader does not "
+      .. "enter it) [battle_of_buena_vista 7.4c]" }, bv.refusals(rec))
+    assert.are.equal("3612", bv.at(g, "Villamil"))
+  end)
+end)
+
+describe("[battle_of_buena_vista 7.5a, 7.4a] a double-size counter's reaction fire", function()
+  it("fires at a mover in its front, not at one behind it", function()
+    -- 1/L-1 in 4609/4709 facing NW: front 4508 4509 4610 (its head's outer hexes)
+    local g = bv.open{ ["1/L-1"] = { "4609", "4709" }, ["2IN-1"] = "4407", ["2IN-2"] = "4811" }
+    local rec = bv.play(g, us, { "2IN-1 4508", "1/L-1", "2IN-2 4810" })
+    assert.are.equal("reaction_fire", rec.log[2].kind)
+    assert.are.same({ "1/L-1", "pass" }, rec.log[2].options)
+    for k = 3, #rec.log do assert.are_not.equal("reaction_fire", rec.log[k].kind) end
+    assert.are.equal("4810", bv.at(g, "2IN-2"))
   end)
 end)
