@@ -1115,6 +1115,10 @@ end
 -- takes them all back.
 function M.apply_stack(game, units, r)
   local lead = units[1]
+  local actor = lead           -- the stack's first unit that is no leader acts for it
+  for k = #units, 1, -1 do
+    if game.store:unit(units[k]).kind ~= "leader" then actor = units[k] end
+  end
   local _, from = game.store:where(lead)
   local ma = M.ma(game, lead)
   for _, u in ipairs(units) do ma = math.min(ma, M.ma(game, u)) end
@@ -1132,7 +1136,7 @@ function M.apply_stack(game, units, r)
       end
       local prev = i > 1 and wk.entered[i - 1] or from
       game.vars.stack = units
-      local result = on_entered(game, lead, { hex }, prev)
+      local result = on_entered(game, actor, { hex }, prev)
       game.vars.stack = nil
       if result == "retreat" then
         wk.retreating = true

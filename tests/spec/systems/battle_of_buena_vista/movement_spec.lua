@@ -436,11 +436,13 @@ describe("[battle_of_buena_vista E-7.5a, E-7.1a] stacks moving together", functi
   end)
 
   it("one reaction-fire window for the stack, recorded with its units", function()
-    local g = bv.open{ ["2IN-1"] = "3611", ["SRM-1"] = "3813", ["SRM-2"] = "3813" }
-    bv.play(g, mex, { "SRM-1+SRM-2 3712 3612", "2IN-1" })
+    local g = bv.open{ ["2IN-1"] = "3611", ["SRM-1"] = "3813", ["SRM-2"] = "3813",
+                       Villamil = "3813" }
+    bv.play(g, mex, { "Villamil+SRM-1+SRM-2 3712 3612", "2IN-1" })
     local r = g.vars.reactions
     assert.are.equal(1, #r)
-    assert.are.same({ "SRM-1", "SRM-2" }, r[1].stack)
+    assert.are.same({ "Villamil", "SRM-1", "SRM-2" }, r[1].stack)
+    assert.are.equal("SRM-1", r[1].mover)          -- the first that is no leader
   end)
 end)
 
