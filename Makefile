@@ -13,7 +13,8 @@
 #   make soak     500 Palo Alto games random,random on both VMs, sharded (SOAK_GAMES=N for fewer),
 #                 100 whole Resaca de la Palma games the same way (SOAK_RESACA=N), 100 of its
 #                 hidden deployment (SOAK_RESACA_HIDDEN=N),
-#                 100 whole Rio Sacramento games the same way (SOAK_RIO=N),
+#                 100 whole Rio Sacramento games the same way (SOAK_RIO=N), 20 whole
+#                 Battle of Buena Vista games (SOAK_BV=N),
 #                 200 sequences of the journal property test a VM (SOAK_JOURNAL=N), and a Palo
 #                 Alto game killed (SIGKILL) 50 times and resumed (SOAK_KILLS=N, SOAK_KILL_CAP=N)
 #   make fuzz     build ./build-fuzz (clang, libFuzzer, ASan, UBSan) and run every harness of
@@ -97,11 +98,12 @@ SOAK_JOURNAL ?= 200
 SOAK_RESACA ?= 100
 SOAK_RESACA_HIDDEN ?= 100
 SOAK_RIO ?= 100
+SOAK_BV ?= 20
 SOAK_KILLS ?= 50
 soak: deps-test build build-luajit
 	@SOAK_GAMES=$(SOAK_GAMES) SOAK_JOBS=$(SOAK_JOBS) SOAK_JOURNAL=$(SOAK_JOURNAL) \
 	  SOAK_RESACA=$(SOAK_RESACA) SOAK_RESACA_HIDDEN=$(SOAK_RESACA_HIDDEN) SOAK_RIO=$(SOAK_RIO) \
-	  sh tests/soak/run.sh
+	  SOAK_BV=$(SOAK_BV) sh tests/soak/run.sh
 	@SOAK_KILLS=$(SOAK_KILLS) sh tests/soak/kill_loop.sh
 
 # The libFuzzer harnesses (tests/fuzz): ./build-fuzz with clang, ASan and UBSan; each harness

@@ -55,7 +55,7 @@ done
 out=$(cd "$stage" && env -u VOLLEY_PATH "$p/bin/volley" list 2>&1) || fail "installed list: $out"
 case $out in "battle-of-buena-vista/buena-vista  "*"
 rough-and-ready/palo-alto  "*) ;; *) fail "installed list printed: $out" ;; esac
-# Buena Vista's system is installed with its data: the scenario checks (it has no rules yet).
+# Buena Vista's system is installed with its data: the scenario checks.
 out=$(cd "$stage" && env -u VOLLEY_PATH "$p/bin/volley" check battle-of-buena-vista/buena-vista 2>&1) \
   || fail "installed check of Buena Vista: $out"
 case $out in "0 errors, "*) ;; *) fail "installed check of Buena Vista printed: $out" ;; esac

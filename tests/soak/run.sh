@@ -26,7 +26,9 @@
 # rough-and-ready/resaca-de-la-palma/hidden), run seed SOAK_RESACA_HIDDEN_SEED (40), the same
 # way (SOAK_RESACA_HIDDEN=0 skips them).
 # Then SOAK_RIO (100) whole Rio Sacramento games (issue 41), the same way, run seed
-# SOAK_RIO_SEED (41); SOAK_RIO=0 skips them.
+# SOAK_RIO_SEED (41); SOAK_RIO=0 skips them. Then SOAK_BV (20) whole Battle of Buena Vista
+# games (issue 44: twelve turns, or to the rain, with movement only), run seed SOAK_BV_SEED
+# (44), the same way (some 15 s a game on Lua 5.4; SOAK_BV=0 skips them).
 #
 # Then the journal property test of issue 32 (docs/build.md "The journal property test"):
 # SOAK_JOURNAL (200) random sequences on each VM from seed SOAK_JOURNAL_FIRST (1), each
@@ -49,6 +51,8 @@ hidden=${SOAK_RESACA_HIDDEN:-100}
 hidden_seed=${SOAK_RESACA_HIDDEN_SEED:-40}
 rio=${SOAK_RIO:-100}
 rio_seed=${SOAK_RIO_SEED:-41}
+bv=${SOAK_BV:-20}
+bv_seed=${SOAK_BV_SEED:-44}
 journal_first=${SOAK_JOURNAL_FIRST:-1}
 against=${SOAK_AGAINST:-}
 [ -z "$against" ] || [ -r "$against" ] || { echo "make soak: cannot read $against" >&2; exit 1; }
@@ -128,6 +132,9 @@ soak_games rough-and-ready/resaca-de-la-palma/hidden "$hidden" "$hidden_seed" hi
 
 # Rio Sacramento's whole random games (issue 41), the same way: its own count and seed.
 soak_games rough-and-ready/rio-sacramento "$rio" "$rio_seed" rio
+
+# Battle of Buena Vista's whole random games (issue 44), the same way.
+soak_games battle-of-buena-vista/buena-vista "$bv" "$bv_seed" bv
 
 # The journal property test: each VM's interpreter with its own build's volley/core.so.
 lua_of() { case "$1" in *luajit*) echo luajit ;; *) echo lua5.4 ;; esac; }

@@ -112,7 +112,7 @@ describe("the rule-case checker", function()
 
   describe("on the systems not written yet", function()
     local want = {
-      battle_of_buena_vista = { rows = 186, issues = 5 },
+      battle_of_buena_vista = { rows = 186, issues = 4 },   -- II (issue 44) delivered its rows
       gbacw = { rows = 600, issues = 12 },
       spi_gbacw = { rows = 542, issues = 7 },
     }
@@ -153,7 +153,7 @@ describe("the rule-case checker", function()
       assert.are.equal("pending Gringo! II", st["MO-10.8 / 11.42"])
       assert.are.equal("pending Gringo! I", st["BV.STORM"])
       st = status_of((report("battle_of_buena_vista")))
-      assert.are.equal("pending Battle of Buena Vista II", st["5.2-A1"])
+      assert.are.equal("checked", st["5.2-A1"])                   -- issue 44
       assert.are.equal("pending Battle of Buena Vista III", st["E-R4"])
       assert.are.equal("pending Battle of Buena Vista IV", st["E-7.5d"])
       assert.are.equal("pending Battle of Buena Vista V", st["10.3.2"])
