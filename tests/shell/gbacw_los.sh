@@ -29,6 +29,7 @@ both() {
 
 both 0102 0106 0104          # woods on level ground
 both 0302 0306 clear         # an orchard does not block
+both 0102 0104 clear         # woods are fired into, never through [gbacw 10.22]
 both 0502 0506 0504          # a town
 both 0702 0706 0704          # a hill higher than both ends
 both 0902 0908 0904          # a rise nearer the lower end

@@ -22,7 +22,7 @@ describe("GBACW's terrain on the test battle's map", function()
     return c and c / 2
   end
 
-  it("has every series id [gbacw 10.23]", function()
+  it("has every series id on a map's hex grid [gbacw 2.1] [gbacw 10.23]", function()
     for _, code in ipairs({ "c", "w", "o", "t", "m", "b", "r", "cd" }) do
       assert.truthy(map:terrain_type(code, "hex"), code)
     end

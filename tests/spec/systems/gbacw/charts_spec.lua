@@ -29,7 +29,7 @@ describe("GBACW chart tables", function()
                       "trail_rate" }, transcribed)
   end)
 
-  it("transcribes the Orders Change Table [gbacw 6.23]", function()
+  it("transcribes the Orders Change Table on a d10 read from 0 [gbacw 2.5] [gbacw 6.23]", function()
     local want = { [-2] = "Retain and Stand", [1] = "Retain and Stand", [2] = "Retain",
                    [3] = "Retain", [4] = "Loose Cannon", [5] = "Change and Stand",
                    [6] = "Change", [12] = "Change" }
@@ -179,7 +179,8 @@ describe("GBACW chart tables", function()
     assert.are.same({ stars = -1 }, result("pre_shock_drm", { name = "leader_stars" }))
   end)
 
-  it("range effects: R to 5, M to 2, Prepared Fire at 1; nothing past the maximum [gbacw 10.16]",
+  it("range effects: R to 5, M to 2, Prepared Fire at 1; nothing past the maximum [gbacw 10.16] "
+     .. "[gbacw 10.51]",
      function()
     local set = gb()
     local function col(w, hexes)
