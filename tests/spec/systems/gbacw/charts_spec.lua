@@ -41,7 +41,8 @@ describe("GBACW chart tables", function()
     assert.are.same({ loose_cannon = true }, result("orders_change", { roll = 4 }))
   end)
 
-  it("transcribes the Brigade Coordination Table and Loose Cannon [gbacw 5.34] [gbacw 6.24]",
+  it("transcribes the Brigade Coordination Table (T-5.34) and Loose Cannon [gbacw 5.34] "
+     .. "[gbacw 6.24]",
      function()
     local want = { "Confusion", "Confusion", "Confusion", "Fail", "Fail", "Fail", "Fail",
                    "May Coordinate 2 Brigades", "May Coordinate 2 Brigades",
@@ -105,7 +106,8 @@ describe("GBACW chart tables", function()
     assert.is_true(result("fire", { value = 4, roll = 5 }).spencer_ammo)
   end)
 
-  it("artillery fire at 4+ hexes falls on every unit of the hex [gbacw 10.67] [gbacw 8.35]",
+  it("T-8.35: artillery fire at 4+ hexes falls on every unit of the hex [gbacw 10.67] "
+     .. "[gbacw 8.35]",
      function()
     local set = gb()
     for guns = 1, 12 do
@@ -151,7 +153,7 @@ describe("GBACW chart tables", function()
                                    abandoned = true } }, result("shock", { roll = 12 }))
   end)
 
-  it("shock ratio: 1-4 to 5-1 with the half steps, the DRM rising [gbacw 11.43]", function()
+  it("T-11.43: shock ratio 1-4 to 5-1 with the half steps, the DRM rising [gbacw 11.43]", function()
     local set, prev = gb(), -math.huge
     for _, odds in ipairs({ { 1, 5 }, { 1, 4 }, { 1, 3 }, { 1, 2 }, { 2, 3 }, { 1, 1 },
                             { 3, 2 }, { 2, 1 }, { 3, 1 }, { 4, 1 }, { 5, 1 }, { 9, 1 } }) do
@@ -179,7 +181,7 @@ describe("GBACW chart tables", function()
     assert.are.same({ stars = -1 }, result("pre_shock_drm", { name = "leader_stars" }))
   end)
 
-  it("range effects: R to 5, M to 2, Prepared Fire at 1; nothing past the maximum [gbacw 10.16] "
+  it("T-10.16: R to 5, M to 2, Prepared Fire at 1; nothing past the maximum [gbacw 10.16] "
      .. "[gbacw 10.51]",
      function()
     local set = gb()
