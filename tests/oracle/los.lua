@@ -225,7 +225,7 @@ function J:gb_midside(i)
   elseif x.ground < y.ground then ht = y.height > 0
   else ht = x.height > 0 or y.height > 0 end
   if self:proviso(hg, ht) then return nil end
-  return "midway", (ax + ay) // 2
+  return "midway", math.floor((ax + ay) / 2)
 end
 
 -- The optional Crests rule at the higher end.
