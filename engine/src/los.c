@@ -31,11 +31,50 @@ static int clamp16(long x) {
   return x > INT16_MAX ? INT16_MAX : x < INT16_MIN ? INT16_MIN : (int)x;
 }
 
+/* Whether the blank-separated list holds the word w (NULL holds nothing). */
+static int has_word(const char *list, const char *w) {
+  size_t n = strlen(w);
+  const char *s = list;
+  if (s == NULL) return 0;
+  while (*s) {
+    size_t k;
+    while (*s == ' ' || *s == '\t') s++;
+    for (k = 0; s[k] && s[k] != ' ' && s[k] != '\t'; k++) continue;
+    if (k == n && k > 0 && memcmp(s, w, n) == 0) return 1;
+    s += k;
+  }
+  return 0;
+}
+
+/* Reports a word of list that is no hexside feature of t ([slopes] key name); 1 if one is. */
+static int unknown_feature(const vl_terrain *t, const char *list, vl_error *err,
+                           const char *key) {
+  const char *s = list;
+  if (s == NULL) return 0;
+  while (*s) {
+    size_t k, i, found = 0;
+    while (*s == ' ' || *s == '\t') s++;
+    for (k = 0; s[k] && s[k] != ' ' && s[k] != '\t'; k++) continue;
+    if (k == 0) break;
+    for (i = 0; i < vl_terrain_count(t, VL_TERRAIN_HEXSIDE); i++) {
+      const char *id = vl_terrain_type_at(t, VL_TERRAIN_HEXSIDE, i)->id;
+      if (strlen(id) == k && memcmp(id, s, k) == 0) found = 1;
+    }
+    if (!found) {
+      vl_error_set(err, VL_EINVAL, NULL, 0, "los.ini [slopes] %s: '%.*s' is not a hexside "
+                   "feature of the terrain tables", key, (int)k, s);
+      return 1;
+    }
+    s += k;
+  }
+  return 0;
+}
+
 vl_los *vl_los_new(const vl_map *m, const vl_los_policy *p, size_t cache_bytes, vl_error *err) {
   const vl_los_config *c = vl_los_policy_config(p);
   const vl_terrain *t = vl_map_terrain_table(m);
   int own = strcmp(c->system, vl_map_system(m)) == 0;
-  int fblocks = vl_terrain_flag(t, "blocks-los"), fsunken = -1, fadj = -1;
+  int fblocks = vl_terrain_flag(t, "blocks-los"), fsunken = -1, fadj = -1, fcanopy = -1;
   int col_min, col_max, row_min, row_max;
   size_t i;
   vl_los *l;
@@ -47,6 +86,11 @@ vl_los *vl_los_new(const vl_map *m, const vl_los_policy *p, size_t cache_bytes, 
   if (c->adjacent_flag != NULL && (fadj = vl_terrain_flag(t, c->adjacent_flag)) < 0 && own) {
     vl_error_set(err, VL_EINVAL, NULL, 0, "los.ini [hexsides] adjacent '%s' is not a flag of "
                  "the terrain tables of %s", c->adjacent_flag, vl_map_system(m));
+    return NULL;
+  }
+  if (c->canopy_flag != NULL && (fcanopy = vl_terrain_flag(t, c->canopy_flag)) < 0 && own) {
+    vl_error_set(err, VL_EINVAL, NULL, 0, "los.ini [slopes] canopy '%s' is not a flag of the "
+                 "terrain tables of %s", c->canopy_flag, vl_map_system(m));
     return NULL;
   }
   l = calloc(1, sizeof *l);
@@ -81,6 +125,7 @@ vl_los *vl_los_new(const vl_map *m, const vl_los_policy *p, size_t cache_bytes, 
     l->theight[i] = (int16_t)clamp16((long)ty->height * l->scale);
     if (fblocks >= 0 && (ty->flags & ((uint32_t)1 << fblocks))) l->cflags[i] |= C_BLOCKS;
     if (fsunken >= 0 && (ty->flags & ((uint32_t)1 << fsunken))) l->cflags[i] |= C_SUNKEN;
+    if (fcanopy >= 0 && (ty->flags & ((uint32_t)1 << fcanopy))) l->cflags[i] |= C_CANOPY;
     l->unit_top[i] = -1;
   }
   for (i = 0; i < vl_terrain_count(t, VL_TERRAIN_HEXSIDE) && i < VL_TERRAIN_MAX_FEATURES; i++) {
@@ -90,6 +135,13 @@ vl_los *vl_los_new(const vl_map *m, const vl_los_policy *p, size_t cache_bytes, 
     if (fadj >= 0 && (ty->flags & ((uint32_t)1 << fadj))) l->feat_adjacent |= bit;
     l->feat_height[i] = (int16_t)clamp16((long)ty->height * l->scale);
     if (ty->height > 0) l->feat_high |= bit;
+    if (has_word(c->non_gradual, ty->id)) l->feat_non_gradual |= bit;
+    if (has_word(c->steep, ty->id)) l->feat_steep |= bit;
+  }
+  if (own && (unknown_feature(t, c->non_gradual, err, "non-gradual") ||
+              unknown_feature(t, c->steep, err, "steep"))) {
+    vl_los_free(l);
+    return NULL;
   }
   if (cache_bytes > 0) {
     size_t cap = 16;
@@ -326,6 +378,163 @@ static void set_hit(hit *h, vl_los_kind kind, int key, int what, int top, int32_
   h->pair = 0;
 }
 
+/* ---- GBACW's slopes ([slopes] rules = v2023) [gbacw 10.23] [gbacw 10.24] ------------------ */
+
+/* One level in steps. */
+static int gb_level(const vl_los *l) { return 2 * l->scale; }
+
+/* Whether step k is one hex on the map (not a grazed pair, not off the map). */
+static int gb_single(const los_path *pt, int k) {
+  return k >= 0 && k < pt->h->nsteps && pt->steps[k].kind != R_PAIR && pt->steps[k].a >= 0;
+}
+
+/* The features of the hexside between the single hexes of steps k and k2 (0 otherwise). */
+static uint32_t gb_side(const vl_los *l, const los_path *pt, int k, int k2) {
+  if (!gb_single(pt, k) || !gb_single(pt, k2)) return 0;
+  return vl_los_side_features(l, cell_hex(l, pt->steps[k].a), cell_hex(l, pt->steps[k2].a));
+}
+
+/* A step's lowest and highest ground (a pair has two hexes; off the map counts as none). */
+static void gb_grounds(const los_rec *r, int *lo, int *hi) {
+  int ga = r->a >= 0 ? r->ga : INT16_MAX, gb = r->b >= 0 ? r->gb : INT16_MAX;
+  *lo = ga < gb ? ga : gb;
+  ga = r->a >= 0 ? r->ga : INT16_MIN;
+  gb = r->b >= 0 ? r->gb : INT16_MIN;
+  *hi = ga > gb ? ga : gb;
+}
+
+/* Whether a non-gradual hexside whose higher hex has ground gh (tall: woods or town) counts
+** as gradual: only one level above the lower end, and not woods or town [gbacw 10.24]. */
+static int gb_proviso(const judge *j, int gh, int tall) {
+  return !tall && gh - j->lo <= gb_level(j->l);
+}
+
+/* Hex `which` of step i under the v2023 rules: VL_LOS_CLEAR, or the kind that blocks with
+** *key the policy key whose rule decides. */
+static vl_los_kind gb_hex(const judge *j, const los_path *pt, int i, int which, int *key) {
+  const vl_los *l = j->l;
+  const los_rec *r = &pt->steps[i];
+  int32_t cell = which ? r->b : r->a;
+  int g = which ? r->gb : r->ga, th = which ? r->hb : r->ha, adj = g + th, tall = th > 0;
+  int n = pt->h->nsteps, lower = j->lo_is_a ? 0 : n - 1, higher = n - 1 - lower;
+  int dlo = j->lo_is_a ? r->pa : r->pb, dhi = j->lo_is_a ? r->pb : r->pa, e, k;
+  vl_hex x = cell_hex(l, cell);
+  *key = K_SLOPES_RULES;
+  if (adj > j->hi) return VL_LOS_HIGHER_THAN_BOTH;           /* Higher Elevations */
+  if (l->cflags[cell] & C_CANOPY) {                           /* Canopy of Trees */
+    for (e = 0; e < 2; e++) {
+      const los_rec *end = &pt->steps[e ? n - 1 : 0];
+      vl_hex eh = cell_hex(l, end->a);
+      if ((l->cflags[end->a] & C_CANOPY) && vl_hex_distance(x, eh) == 1 && g < end->ga) {
+        int under = g < j->ga && g < j->gb;
+        int steep = (vl_los_side_features(l, x, eh) & l->feat_non_gradual) != 0;
+        if (!(under && steep)) {
+          *key = K_SLOPES_CANOPY;
+          return VL_LOS_CANOPY;
+        }
+      }
+    }
+  }
+  if (j->lo == j->hi) return VL_LOS_CLEAR;                   /* the rest: different levels */
+  if (tall)                                                  /* Shadow a */
+    for (e = 0; e < 2; e++) {
+      const los_rec *end = &pt->steps[e ? n - 1 : 0];
+      if (vl_hex_distance(x, cell_hex(l, end->a)) == 1 && adj > end->ga) return VL_LOS_SHADOW;
+    }
+  if (2 * adj > j->hi + j->lo) {                             /* Slopes */
+    if (dlo < dhi) return VL_LOS_NEAR_LOWER;
+    if (dlo == dhi && r->kind != R_PAIR) {
+      int toward = j->lo_is_a ? i - 1 : i + 1;
+      int closer = tall;
+      if (!closer && (gb_side(l, pt, i, toward) & l->feat_non_gradual)) {
+        const los_rec *o = &pt->steps[toward];
+        int hi_g = g > o->ga ? g : o->ga, hi_tall = g >= o->ga ? tall : o->ha > 0;
+        closer = !gb_proviso(j, hi_g, hi_tall);
+      }
+      if (closer) return VL_LOS_MIDWAY;
+    }
+  }
+  if (g == j->hi) {                                          /* Intervening Hill */
+    int step = higher > i ? 1 : -1;
+    for (k = i + step; k != higher; k += step) {
+      int slo, shi;
+      gb_grounds(&pt->steps[k], &slo, &shi);
+      if (slo < j->hi) return VL_LOS_INTERVENING_HILL;
+    }
+  }
+  if (adj > j->lo && r->kind != R_PAIR) {                    /* Shadow b */
+    int toward = j->lo_is_a ? i - 1 : i + 1, step = j->lo_is_a ? 1 : -1;
+    if (gb_side(l, pt, i, toward) & l->feat_steep) {
+      for (k = i; k != higher; k += step) {
+        const los_rec *p0 = &pt->steps[k], *p1 = &pt->steps[k + step];
+        int lo0, hi0, lo1, hi1;
+        gb_grounds(p0, &lo0, &hi0);
+        gb_grounds(p1, &lo1, &hi1);
+        if (lo0 == lo1 && hi0 == hi1) continue;
+        if (!(gb_side(l, pt, k, k + step) & l->feat_steep)) return VL_LOS_SHADOW_SLOPE;
+      }
+    }
+  }
+  (void)lower;
+  return VL_LOS_CLEAR;
+}
+
+/* The hexside crossed between the single hexes of steps i and i + 1 under the v2023 rules:
+** a potential blocking hexside only midway between the ends, where the adjusted heights of
+** its hexes differ; its height their average [gbacw 10.24]. */
+static vl_los_kind gb_midside(const judge *j, const los_path *pt, int i, int *top2) {
+  const vl_los *l = j->l;
+  const los_rec *x = &pt->steps[i], *y = &pt->steps[i + 1];
+  int ax, ay, hi_g, hi_tall;
+  uint32_t f;
+  if (j->lo == j->hi || x->kind != R_HEX || y->kind != R_HEX) return VL_LOS_CLEAR;
+  if (x->a < 0 || y->a < 0 || x->pa + y->pa != x->pb + y->pb) return VL_LOS_CLEAR;
+  ax = x->ga + x->ha;
+  ay = y->ga + y->ha;
+  *top2 = ax + ay;
+  if (ax == ay || ax + ay <= j->hi + j->lo) return VL_LOS_CLEAR;
+  f = gb_side(l, pt, i, i + 1);
+  if (!(f & l->feat_non_gradual) && x->ha == 0 && y->ha == 0) return VL_LOS_CLEAR;
+  hi_g = x->ga > y->ga ? x->ga : y->ga;
+  hi_tall = x->ga > y->ga ? x->ha > 0 : x->ga < y->ga ? y->ha > 0 : (x->ha > 0 || y->ha > 0);
+  if (gb_proviso(j, hi_g, hi_tall)) return VL_LOS_CLEAR;
+  return VL_LOS_MIDWAY;
+}
+
+/* The optional Crests rule [gbacw 10.24]: looking from the lower end, the ground behind the
+** higher end falls away sooner than it does in front of it (same-level hexes counted from
+** the higher end's hex, exclusive), with nothing higher behind it first. */
+static int gb_crest(vl_los *l, const judge *j) {
+  vl_hex h = j->lo_is_a ? j->b : j->a, lo = j->lo_is_a ? j->a : j->b, far;
+  long ch = vl_map_cell(l->m, h);
+  int gh = l->ground[ch], front = 0, behind = -1, n, i;
+  if (j->lo == j->hi) return 0;
+  n = vl_hex_trace(l->g, h, lo, l->trace, l->max_steps);
+  for (i = 1; i < n; i++) {
+    const vl_line_step *s = &l->trace[i];
+    long c1 = vl_map_cell(l->m, s->hex), c2 = s->grazing ? vl_map_cell(l->m, s->alt) : c1;
+    if (c1 < 0 || c2 < 0 || l->ground[c1] != gh || l->ground[c2] != gh) break;
+    front++;
+  }
+  far.q = h.q + (h.q - lo.q);
+  far.r = h.r + (h.r - lo.r);
+  n = vl_hex_trace(l->g, h, far, l->trace, l->max_steps);
+  for (i = 1; i < n; i++) {
+    const vl_line_step *s = &l->trace[i];
+    long c1 = vl_map_cell(l->m, s->hex), c2 = s->grazing ? vl_map_cell(l->m, s->alt) : c1;
+    int g1, g2;
+    if (c1 < 0 || c2 < 0) return 0;                          /* off the map: no descent */
+    g1 = l->ground[c1];
+    g2 = l->ground[c2];
+    if (g1 > gh || g2 > gh) return 0;                        /* higher ground first */
+    if (g1 < gh || g2 < gh) {
+      behind = i - 1;
+      break;
+    }
+  }
+  return behind >= 0 && behind < front;
+}
+
 /* The cells where a boundary between steps x and y is reported: the hexside when both are
 ** single hexes on the map, else the step st (reported as a whole). */
 static void boundary_place(const los_rec *x, const los_rec *y, const los_rec *st, int32_t *c1, int32_t *c2) {
@@ -352,6 +561,16 @@ static int hex_blocks(const judge *j, const los_path *pt, int i, int which, int 
   vl_los_kind k;
   if (cell < 0) return 0;
   if (!terrain && (r->tbits & (1u << which))) return 1;
+  if (terrain && c->slopes) {
+    int key;
+    if ((k = gb_hex(j, pt, i, which, &key)) != VL_LOS_CLEAR) {
+      set_hit(h, k, key, th > 0 ? W_TERRAIN : W_GROUND, g + th, r->a, r->b, cell);
+      return 1;
+    }
+    terrain = 0;                             /* the v2023 rules replace the generic tests */
+    crests = 0;
+    blocks = 0;
+  }
   if (crests && !(r->flags & F_ENTRY_EXEMPT)) {
     const los_rec *x = &pt->steps[i - 1];
     if ((k = height_test(j, g, (x->pa + r->pa) / 2, (x->pb + r->pb) / 2)) != VL_LOS_CLEAR) {
@@ -414,6 +633,14 @@ static int judge_item(const judge *j, const los_path *pt, int it, int terrain, h
   if (it % 2 == 1) {                         /* the hexside crossed after step i */
     const los_srec *x;
     vl_los_kind k;
+    if (terrain && c->slopes && i + 1 < pt->h->nsteps) {
+      int top2 = 0;
+      if ((k = gb_midside(j, pt, i, &top2)) != VL_LOS_CLEAR) {
+        const los_rec *y = &pt->steps[i + 1];
+        set_hit(h, k, K_SLOPES_RULES, W_FEATURE, top2 / 2, r->a, y->a, -1);
+        return V_BLOCKED;
+      }
+    }
     if (!terrain || r->side < 0) return V_CLEAR;
     x = &pt->sides[r->side];
     if (x->flags & S_EXEMPT) return V_CLEAR;
@@ -783,6 +1010,11 @@ int vl_los_check(vl_los *l, const vl_los_query *q, vl_los_result *r, vl_error *e
   } else if (choice >= 0) {
     judge_item(&j, &pt, choice, 1, &h);
     result_hit(l, &h, 1, r);
+  } else if (c->slopes && c->crests && gb_crest(l, &j)) {
+    long chi = j.lo_is_a ? cb : ca;
+    set_hit(&h, VL_LOS_CREST, K_SLOPES_CRESTS, W_CREST, l->ground[chi], (int32_t)chi, -1,
+            (int32_t)chi);
+    result_hit(l, &h, 0, r);
   }
   units_out(l, q);
   return VL_OK;

@@ -19,6 +19,7 @@ enum {
   K_SIDE_GRAZE, K_SIDE_EXEMPT, K_SIDE_ADJACENT,
   K_UNITS_BLOCK, K_UNITS_AS, K_UNITS_HEIGHT, K_UNITS_SEE_OVER,
   K_SUNKEN_FLAG, K_SUNKEN_OBSERVER, K_SUNKEN_TARGET,
+  K_SLOPES_RULES, K_SLOPES_NON_GRADUAL, K_SLOPES_STEEP, K_SLOPES_CANOPY, K_SLOPES_CRESTS,
   K_COUNT
 };
 
@@ -90,6 +91,7 @@ typedef struct los_path {
 
 #define C_BLOCKS 1u
 #define C_SUNKEN 2u
+#define C_CANOPY 4u            /* [slopes] canopy: woods */
 
 #define PROBES 8
 
@@ -113,6 +115,8 @@ struct vl_los {
   uint32_t feat_adjacent;    /* hexside types with the policy's adjacent flag */
   int16_t feat_height[VL_TERRAIN_MAX_FEATURES];
   uint32_t feat_high;        /* hexside types with a height above 0 */
+  uint32_t feat_non_gradual; /* [slopes] hexside types making a change of level non-gradual */
+  uint32_t feat_steep;       /* [slopes] steep and sheer hexside types */
   int32_t *unit_top;         /* per cell: the tallest counted unit's height, or -1 */
   int max_steps;             /* room in the scratch buffers */
   vl_line_step *trace;

@@ -15,10 +15,10 @@
 #include "volley/ini.h"
 #include "volley/terrain.h"
 
-enum { S_LOS, S_TERRAIN, S_GROUND, S_HEXSIDES, S_UNITS, S_SUNKEN, NSECTIONS };
+enum { S_LOS, S_TERRAIN, S_GROUND, S_HEXSIDES, S_UNITS, S_SUNKEN, S_SLOPES, NSECTIONS };
 
 static const char *const section_names[NSECTIONS] = {
-  "los", "terrain", "ground", "hexsides", "units", "sunken"
+  "los", "terrain", "ground", "hexsides", "units", "sunken", "slopes"
 };
 
 typedef struct keydef {
@@ -35,6 +35,8 @@ static const keydef keys[K_COUNT] = {
   {S_HEXSIDES, "graze"}, {S_HEXSIDES, "exempt"}, {S_HEXSIDES, "adjacent"},
   {S_UNITS, "block"}, {S_UNITS, "as"}, {S_UNITS, "height"}, {S_UNITS, "see-over"},
   {S_SUNKEN, "flag"}, {S_SUNKEN, "observer"}, {S_SUNKEN, "target"},
+  {S_SLOPES, "rules"}, {S_SLOPES, "non-gradual"}, {S_SLOPES, "steep"}, {S_SLOPES, "canopy"},
+  {S_SLOPES, "crests"},
 };
 
 /* The largest height a policy may give, in steps, and the largest steps per level. */
@@ -205,7 +207,7 @@ static int on_item(void *user, const vl_ini_item *it, vl_error *err) {
     int s = find_section(it->section);
     if (s < 0)
       return vl_ini_error(err, it, "unknown section [%s] (known: los, terrain, ground, hexsides, "
-                                   "units, sunken)", it->section);
+                                   "units, sunken, slopes)", it->section);
     if (lp->nsections++ == 0 && s != S_LOS)
       return vl_ini_error(err, it, "[los] must be the first section");
     lp->sec = s;
@@ -335,6 +337,26 @@ static const char *const w_as[] = {"absolute", "height", NULL};
 static const char *const w_see_over[] = {"higher", "lower-than-both", NULL};
 static const char *const w_observer[] = {"sees", "blind", NULL};
 static const char *const w_target[] = {"any", "adjacent", "near", NULL};
+static const char *const w_slopes[] = {"none", "v2023", NULL};
+
+/* A list of hexside feature ids ([a-z0-9_-], at most 32 bytes each), or "none" for NULL;
+** whether each names a feature of the terrain tables is vl_los_new's to check. */
+static int feature_list(const vl_los_value *v, const char **out, vl_error *err) {
+  const char *cur = v->text, *w;
+  size_t n, i, count = 0;
+  while ((w = vl_ini_word(&cur, &n)) != NULL) {
+    count++;
+    if (n > 32) return bad(err, v, "feature list", "hexside feature ids, or none");
+    for (i = 0; i < n; i++) {
+      char c = w[i];
+      if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
+        return bad(err, v, "feature list", "hexside feature ids, or none");
+    }
+  }
+  if (count == 0) return bad(err, v, "feature list", "hexside feature ids, or none");
+  *out = strcmp(v->text, "none") == 0 ? NULL : v->text;
+  return VL_OK;
+}
 
 /* Sets *out to the index of the value's word in words, or reports the known words. */
 static int choose(const vl_los_value *v, const char *const *words, int *out, vl_error *err) {
@@ -438,6 +460,15 @@ static int resolve(vl_los_policy *p, vl_error *err) {
       break;
     case K_SUNKEN_TARGET:
       if ((rc = choose(x, w_target, &i, err)) == VL_OK) c->sunken_target = i;
+      break;
+    case K_SLOPES_RULES:
+      if ((rc = choose(x, w_slopes, &i, err)) == VL_OK) c->slopes = i;
+      break;
+    case K_SLOPES_NON_GRADUAL: rc = feature_list(x, &c->non_gradual, err); break;
+    case K_SLOPES_STEEP: rc = feature_list(x, &c->steep, err); break;
+    case K_SLOPES_CANOPY: rc = flag_word(x, &c->canopy_flag, err); break;
+    case K_SLOPES_CRESTS:
+      if ((rc = choose(x, w_yesno, &i, err)) == VL_OK) c->crests = i;
       break;
     default: break;
     }

@@ -13,7 +13,8 @@
 
 static const char *const kind_names[] = {
   "clear", "terrain", "hexside", "unit", "sightline", "higher-than-both", "near-lower",
-  "higher-than-target", "observer-sunken", "target-sunken", "adjacent-hexside"
+  "higher-than-target", "observer-sunken", "target-sunken", "adjacent-hexside", "midway",
+  "canopy", "shadow", "shadow-slope", "intervening-hill", "crest"
 };
 
 const char *vl_los_kind_name(vl_los_kind k) {
@@ -113,6 +114,34 @@ static void describe(const vl_los *l, const vl_los_result *r, char *buf, size_t 
     break;
   case VL_LOS_HIGHER_THAN_TARGET:
     textf(buf, n, "%s%s%s is higher than the target (%s)", choice, graze, what, y);
+    break;
+  case VL_LOS_MIDWAY:
+    if (r->at == VL_LOS_AT_HEXSIDE && r->detail_what == W_FEATURE)
+      textf(buf, n, "%sthe hexside midway, at %s (its hexes' average), is above the ends' "
+            "average and non-gradual (%s, %s)", choice, top, x, y);
+    else
+      textf(buf, n, "%s%s%s is above the ends' average, midway, with a non-gradual slope "
+            "toward the lower end (%s, %s)", choice, graze, what, x, y);
+    break;
+  case VL_LOS_CANOPY:
+    textf(buf, n, "%s%scanopy: a lower %s hex beside a wooded end", choice, graze,
+          terrain_name(l, r->detail_hex));
+    break;
+  case VL_LOS_SHADOW:
+    textf(buf, n, "%s%sshadow: %s is higher than the end beside it (%s, %s)", choice, graze,
+          what, x, y);
+    break;
+  case VL_LOS_SHADOW_SLOPE:
+    textf(buf, n, "%s%sshadow: %s has a steep slope toward the lower end and a gentler one "
+          "toward the higher (%s, %s)", choice, graze, what, x, y);
+    break;
+  case VL_LOS_INTERVENING_HILL:
+    textf(buf, n, "%s%sintervening hill: %s is as high as the higher end, lower ground between "
+          "(%s, %s)", choice, graze, what, x, y);
+    break;
+  case VL_LOS_CREST:
+    textf(buf, n, "crest: the ground falls away behind the higher end sooner than before it "
+          "(%s, %s)", x, y);
     break;
   default:
     textf(buf, n, "?");

@@ -369,7 +369,7 @@ static void set_bits(lua_State *L, const char *k, unsigned bits, const char *con
 ** @treturn table `{system=, unit=, level=, eye=, reciprocal=, rule=, terrain={blocks=, hexsides=},
 ** ground={obstacles=, tests={...}, tolerance=, near_lower=, midpoint=}, hexsides={graze=,
 ** exempt=, adjacent=}, units={block=, as=, height=, see_over={...}}, sunken={flag=, observer=,
-** target=}, values={{section=, key=, text=, file=, line=, rule=, provisional=}, ...}}`
+** target=}, slopes={rules=, non_gradual=, steep=, canopy=, crests=}, values={{section=, key=, text=, file=, line=, rule=, provisional=}, ...}}`
 */
 static int los_policy(lua_State *L) {
   static const char *const blocks[] = {"absolute", "height"};
@@ -423,6 +423,14 @@ static int los_policy(lua_State *L) {
   set_str(L, "observer", observer[c->sunken_observer]);
   set_str(L, "target", target[c->sunken_target]);
   lua_setfield(L, -2, "sunken");
+  lua_newtable(L);
+  set_str(L, "rules", c->slopes ? "v2023" : "none");
+  set_str(L, "non_gradual", c->non_gradual);
+  set_str(L, "steep", c->steep);
+  set_str(L, "canopy", c->canopy_flag);
+  lua_pushboolean(L, c->crests);
+  lua_setfield(L, -2, "crests");
+  lua_setfield(L, -2, "slopes");
   lua_createtable(L, (int)n, 0);
   for (i = 0; i < n; i++) {
     const vl_los_value *v = vl_los_policy_value(u->p, i);

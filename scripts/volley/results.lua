@@ -273,6 +273,99 @@ grammar("gbacw", "fire", any_of(
   "No Effect, <n>, d, d+<n>, D, <n>d+<m>, <n>D, each with an optional *",
   "[gbacw 12.32]")
 
+-- The Artillery Fire Table [gbacw 10.67]: the Fire Table's codes (no Spencer "*"), each
+-- falling on every unit of the target hex for itself [gbacw 8.35].
+local gb_fire_code = Cmt(Ct(Cg(count(1), "loss")^-1
+                           * (Cg(gb_udd, "check") + Cg(P"D" * Cc(true), "disorder"))^-1),
+                         function(_, pos, t)
+                           if t.loss or t.check or t.disorder then return pos, t end
+                           return false
+                         end)
+grammar("gbacw", "artillery_fire", any_of(
+  whole(P"No Effect", function() return { none = true, all_units = true } end),
+  whole(gb_fire_code, function(t) t.all_units = true; return t end)),
+  "No Effect, <n>, d, d+<n>, D, <n>d+<m>, <n>D (each unit of the hex)", "[gbacw 10.67]")
+
+-- The Shock Resolution Table [gbacw 11.45]: "attacker / defender", each "-" or words
+-- separated by blanks: a Fire Table code (steps, d, d+n, D [gbacw 12.32]), R1 or R2 (an
+-- involuntary retreat [gbacw 12.42]), CS (may Continue Shock [gbacw 11.47]), Rout? (a UDD,
+-- routing on a failure [gbacw 12.51], ambiguity 51), Ab (the side's artillery Abandoned in
+-- place [gbacw 11.64]); "BS: " before it, a Bloody Standoff [gbacw 8.36].
+local gb_shock_word = Cg(gb_fire_code, "code")
+  + Cg(P"R" * count(1, 2), "retreat")
+  + Cg(P"CS" * Cc(true), "continued_shock")
+  + Cg(P"Rout?" * Cc(true), "rout_check")
+  + Cg(P"Ab" * Cc(true), "abandoned")
+local gb_shock_side = P"-" / none
+  + Cmt(Ct(Ct(gb_shock_word) * (P" " * Ct(gb_shock_word))^0), function(_, pos, words)
+    local t, seen = {}, {}
+    for _, w in ipairs(words) do
+      local k, v = next(w)
+      if seen[k] then return false end
+      seen[k] = true
+      if k == "code" then
+        for ck, cv in pairs(v) do t[ck] = cv end
+      else
+        t[k] = v
+      end
+    end
+    return pos, t
+  end)
+grammar("gbacw", "shock",
+  whole(C(P"BS: ")^-1 * gb_shock_side * P" / " * gb_shock_side, function(bs, a, d)
+    if type(bs) ~= "string" then bs, a, d = nil, bs, a end
+    return { bloody_standoff = bs and true or nil, attacker = a, defender = d }
+  end),
+  "[BS: ]<attacker> / <defender>, each - or words: <n>, d, d+<n>, D, R1, R2, CS, Rout?, Ab",
+  "[gbacw 11.45]")
+
+-- A DRM [gbacw 10.16] [gbacw 11.42] [gbacw 11.43]: a signed number, the stars of a stacked
+-- leader subtracted [gbacw 11.73], or half the fatigue level added or subtracted [gbacw 17.31].
+grammar("gbacw", "drm", any_of(
+  whole(signed, function(n) return { drm = n } end),
+  whole(P"- stars", function() return { stars = -1 } end),
+  whole(C(S"+-") * P" half fatigue",
+    function(sign) return { half_fatigue = sign == "+" and 1 or -1 } end)),
+  "a signed DRM such as +2, 0, -1; - stars; + half fatigue, - half fatigue",
+  "[gbacw 11.42]")
+
+-- The 2nd Disorder Table [gbacw 12.35] [gbacw 12.36]: "1 R1-2" (a step, then a retreat of one
+-- or two hexes, the owner's choice); "UDD: Rout or 1 R1-2" (a UDD: a failure routs, a pass
+-- is the former); "1 halt" (a step, and the move or retreat ends); "1" (a step or gun);
+-- "Ab" (the artillery Abandoned); "each unit" (each unit of the stack for itself); "done"
+-- (no further phasing actions this activation).
+local function gb_step_retreat()
+  return { choice = { { loss = 1, retreat = 1 }, { loss = 1, retreat = 2 } } }
+end
+grammar("gbacw", "second_disorder", any_of(
+  whole(P"1 R1-2", gb_step_retreat),
+  whole(P"UDD: Rout or 1 R1-2", function()
+    return { check = { kind = "udd", fail = { rout = true }, pass = gb_step_retreat() } }
+  end),
+  whole(P"1 halt", function() return { loss = 1, halt = true } end),
+  whole(P"1", function() return { loss = 1 } end),
+  whole(P"Ab", function() return { abandoned = true } end),
+  whole(P"each unit", function() return { each_unit = true } end),
+  whole(P"done", function() return { done = true } end)),
+  "1 R1-2, UDD: Rout or 1 R1-2, 1 halt, 1, Ab, each unit, done", "[gbacw 12.35]")
+
+-- The Prepared Fire range of a small-arms type [gbacw 10.51]: hexes, or "-" for none.
+grammar("gbacw", "prepared", any_of(
+  whole(P"-", none),
+  whole(count(1), function(n) return { prepared_range = n } end)),
+  "<n> (hexes), -", "[gbacw 10.51]")
+
+-- Whether a gun type may Rapid Fire [gbacw 10.68]: "RF" or "-".
+grammar("gbacw", "rapid_fire", any_of(
+  whole(P"RF", function() return { rapid_fire = true } end),
+  whole(P"-", none)),
+  "RF, -", "[gbacw 10.68]")
+
+-- A movement cost in MPs (the trail's rate [gbacw 9.44]).
+grammar("gbacw", "cost",
+  whole(count(0), function(n) return { cost = n } end),
+  "<n> (MPs)", "[gbacw 9.44]")
+
 -- The Brigade Coordination Table [gbacw 5.34].
 grammar("gbacw", "coordination", any_of(
   whole(P"Confusion", function() return { confusion = true } end),

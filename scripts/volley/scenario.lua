@@ -336,11 +336,66 @@ function M.check_sides(sc, store)
   return true
 end
 
--- A value's rule: a set-up line may end in `[<system> <case>]` after its unit ids.
+-- A value's rule: a set-up line may end in `[<system> <case>]` after its unit ids (a
+-- bracket opening with a system id: the battle books' `[March]` is a set-up note).
 local function split_rule(text)
   local body, rule = text:match("^(.-)%s*(%[[^%[%]]*%])%s*$")
-  if body and body:find("|", 1, true) then return body, rule end
+  if body and body:find("|", 1, true) and rule:match("^%[[a-z][a-z0-9_]* ") then
+    return body, rule
+  end
   return text, nil
+end
+
+-- The battle books' set-up notes among a line's unit ids (docs/formats.md "Set-up notes"):
+-- `[March]`, `[Advance]`, `[Attack]`, `[Orders Player's Choice]`; `(Mounted)`,
+-- `(Dismounted)`, `(Mounted or Dismounted)`; `In Reserve`; `losses <n>`; `fatigue <level>`
+-- (OK, 0-4). Returns the text without them and `{orders =, mount =, reserve =, losses =,
+-- fatigue =}` (nil when the line has none), or nil and why.
+local ORDERS = { March = "march", Advance = "advance", Attack = "attack",
+                 ["Orders Player's Choice"] = "choice" }
+local MOUNT = { Mounted = "mounted", Dismounted = "dismounted",
+                ["Mounted or Dismounted"] = "either" }
+local function split_notes(text)
+  local head, tail = text:match("^([^|]*|)(.*)$")
+  if not head then return text, nil end
+  local notes, bad, any = {}, nil, false
+  local function set(k, v, what)
+    if notes[k] ~= nil then bad = bad or ("two " .. what .. " notes") end
+    notes[k], any = v, true
+  end
+  tail = tail:gsub("%[([^%]]*)%]", function(w)
+    if not ORDERS[w] then bad = bad or ("unknown set-up note '[" .. w .. "]' ([March], "
+      .. "[Advance], [Attack], [Orders Player's Choice])") end
+    set("orders", ORDERS[w], "orders")
+    return " "
+  end)
+  tail = tail:gsub("%(([^%)]*)%)", function(w)
+    if not MOUNT[w] then bad = bad or ("unknown set-up note '(" .. w .. ")' ((Mounted), "
+      .. "(Dismounted), (Mounted or Dismounted))") end
+    set("mount", MOUNT[w], "mounted")
+    return " "
+  end)
+  tail = tail:gsub("%f[%w]In Reserve%f[^%w]", function()
+    set("reserve", true, "reserve")
+    return " "
+  end)
+  tail = tail:gsub("%f[%w]losses%s+(%S+)", function(n)
+    local v = tonumber(n)
+    if not v or v < 0 or v ~= math.floor(v) or v > 99 then
+      bad = bad or ("losses " .. n .. ": a number of steps, 0-99")
+    end
+    set("losses", v and math.floor(v), "losses")
+    return " "
+  end)
+  tail = tail:gsub("%f[%w]fatigue%s+(%S+)", function(l)
+    if not (l == "OK" or l:match("^[0-4]$")) then
+      bad = bad or ("fatigue " .. l .. ": a level, OK or 0-4")
+    end
+    set("fatigue", l, "fatigue")
+    return " "
+  end)
+  if bad then return nil, bad end
+  return head .. tail, any and notes or nil
 end
 
 local function where_of(set)
@@ -415,8 +470,28 @@ function M.setup(sc, map, store, opts)
     local where = line.file .. ":" .. line.line .. ": "
     if line.side ~= section then above, section = {}, line.side end
     local text, rule = split_rule(line.text)
+    local notes
+    text, notes = split_notes(text)
+    if not text then return nil, where .. "set-up line " .. line.key .. ": " .. notes end
     local spec_text, ids = placement.split_line(text)
     if not spec_text then return nil, where .. "set-up line " .. line.key .. ": " .. ids end
+    -- the notes: the system reads them (scripts/systems/<id>/setup_notes.lua), marking each
+    -- unit and naming the counter it sets up (a cavalry regiment's other side)
+    if notes then
+      local reader = sc.system and core.find("scripts/systems/" .. sc.system .. "/setup_notes.lua")
+        and require("systems." .. sc.system .. ".setup_notes")
+      if not reader then
+        return nil, where .. "set-up line " .. line.key .. ": system " .. tostring(sc.system)
+          .. " reads no set-up notes ([March], (Mounted), In Reserve, losses, fatigue)"
+      end
+      for i, u in ipairs(ids) do
+        if units[u] then
+          local id, why = reader.apply(store, u, notes)
+          if not id then return nil, where .. "set-up line " .. line.key .. ": " .. why end
+          ids[i] = id
+        end
+      end
+    end
     -- `hidden` at the end of the spec: the line's units start hidden from the other sides
     -- (DESIGN.md "Locations, views and hidden information"; docs/formats.md)
     local n_hidden

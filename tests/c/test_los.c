@@ -221,7 +221,8 @@ static void malformed_policies_are_refused(void **state) {
   refused("[los]\nsystem = other\n", NULL, "system.ini", 2,
           "this los.ini is for system 'other', not 'test'");
   refused(HEAD "[sight]\n", NULL, "system.ini", 4,
-          "unknown section [sight] (known: los, terrain, ground, hexsides, units, sunken)");
+          "unknown section [sight] (known: los, terrain, ground, hexsides, units, sunken, "
+          "slopes)");
   refused(HEAD "[ground]\nslope = 1\n", NULL, "system.ini", 5,
           "unknown key 'slope' in [ground] (known: obstacles, tests, tolerance, near-lower, "
           "midpoint, rule, rule.<key>, provisional.<key>)");
@@ -697,6 +698,91 @@ static void check_twin(void *u, vl_hex a, vl_hex b) {
   t->pairs++;
 }
 
+/* GBACW's v2023 rules on their fixture (tests/data/maps/gbacw/sight.ini): one line per rule
+** and exception of [gbacw 10.23]-[gbacw 10.27], each both ways alike [gbacw 10.25]; the
+** optional Crests through a scenario layer; the cache against no cache on every pair. */
+#define GB_MAP "tests/data/maps/gbacw/sight.ini"
+#define R24 "[gbacw 10.24]"
+
+static void expect2(fixture *f, const char *a, const char *b, const char *where,
+                    vl_los_kind kind, const char *reason, const char *rule) {
+  expect(f, a, b, where, kind, reason, rule);
+  expect(f, b, a, where, kind, reason, rule);
+}
+
+static void gbacw_v2023_rules(void **state) {
+  fixture f;
+  const char *clear = "nothing blocks the line";
+  recip x;
+  (void)state;
+  open_fx(&f, GB_MAP, "gbacw", NULL, VL_LOS_CACHE_DEFAULT);
+  /* woods and towns block on level ground, orchards do not [gbacw 10.23] */
+  expect2(&f, "0102", "0106", "0104", VL_LOS_HIGHER_THAN_BOTH,
+          "Woods at level 1 is higher than both ends (level 0, level 0)", R24);
+  expect2(&f, "0302", "0306", NULL, VL_LOS_CLEAR, clear, "[gbacw 10.2]");
+  expect(&f, "0502", "0506", "0504", VL_LOS_HIGHER_THAN_BOTH,
+         "Town at level 1 is higher than both ends (level 0, level 0)", R24);
+  /* a hill higher than both ends */
+  expect2(&f, "0702", "0706", "0704", VL_LOS_HIGHER_THAN_BOTH,
+          "Clear ground at level 1 is higher than both ends (level 0, level 0)", R24);
+  /* a rise nearer the lower end blocks; nearer the higher, it does not */
+  expect(&f, "0902", "0908", "0904", VL_LOS_NEAR_LOWER, "Clear ground at level 2 is above "
+         "the ends' average and nearer the lower end (level 0, level 3)", R24);
+  expect(&f, "0908", "0902", "0904", VL_LOS_NEAR_LOWER, "Clear ground at level 2 is above "
+         "the ends' average and nearer the lower end (level 3, level 0)", R24);
+  expect2(&f, "1102", "1108", NULL, VL_LOS_CLEAR, clear, "[gbacw 10.2]");
+  /* Canopy, and its exception (lower than both, a non-gradual change) */
+  expect2(&f, "1302", "1307", "1303", VL_LOS_CANOPY,
+          "canopy: a lower Woods hex beside a wooded end", R24);
+  expect2(&f, "1502", "1507", NULL, VL_LOS_CLEAR, clear, "[gbacw 10.2]");
+  /* half-way: a hex with a steep slope toward the lower end; gradual, clear */
+  expect(&f, "1702", "1706", "1704", VL_LOS_MIDWAY, "Clear ground at level 2 is above the "
+         "ends' average, midway, with a non-gradual slope toward the lower end (level 0, "
+         "level 2)", R24);
+  expect(&f, "1706", "1702", "1704", VL_LOS_MIDWAY, "Clear ground at level 2 is above the "
+         "ends' average, midway, with a non-gradual slope toward the lower end (level 2, "
+         "level 0)", R24);
+  expect2(&f, "1902", "1906", NULL, VL_LOS_CLEAR, clear, "[gbacw 10.2]");
+  /* the midway hexside: steep, it blocks; its higher hex one level up, it is gradual */
+  expect(&f, "2102", "2107", "2104/2105", VL_LOS_MIDWAY, "the hexside midway, at level 1.5 "
+         "(its hexes' average), is above the ends' average and non-gradual (level 0, level "
+         "2)", R24);
+  expect(&f, "2107", "2102", "2104/2105", VL_LOS_MIDWAY, "the hexside midway, at level 1.5 "
+         "(its hexes' average), is above the ends' average and non-gradual (level 2, level "
+         "0)", R24);
+  expect2(&f, "2302", "2307", NULL, VL_LOS_CLEAR, clear, "[gbacw 10.2]");
+  /* the Intervening Hill and Shadow exceptions */
+  expect(&f, "2502", "2508", "2506", VL_LOS_INTERVENING_HILL, "intervening hill: Clear "
+         "ground at level 2 is as high as the higher end, lower ground between (level 0, "
+         "level 2)", R24);
+  expect(&f, "2702", "2708", "2703", VL_LOS_SHADOW, "shadow: Woods at level 1 is higher "
+         "than the end beside it (level 0, level 3)", R24);
+  expect(&f, "2902", "2908", "2905", VL_LOS_SHADOW_SLOPE, "shadow: Clear ground at level 1 "
+         "has a steep slope toward the lower end and a gentler one toward the higher (level "
+         "0, level 2)", R24);
+  expect2(&f, "3102", "3108", NULL, VL_LOS_CLEAR, clear, "[gbacw 10.2]");
+  /* along the hexside of a blocking hex [gbacw 10.27] */
+  expect2(&f, "0109", "0309", "0209/0210", VL_LOS_HIGHER_THAN_BOTH, "along the hexside, "
+          "Woods at level 1 is higher than both ends (level 0, level 0)", "[gbacw 10.27]");
+  /* Crests are optional: off by default */
+  expect2(&f, "3311", "3305", NULL, VL_LOS_CLEAR, clear, "[gbacw 10.2]");
+  /* reciprocal on every pair within 8 hexes */
+  x.l = f.l;
+  x.pairs = x.blocked = 0;
+  each_pair(f.m, 8, check_reciprocal, &x);
+  assert_true(x.blocked > 1000 && x.blocked < x.pairs - 1000);
+  close_fx(&f);
+  open_fx(&f, GB_MAP, "gbacw", "tests/data/los/gbacw-crests.ini", VL_LOS_CACHE_DEFAULT);
+  expect(&f, "3311", "3305", "3305", VL_LOS_CREST, "crest: the ground falls away behind the "
+         "higher end sooner than before it (level 0, level 2)", R24);
+  expect(&f, "3305", "3311", "3305", VL_LOS_CREST, "crest: the ground falls away behind the "
+         "higher end sooner than before it (level 2, level 0)", R24);
+  x.l = f.l;
+  x.pairs = x.blocked = 0;
+  each_pair(f.m, 8, check_reciprocal, &x);
+  close_fx(&f);
+}
+
 static void the_cache_answers_as_no_cache_does(void **state) {
   static const char *const systems[] = {"rough_and_ready", "battle_of_buena_vista", "spi_gbacw",
                                         "gbacw"};
@@ -839,6 +925,7 @@ int main(void) {
     cmocka_unit_test(each_grazing_policy_along_a_hexside),
     cmocka_unit_test(a_line_along_the_map_edge_names_the_hex_on_the_map),
     cmocka_unit_test(reciprocal_where_the_policy_says_so),
+    cmocka_unit_test(gbacw_v2023_rules),
     cmocka_unit_test(the_cache_answers_as_no_cache_does),
     cmocka_unit_test(the_cache_stays_within_its_budget),
     cmocka_unit_test(bad_queries_are_refused),

@@ -54,6 +54,7 @@ function Los:hex(label)
     height = t.halves * self.scale,
     blocks = has(t.flags, "blocks-los"),
     sunken = self.p.sunken.flag ~= nil and has(t.flags, self.p.sunken.flag),
+    canopy = self.p.slopes.canopy ~= nil and has(t.flags, self.p.slopes.canopy),
     name = t.name,
   }
 end
@@ -84,9 +85,178 @@ function Los:side(x, y)
   return out
 end
 
+-- The hexes of a trace step (a label, a pair, or an axial value off the labels).
+local function hexes_of_step(step)
+  if type(step) == "table" and step.q == nil then return {step[1], step[2]} end
+  return {step}
+end
+
+-- Whether the blank-separated list (or nil) holds word w.
+local function listed(list, w)
+  for x in (list or ""):gmatch("%S+") do
+    if x == w then return true end
+  end
+  return false
+end
+
+-- [slopes]: does the hexside between x and y carry a feature of the list (non_gradual, steep)?
+function Los:slope(x, y, which)
+  if type(x) ~= "string" or type(y) ~= "string" then return false end
+  if self.m:terrain(x) == nil or self.m:terrain(y) == nil then return false end
+  for _, f in ipairs(self.m:hexside(x, y)) do
+    if listed(self.p.slopes[which], f) then return true end
+  end
+  return false
+end
+
 -- The judge of one query.
 local J = {}
 J.__index = J
+
+-- ---- GBACW's slopes ([slopes] rules = v2023), docs/los.md "GBACW's slopes" ---------------
+
+local function single(step) return type(step) == "string" end
+
+-- The facts of a step's hex (nil off the map or for a pair).
+function J:fact(step)
+  if not single(step) then return nil end
+  return self.o:hex(step)
+end
+
+-- A step's lowest and highest ground (hexes off the map count as none).
+function J:grounds(step)
+  local lo, hi = math.huge, -math.huge
+  for _, x in ipairs(hexes_of_step(step)) do
+    local h = type(x) == "string" and self.o:hex(x)
+    if h then lo = math.min(lo, h.ground); hi = math.max(hi, h.ground) end
+  end
+  return lo, hi
+end
+
+function J:proviso(gh, tall)
+  return not tall and gh - self.lo <= 2 * self.o.scale
+end
+
+-- Hex x of step i under the v2023 rules: nil, or the kind and the policy key.
+function J:gb_hex(i, x)
+  local o, g = self.o, self.o.g
+  local h = o:hex(x)
+  local adj, tall = h.ground + h.height, h.height > 0
+  local n = #self.steps
+  local lo_a = self.pa <= self.pb
+  local higher = lo_a and n or 1
+  local step = self.steps[i]
+  local da, db = self:pos(step, self.a), self:pos(step, self.b)
+  local dlo, dhi = lo_a and da or db, lo_a and db or da
+  local A, B = o:hex(self.a), o:hex(self.b)
+  if adj > self.hi then return "higher-than-both", "slopes.rules" end
+  if h.canopy then
+    for _, e in ipairs({A, B}) do
+      if e.canopy and g:distance(x, e.label) == 1 and h.ground < e.ground then
+        local under = h.ground < A.ground and h.ground < B.ground
+        if not (under and o:slope(x, e.label, "non_gradual")) then
+          return "canopy", "slopes.canopy"
+        end
+      end
+    end
+  end
+  if self.lo == self.hi then return nil end
+  if tall then
+    for _, e in ipairs({A, B}) do
+      if g:distance(x, e.label) == 1 and adj > e.ground then return "shadow", "slopes.rules" end
+    end
+  end
+  if 2 * adj > self.hi + self.lo then
+    if dlo < dhi then return "near-lower", "slopes.rules" end
+    if dlo == dhi and single(step) then
+      local toward = self.steps[lo_a and i - 1 or i + 1]
+      local closer = tall
+      if not closer and single(toward) and o:slope(x, toward, "non_gradual") then
+        local t = o:hex(toward)
+        local hg = math.max(h.ground, t.ground)
+        local ht
+        if h.ground >= t.ground then ht = tall else ht = t.height > 0 end
+        closer = not self:proviso(hg, ht)
+      end
+      if closer then return "midway", "slopes.rules" end
+    end
+  end
+  if h.ground == self.hi then
+    local d = higher > i and 1 or -1
+    for k = i + d, higher - d, d do
+      local slo = self:grounds(self.steps[k])
+      if slo < self.hi then return "intervening-hill", "slopes.rules" end
+    end
+  end
+  if adj > self.lo and single(step) then
+    local d = lo_a and 1 or -1
+    local toward = self.steps[i - d]
+    if single(toward) and o:slope(x, toward, "steep") then
+      for k = i, higher - d, d do
+        local s0, s1 = self.steps[k], self.steps[k + d]
+        local lo0, hi0 = self:grounds(s0)
+        local lo1, hi1 = self:grounds(s1)
+        if not (lo0 == lo1 and hi0 == hi1) then
+          if not (single(s0) and single(s1) and o:slope(s0, s1, "steep")) then
+            return "shadow-slope", "slopes.rules"
+          end
+        end
+      end
+    end
+  end
+  return nil
+end
+
+-- The hexside crossed between steps i and i + 1, midway: nil, or the kind and its top.
+function J:gb_midside(i)
+  local o = self.o
+  local s0, s1 = self.steps[i], self.steps[i + 1]
+  if self.lo == self.hi or i == 1 or i + 1 == #self.steps then return nil end
+  local x, y = self:fact(s0), self:fact(s1)
+  if not x or not y then return nil end
+  if self:pos(s0, self.a) + self:pos(s1, self.a) ~= self:pos(s0, self.b) + self:pos(s1, self.b)
+  then return nil end
+  local ax, ay = x.ground + x.height, y.ground + y.height
+  if ax == ay or ax + ay <= self.hi + self.lo then return nil end
+  if not o:slope(s0, s1, "non_gradual") and x.height == 0 and y.height == 0 then return nil end
+  local hg = math.max(x.ground, y.ground)
+  local ht
+  if x.ground > y.ground then ht = x.height > 0
+  elseif x.ground < y.ground then ht = y.height > 0
+  else ht = x.height > 0 or y.height > 0 end
+  if self:proviso(hg, ht) then return nil end
+  return "midway", math.floor((ax + ay) / 2)
+end
+
+-- The optional Crests rule at the higher end.
+function J:gb_crest()
+  local o, g = self.o, self.o.g
+  if self.lo == self.hi then return false end
+  local lo_a = self.pa <= self.pb
+  local h, l = lo_a and self.b or self.a, lo_a and self.a or self.b
+  local gh = o:hex(h).ground
+  local front = 0
+  local t = g:trace(h, l)
+  for k = 2, #t do
+    local lo, hi = self:grounds(t[k])
+    if lo ~= gh or hi ~= gh then break end
+    front = front + 1
+  end
+  local H, L = g:parse(h), g:parse(l)
+  local far = {q = H.q + (H.q - L.q), r = H.r + (H.r - L.r)}
+  t = g:trace(h, far)
+  for k = 2, #t do
+    local offmap = false
+    for _, x in ipairs(hexes_of_step(t[k])) do
+      if type(x) ~= "string" or o:hex(x) == nil then offmap = true end
+    end
+    if offmap then return false end
+    local lo, hi = self:grounds(t[k])
+    if hi > gh then return false end
+    if lo < gh then return k - 2 < front end
+  end
+  return false
+end
 
 function J:test(top, da, db)
   local p = self.p.ground
@@ -157,15 +327,22 @@ function J:hex_blocks(i, x)
   local step = self.steps[i]
   local own = type(step) == "table" and o:side_name(step[1], step[2]) or x
   local crests = p.ground.obstacles == "crests"
+  local v2023 = p.slopes.rules == "v2023"
+  if v2023 then
+    local k, key = self:gb_hex(i, x)
+    if k then return {kind = k, key = key, top = h.ground + h.height, where = own} end
+    crests = false
+  end
   if crests then
     local da, db, ex, where = self:boundary(i, own)
     local k = not ex and self:test(h.ground, da, db)
     if k then return {kind = k, key = "ground.obstacles", top = h.ground, where = where} end
   end
-  if h.blocks and p.terrain.blocks == "absolute" then
+  if not v2023 and h.blocks and p.terrain.blocks == "absolute" then
     return {kind = "terrain", key = "terrain.blocks", top = h.ground + h.height, where = own}
   end
-  if p.ground.obstacles == "hexes" or (h.blocks and p.terrain.blocks == "height") then
+  if not v2023 and (p.ground.obstacles == "hexes" or (h.blocks and p.terrain.blocks == "height"))
+  then
     local k = self:test(h.ground + h.height, self:pos(step, self.a), self:pos(step, self.b))
     if k then
       local key = "ground.tests"
@@ -255,6 +432,7 @@ function Los:check(a, b, opts)
                           defender = opts.defender}, J)
   j.pa = A.ground + (opts.eye or p.eye)
   j.pb = B.ground + (opts.target_eye or p.eye)
+  j.lo, j.hi = math.min(j.pa, j.pb), math.max(j.pa, j.pb)
   local why = {kind = "clear", rule = p.rule, choice = false,
                heights = {observer = j.pa, target = j.pb}}
   local function blocked(kind, where, key, top, choice)
@@ -306,6 +484,10 @@ function Los:check(a, b, opts)
       if v == "choice" and not choice then choice = h end
     end
     local s0, s1 = j.steps[i], j.steps[i + 1]
+    if s1 and p.slopes.rules == "v2023" then
+      local k, top = j:gb_midside(i)
+      if k then return blocked(k, g:hexside(s0, s1), "slopes.rules", top) end
+    end
     if s1 and type(s0) ~= "table" and type(s1) ~= "table" and self:hex(s0) and self:hex(s1) then
       local h = j:side_blocks(s0, s1, (j:pos(s0, a) + j:pos(s1, a)) / 2,
                               (j:pos(s0, b) + j:pos(s1, b)) / 2)
@@ -313,6 +495,10 @@ function Los:check(a, b, opts)
     end
   end
   if choice then return blocked(choice.kind, choice.where, choice.key, choice.top, true) end
+  if p.slopes.rules == "v2023" and p.slopes.crests and j:gb_crest() then
+    local h = j.pa <= j.pb and b or a
+    return blocked("crest", h, "slopes.crests", self:hex(h).ground)
+  end
   return true, why
 end
 

@@ -128,6 +128,12 @@ typedef struct vl_los_config {
   const char *sunken_flag;   /* the terrain flag of sunken hexes, or NULL */
   int sunken_observer;       /* VL_LOS_SUNKEN_SEES | BLIND */
   int sunken_target;         /* VL_LOS_SUNKEN_ANY | ADJACENT | NEAR */
+  /* [slopes]: the GBACW v2023 rules of 10.23-10.24 (docs/los.md "GBACW's slopes") */
+  int slopes;                /* 1: the v2023 rules judge the ground and the tall terrain */
+  const char *non_gradual;   /* hexside feature ids making a change of level non-gradual */
+  const char *steep;         /* hexside feature ids that are steep or sheer */
+  const char *canopy_flag;   /* the terrain flag of woods for the Canopy rule, or NULL */
+  int crests;                /* 1: the optional Crests rule */
 } vl_los_config;
 
 /* One value of a policy as its file gave it (for `volley sources` and introspection). */
@@ -245,12 +251,20 @@ typedef enum vl_los_kind {
   VL_LOS_HIGHER_THAN_TARGET,
   VL_LOS_OBSERVER_SUNKEN,     /* the observer is in a sunken hex and sees nothing */
   VL_LOS_TARGET_SUNKEN,       /* the target is in a sunken hex, out of view from here */
-  VL_LOS_ADJACENT_HEXSIDE     /* a hexside that blocks between adjacent hexes */
+  VL_LOS_ADJACENT_HEXSIDE,    /* a hexside that blocks between adjacent hexes */
+  VL_LOS_MIDWAY,              /* [slopes] above the ends' average, half-way, with a
+                              ** non-gradual slope toward the lower end [gbacw 10.24] */
+  VL_LOS_CANOPY,              /* [slopes] a lower woods hex beside a wooded end */
+  VL_LOS_SHADOW,              /* [slopes] a woods or town hex higher than an end beside it */
+  VL_LOS_SHADOW_SLOPE,        /* [slopes] a steep slope toward the lower end, gentler ones
+                              ** toward the higher */
+  VL_LOS_INTERVENING_HILL,    /* [slopes] as high as the higher end, a dip between them */
+  VL_LOS_CREST                /* [slopes] the optional Crests rule, at the higher end */
 } vl_los_kind;
 
 /* "clear", "terrain", "hexside", "unit", "sightline", "higher-than-both", "near-lower",
-** "higher-than-target", "observer-sunken", "target-sunken", "adjacent-hexside"; NULL for
-** anything else. */
+** "higher-than-target", "observer-sunken", "target-sunken", "adjacent-hexside", "midway",
+** "canopy", "shadow", "shadow-slope", "intervening-hill", "crest"; NULL for anything else. */
 const char *vl_los_kind_name(vl_los_kind k);
 
 enum { VL_LOS_AT_NONE = 0, VL_LOS_AT_HEX = 1, VL_LOS_AT_HEXSIDE = 2 };

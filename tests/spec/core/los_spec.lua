@@ -8,6 +8,8 @@ local oracle = require "oracle.los"
 local SAMPLE = "tests/data/maps/sample.ini"
 local SPI = "tests/data/maps/spi/vectors.ini"
 local BV = "tests/data/maps/bv/bv.ini"
+local GBMAP = "tests/data/maps/gbacw/sight.ini"
+local CRESTS = "tests/data/los/gbacw-crests.ini"
 
 local maps = {}
 local function map(path)
@@ -83,6 +85,29 @@ local cases = {
   {BV, BVS, nil, "2311", "2411", nil, "2311/2411", "adjacent-hexside",
    "[battle_of_buena_vista E-9.3d]", "the Impassable hexside between adjacent hexes"},
   {BV, BVS, nil, "2212", "2411", nil, false, "clear", "[battle_of_buena_vista 9.3]"},
+  -- GBACW's v2023 rules on their fixture, one line per rule and exception [gbacw 10.24]
+  {GBMAP, GB, nil, "0102", "0106", nil, "0104", "higher-than-both", "[gbacw 10.24]",
+   "Woods at level 1 is higher than both ends (level 0, level 0)"},
+  {GBMAP, GB, nil, "0306", "0302", nil, false, "clear", "[gbacw 10.2]"},
+  {GBMAP, GB, nil, "0506", "0502", nil, "0504", "higher-than-both", "[gbacw 10.24]"},
+  {GBMAP, GB, nil, "0706", "0702", nil, "0704", "higher-than-both", "[gbacw 10.24]"},
+  {GBMAP, GB, nil, "0908", "0902", nil, "0904", "near-lower", "[gbacw 10.24]"},
+  {GBMAP, GB, nil, "1108", "1102", nil, false, "clear", "[gbacw 10.2]"},
+  {GBMAP, GB, nil, "1307", "1302", nil, "1303", "canopy", "[gbacw 10.24]",
+   "canopy: a lower Woods hex beside a wooded end"},
+  {GBMAP, GB, nil, "1507", "1502", nil, false, "clear", "[gbacw 10.2]"},
+  {GBMAP, GB, nil, "1706", "1702", nil, "1704", "midway", "[gbacw 10.24]"},
+  {GBMAP, GB, nil, "1906", "1902", nil, false, "clear", "[gbacw 10.2]"},
+  {GBMAP, GB, nil, "2102", "2107", nil, "2104/2105", "midway", "[gbacw 10.24]"},
+  {GBMAP, GB, nil, "2307", "2302", nil, false, "clear", "[gbacw 10.2]"},
+  {GBMAP, GB, nil, "2508", "2502", nil, "2506", "intervening-hill", "[gbacw 10.24]"},
+  {GBMAP, GB, nil, "2708", "2702", nil, "2703", "shadow", "[gbacw 10.24]"},
+  {GBMAP, GB, nil, "2908", "2902", nil, "2905", "shadow-slope", "[gbacw 10.24]"},
+  {GBMAP, GB, nil, "3108", "3102", nil, false, "clear", "[gbacw 10.2]"},
+  {GBMAP, GB, nil, "0309", "0109", nil, "0209/0210", "higher-than-both", "[gbacw 10.27]"},
+  {GBMAP, GB, nil, "3305", "3311", nil, false, "clear", "[gbacw 10.2]"},
+  {GBMAP, GB, CRESTS, "3305", "3311", nil, "3305", "crest", "[gbacw 10.24]"},
+  {GBMAP, GB, CRESTS, "3311", "3305", nil, "3305", "crest", "[gbacw 10.24]"},
 }
 
 local contexts = {}
@@ -117,6 +142,31 @@ describe("volley.core.los", function()
         -- the oracle agrees
         local oc, ow = x.oracle:check(c[4], c[5], c[6])
         same_answer(clear, why, oc, ow)
+      end)
+    end
+  end)
+
+  describe("GBACW's v2023 fixture", function()
+    for _, layer in ipairs({false, CRESTS}) do
+      it("the oracle agrees on every pair within 7 hexes of every 17th hex, both ways alike"
+         .. (layer and " (crests on)" or ""), function()
+        local x = context(GBMAP, GB, layer or nil)
+        local hexes, blocked, pairs = map(GBMAP):hexes(), 0, 0
+        local g = x.oracle.g
+        for i = 1, #hexes, 17 do
+          for j = 1, #hexes do
+            local a, b = hexes[i], hexes[j]
+            if a ~= b and g:distance(a, b) <= 7 then
+              local c1, w1 = x.ctx:check(a, b)
+              local oc, ow = x.oracle:check(a, b)
+              same_answer(c1, w1, oc, ow)
+              assert.are.equal(c1, (x.ctx:check(b, a)))        -- [gbacw 10.25]
+              pairs = pairs + 1
+              if not c1 then blocked = blocked + 1 end
+            end
+          end
+        end
+        assert.is_true(pairs > 600 and blocked > 60 and blocked < pairs - 60)
       end)
     end
   end)

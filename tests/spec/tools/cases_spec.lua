@@ -113,7 +113,7 @@ describe("the rule-case checker", function()
   describe("on the systems not written yet", function()
     local want = {
       battle_of_buena_vista = { rows = 186, issues = 4 },   -- II (issue 44) delivered its rows
-      gbacw = { rows = 600, issues = 12 },
+      gbacw = { rows = 600, issues = 11 },         -- GBACW I's rows all checked (issue 57)
       spi_gbacw = { rows = 542, issues = 7 },
     }
     for _, system in ipairs({ "battle_of_buena_vista", "gbacw", "spi_gbacw" }) do
