@@ -50,10 +50,12 @@ local function offers(opts, word)
   return contains(opts, word)
 end
 
--- Why a unit may not move now for fire's or rally's sake, or nil.
-local function blocked(game, unit)
+-- Why a unit may not move now for fire's or rally's sake, or nil. `rallied`: the units that
+-- rallied (`game.vars.rallied`), when the caller has read them already.
+local function blocked(game, unit, rallied)
   if unit == nil then return nil end
-  if contains(game.vars.rallied, unit) then
+  if rallied == nil then rallied = game.vars.rallied end
+  if contains(rallied, unit) then
     return refusal.say("6.82", unit .. " rallied this activation: it does nothing else")
   end
   if command.is_artillery(game, unit) and fire.used(game, "fired", unit)
@@ -66,20 +68,24 @@ end
 --- The activated units that may still fire, in the activation's order (units, then guns);
 -- not a unit declared to charge [rough_and_ready 6.46].
 local function shooters(game)
-  local act = game.vars.activation
+  local vars = game.vars      -- each list read once (a read copies it: docs/performance.md)
   local out = {}
-  for _, u in ipairs(act.units or {}) do out[#out + 1] = u end
-  for _, u in ipairs(act.artillery or {}) do out[#out + 1] = u end
+  for _, u in ipairs(vars:get("activation", "units") or {}) do out[#out + 1] = u end
+  for _, u in ipairs(vars:get("activation", "artillery") or {}) do out[#out + 1] = u end
+  local fired, rallied = vars:get("fire", "fired"), vars.rallied
+  -- (fire.used, charge.declared and charge.failed, read here once for every unit)
+  local declared, failed = vars.charge_declared, vars.charge_failed
+  local moves_only = vars:get("activation", "moves_only")
   local keep = {}
   for _, u in ipairs(out) do
-    if command.on_map(game, u) and not fire.used(game, "fired", u)
-        and not contains(game.vars.rallied, u) and game.store:marker(u, "out_of_ammo") == 0
+    if command.on_map(game, u) and not contains(fired, u)
+        and not contains(rallied, u) and game.store:marker(u, "out_of_ammo") == 0
         -- declared chargers may not fire [rough_and_ready 6.46]
-        and not require("systems.rough_and_ready.charge").declared(game, u)
+        and not contains(declared, u)
         -- a failed charge Commitment: it does nothing [rough_and_ready 6.43]
-        and not require("systems.rough_and_ready.charge").failed(game, u)
-        -- activated for movement only [rough_and_ready PA note d]
-        and not command.moves_only(game, u) then
+        and not contains(failed, u)
+        -- activated for movement only [rough_and_ready PA note d] (command.moves_only)
+        and not (moves_only and contains(moves_only, u) and command.moves_only(game, u)) then
       keep[#keep + 1] = u
     end
   end
@@ -97,9 +103,10 @@ function M.fire_options(game)
   local artillery = require "systems.rough_and_ready.artillery"
   local out = {}
   local guns_at, hexes = {}, {}
+  local moved = game.vars.moved
   for _, u in ipairs(shooters(game)) do
     if command.is_artillery(game, u) then
-      if not contains(game.vars.moved, u) or artillery.may_move_and_fire(game, u) then
+      if not contains(moved, u) or artillery.may_move_and_fire(game, u) then
         local at = command.on_map(game, u)
         if not guns_at[at] then guns_at[at], hexes[#hexes + 1] = {}, at end
         local list = guns_at[at]
@@ -352,8 +359,9 @@ function M.rally_options(game)
   local all = {}
   for _, u in ipairs(act.units or {}) do all[#all + 1] = u end
   for _, u in ipairs(act.artillery or {}) do all[#all + 1] = u end
+  local rallied = game.vars.rallied
   for _, u in ipairs(all) do
-    if not contains(game.vars.rallied, u) and rally.eligible(game, u)
+    if not contains(rallied, u) and rally.eligible(game, u)
         and not require("systems.rough_and_ready.charge").failed(game, u) then   -- [6.43]
       out[#out + 1] = u
     end
@@ -459,12 +467,13 @@ function M.move_answers(game)
     -- answers (movement.options, in its order), less theirs and its `done`
     local any = false
     local stopped = {}
-    for _, u in ipairs(movement.movers(game)) do
-      if blocked(game, u) then stopped[u], any = true, true end
+    local movers = movement.movers(game)
+    local rallied = game.vars.rallied
+    for _, u in ipairs(movers) do
+      if blocked(game, u, rallied) then stopped[u], any = true, true end
     end
     local squares = require "systems.rough_and_ready.squares"
     local facing = require "systems.rough_and_ready.facing"
-    local movers = movement.movers(game)
     local done = game.vars.moved or {}
     local board = movement.board(game, game.vars:get("activation", "side"))
     for _, u in ipairs(movers) do
