@@ -379,15 +379,20 @@ function M.update_board(game, side, kept, gen)
           local i = bisect(hexes, was)
           table.remove(hexes, i)
           table.remove(axial, i)
-          board.hexes_ordered = nil       -- mark_near's q_ordered, found again
+          -- (mark_near's q_ordered: a list in order stays so; one that was not, found again)
+          if board.hexes_ordered == false then board.hexes_ordered = nil end
         end
       end
       if now then
         if not count[now] then            -- filled: into the list, in label order
           local i = bisect(hexes, now)
           table.insert(hexes, i, now)
-          table.insert(axial, i, hex_axial(game, now))
-          board.hexes_ordered = nil
+          local a = hex_axial(game, now)
+          table.insert(axial, i, a)
+          if board.hexes_ordered and ((i > 1 and axial[i - 1][1] > a[1])
+              or (i < #axial and axial[i + 1][1] < a[1])) then
+            board.hexes_ordered = false   -- out of order now: mark_near scans it whole
+          end
         end
         count[now] = (count[now] or 0) + 1
       end
@@ -478,15 +483,52 @@ local function plain(v, depth)
   return out
 end
 
--- Whether query `q` (read raw) equals the plain copy `p` (`plain`). A leaf is compared in
--- place, not by a call of its own (a query holds a few hundred of them).
+-- Whether the table `q` (read raw) at depth `depth` of a query equals the plain copy `p`
+-- (`plain`). The level below is compared in place, not by a call per table (a query's lists
+-- hold a few dozen `{at =, why =, rule =}` marks): their leaves here, their tables by a call.
 local function same_plain(p, q, depth)
   if type(p) ~= "table" then return p == q end
   if type(q) ~= "table" or depth > 3 or getmetatable(q) ~= nil then return false end
   local n = 0
   for k, x in next, p do
+    local y = rawget(q, k)
+    if type(x) ~= "table" then
+      if x ~= y then return false end
+    elseif type(y) ~= "table" or depth >= 3 or getmetatable(y) ~= nil then
+      return false
+    else
+      local m = 0
+      for k2, x2 in next, x do
+        if type(x2) ~= "table" then
+          if x2 ~= rawget(y, k2) then return false end
+        elseif not same_plain(x2, rawget(y, k2), depth + 2) then
+          return false
+        end
+        m = m + 1
+      end
+      for _ in next, y do
+        m = m - 1
+        if m < 0 then return false end
+      end
+      if m ~= 0 then return false end
+    end
+    n = n + 1
+  end
+  for _ in next, q do
+    n = n - 1
+    if n < 0 then return false end
+  end
+  return n == 0
+end
+
+-- Whether query `q` (read raw) equals the plain copy `p` (`plain`): same_plain, each of its
+-- tables (the lists of marks) compared by one call that compares their marks in place.
+local function same_query(p, q)
+  if type(q) ~= "table" or getmetatable(q) ~= nil then return false end
+  local n = 0
+  for k, x in next, p do
     if type(x) == "table" then
-      if not same_plain(x, rawget(q, k), depth + 1) then return false end
+      if not same_plain(x, rawget(q, k), 1) then return false end
     elseif x ~= rawget(q, k) then
       return false
     end
@@ -522,7 +564,7 @@ function M.destination_hexes(game, unit, board)
     game.rr_reach = reach
   end
   local kept = reach[unit]
-  if kept and not M.uncached and kept.from == from and same_plain(kept.q, q, 0) then
+  if kept and not M.uncached and kept.from == from and same_query(kept.q, q) then
     return kept.hexes
   end
   local key = plain(q, 0)
