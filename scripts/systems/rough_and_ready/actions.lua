@@ -143,6 +143,35 @@ function M.fire_options(game)
   return out
 end
 
+--- Whether the fire request has an answer other than `done` (`#M.fire_options(game) > 0`),
+-- found without listing them: the first unit with a small-arms target answers it, else the
+-- first gun with a target within its own range (a set of guns fires only at the targets of
+-- its first gun within the set's shortest range, so a set has a target only when its first
+-- gun alone has one). The move request asks only this (its `fire` answer); it makes the
+-- same reads as `fire_options` up to the first target, and none after it.
+function M.fire_any(game)
+  local artillery = require "systems.rough_and_ready.artillery"
+  local guns = {}
+  local moved = game.vars.moved
+  for _, u in ipairs(shooters(game)) do
+    if command.is_artillery(game, u) then
+      if not contains(moved, u) or artillery.may_move_and_fire(game, u) then
+        guns[#guns + 1] = u
+      end
+    elseif #fire.targets(game, u) > 0 then
+      return true
+    end
+  end
+  local grid = require("systems.rough_and_ready.facing").grid(game)
+  for _, g in ipairs(guns) do
+    local at, r = command.on_map(game, g), artillery.max_range(game, g)
+    for _, h in ipairs(artillery.targets(game, { g })) do
+      if grid:distance(at, h) <= r then return true end
+    end
+  end
+  return false
+end
+
 --- The legal fire answer a typed one means when it names the guns of a combined fire in
 -- another order (`Churchill-1+A2US-1 3015` for `A2US-1+Churchill-1 3015`): a combined fire is
 -- a set of guns [rough_and_ready 6.22], written in the activation's order; nil when the
@@ -506,7 +535,7 @@ function M.move_answers(game)
         end
       end
     end
-    if #M.fire_options(game) > 0 then tail[#tail + 1] = "fire" end
+    if M.fire_any(game) then tail[#tail + 1] = "fire" end
     if #M.rally_options(game) > 0 then tail[#tail + 1] = "rally" end
     if #shock.options(game) > 0 then tail[#tail + 1] = "shock" end
     tail[#tail + 1] = "done"

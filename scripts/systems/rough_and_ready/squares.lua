@@ -329,11 +329,16 @@ function M.options(game, movers)
   end
   table.sort(hexes)
   local out = {}
+  -- (what check_form and check_leave would refuse at once is not asked: a hex of one combat
+  -- unit makes no square, a unit out of Square leaves none; their reasons, formatted to be
+  -- dropped, were most of the move request's square answers)
   for _, h in ipairs(hexes) do
-    if M.check_form(game, h, movers) then out[#out + 1] = "square " .. h end
+    if #stacking.combat_units(game, h) >= 2 and M.check_form(game, h, movers) then
+      out[#out + 1] = "square " .. h
+    end
   end
   for _, u in ipairs(movers) do
-    if game:unit_info(u).kind ~= "leader" and M.check_leave(game, u, movers) then
+    if M.in_square(game, u) and M.check_leave(game, u, movers) then
       out[#out + 1] = "unsquare " .. u
     end
   end
