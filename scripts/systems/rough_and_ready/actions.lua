@@ -535,7 +535,11 @@ function M.move_answers(game)
         end
       end
     end
-    if M.fire_any(game) then tail[#tail + 1] = "fire" end
+    local fires = M.fire_any(game)
+    if movement.checking and fires ~= (#M.fire_options(game) > 0) then
+      error("actions: fire_any says " .. tostring(fires) .. ", the fire options disagree", 0)
+    end
+    if fires then tail[#tail + 1] = "fire" end
     if #M.rally_options(game) > 0 then tail[#tail + 1] = "rally" end
     if #shock.options(game) > 0 then tail[#tail + 1] = "shock" end
     tail[#tail + 1] = "done"

@@ -169,7 +169,8 @@ local function mark_near(game, unit, board, from, a, lo, hi, q)
   local aq, ar = a[1], a[2]
   local no_road, prohibited, must_stop = q.no_road, q.prohibited, q.must_stop
   if board.hexes_ordered == nil then board.hexes_ordered = q_ordered(axial) end
-  local first, last, stop = q_run(axial, board.hexes_ordered, aq, hi)
+  -- (afresh, `M.uncached`: every hex read, what the run must find: M.check_kept)
+  local first, last, stop = q_run(axial, board.hexes_ordered and not M.uncached, aq, hi)
   -- the distance of `axial_distance`, written out: a query makes a hundred of these
   for i = first, last do
     local b = axial[i]
@@ -201,7 +202,7 @@ local function mark_near(game, unit, board, from, a, lo, hi, q)
   end
   local fronts, front_axial = board.fronts, board.front_axial
   if board.fronts_ordered == nil then board.fronts_ordered = q_ordered(front_axial) end
-  first, last, stop = q_run(front_axial, board.fronts_ordered, aq, hi)
+  first, last, stop = q_run(front_axial, board.fronts_ordered and not M.uncached, aq, hi)
   for i = first, last do
     local b = front_axial[i]
     local bq = b[1]
@@ -1067,8 +1068,9 @@ end
 
 --- A debug switch for the specs (tests/spec/systems/rough_and_ready/movement_kept_spec.lua):
 -- on, every move request's options are computed twice, with what movement keeps and afresh
--- (`M.uncached`: no board, reach nor hexes next to the enemy kept), and the kept board is
--- compared with a board made afresh; an error says where they differ. Off by default.
+-- (`M.uncached`: no board, reach nor hexes next to the enemy kept, every hex of the board read
+-- for a query's marks), and the kept board is compared with a board made afresh; an error says
+-- where they differ (actions.move_answers checks its shortcuts too). Off by default.
 -- @treturn integer the move requests checked so far
 function M.check_kept(on)
   if on ~= nil then M.checking = on == true end
