@@ -34,5 +34,4 @@ describe("a userdata's type check (vl_checkudata)", function()
       assert.is_true(contains(map, "3016"))
     end
   end)
-
 end)
