@@ -518,8 +518,11 @@ function M.move_answers(game)
       if not (any and stopped[unit_of(o)]) then tail[#tail + 1] = o end
     end
     local redeploying = game.vars.redeploying
+    -- (only mounted cavalry may charge, only a facing unit that has not moved may turn: the
+    -- others are not asked, whose refusals would be formatted to be dropped)
     for _, u in ipairs(movers) do
-      if not redeploying and movement.may_declare(game, u, movers, done) then
+      if not redeploying and game:unit_info(u).type == "cavalry"
+          and movement.may_declare(game, u, movers, done) then
         add("charge " .. u)
       end
     end
@@ -528,7 +531,8 @@ function M.move_answers(game)
       if not (redeploying and o:sub(1, 7) == "square ") then add(o) end
     end
     for _, u in ipairs(movers) do
-      if movement.may_turn(game, u, movers, done) then
+      if not contains(done, u) and facing.faces(game, u)
+          and movement.may_turn(game, u, movers, done) then
         local now = game.store:facing(u)
         for _, w in ipairs(facing.words(game)) do
           if w ~= now then add("face " .. u .. " " .. w) end
