@@ -390,7 +390,9 @@ function M.rally_options(game)
   for _, u in ipairs(act.artillery or {}) do all[#all + 1] = u end
   local rallied = game.vars.rallied
   for _, u in ipairs(all) do
-    if not contains(rallied, u) and rally.eligible(game, u)
+    -- (a unit with nothing to rally off is not asked: rally.eligible refuses it before any
+    -- handler runs, its reason formatted to be dropped)
+    if not contains(rallied, u) and #rally.choices(game, u) > 0 and rally.eligible(game, u)
         and not require("systems.rough_and_ready.charge").failed(game, u) then   -- [6.43]
       out[#out + 1] = u
     end
