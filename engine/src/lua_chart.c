@@ -24,7 +24,7 @@ typedef struct set_ud {
 } set_ud;
 
 static vl_chart_set *check_set(lua_State *L) {
-  set_ud *u = luaL_checkudata(L, 1, SET_TNAME);
+  set_ud *u = vl_checkudata(L, 1, SET_TNAME);
   luaL_argcheck(L, u->s != NULL, 1, "chart set is closed");
   return u->s;
 }
@@ -388,7 +388,7 @@ Frees the set now (the garbage collector does it otherwise); later calls raise.
 @function chart_set:close
 */
 static int set_close(lua_State *L) {
-  set_ud *u = luaL_checkudata(L, 1, SET_TNAME);
+  set_ud *u = vl_checkudata(L, 1, SET_TNAME);
   vl_chart_set_free(u->s);
   u->s = NULL;
   return 0;

@@ -70,4 +70,54 @@ static inline void vl_lua_class(lua_State *L, const char *tname, const luaL_Reg 
   lua_pop(L, 1);
 }
 
+/* luaL_checkudata without its look-up by name: each type's metatable keeps at [1] a light
+** userdata, the address of the type name (set the first time a check by that name succeeds),
+** so that a check is the metatable's [1] compared with the name's address rather than the
+** type name interned again (luaS_new, strcmp) and looked up in the registry at every method
+** call. Only C makes a light userdata, and no script reaches these metatables. The same text
+** at another address is checked by name, as before; the errors are luaL_checkudata's own. */
+static inline int vl_udata_tagged(lua_State *L, int arg, const char *tname) {
+  int same = 0;
+  if (lua_getmetatable(L, arg)) {
+    lua_rawgeti(L, -1, 1);
+    same = lua_touserdata(L, -1) == (void *)tname && lua_islightuserdata(L, -1);
+    lua_pop(L, 2);
+  }
+  return same;
+}
+
+/* Tags the metatable of the userdata at arg (a check by name passed) with tname's address,
+** unless it has a tag already. */
+static inline void vl_udata_tag(lua_State *L, int arg, const char *tname) {
+  if (lua_getmetatable(L, arg)) {
+    lua_rawgeti(L, -1, 1);
+    if (lua_isnil(L, -1)) {
+      lua_pushlightuserdata(L, (void *)tname);
+      lua_rawseti(L, -3, 1);
+    }
+    lua_pop(L, 2);
+  }
+}
+
+static inline void *vl_checkudata(lua_State *L, int arg, const char *tname) {
+  void *p;
+  arg = lua_absindex(L, arg);
+  p = lua_touserdata(L, arg);
+  if (p != NULL && !lua_islightuserdata(L, arg) && vl_udata_tagged(L, arg, tname)) return p;
+  p = luaL_checkudata(L, arg, tname);
+  vl_udata_tag(L, arg, tname);
+  return p;
+}
+
+/* luaL_testudata as vl_checkudata: NULL when the value is no userdata of the type. */
+static inline void *vl_testudata(lua_State *L, int arg, const char *tname) {
+  void *p;
+  arg = lua_absindex(L, arg);
+  p = lua_touserdata(L, arg);
+  if (p != NULL && !lua_islightuserdata(L, arg) && vl_udata_tagged(L, arg, tname)) return p;
+  p = luaL_testudata(L, arg, tname);
+  if (p != NULL) vl_udata_tag(L, arg, tname);
+  return p;
+}
+
 #endif

@@ -27,7 +27,7 @@ typedef struct dice_ud {
 } dice_ud;
 
 static vl_dice *check_dice(lua_State *L) {
-  dice_ud *u = luaL_checkudata(L, 1, DICE_TNAME);
+  dice_ud *u = vl_checkudata(L, 1, DICE_TNAME);
   if (u->get != NULL) {
     vl_dice *d;
     vl_lua_getuservalue(L, 1);
@@ -371,7 +371,7 @@ static int dice_copy(lua_State *L) {
 }
 
 static int dice_gc(lua_State *L) {
-  dice_ud *u = luaL_checkudata(L, 1, DICE_TNAME);
+  dice_ud *u = vl_checkudata(L, 1, DICE_TNAME);
   vl_dice_free(u->d);   /* NULL for borrowed dice: their owner frees them */
   u->d = NULL;
   return 0;

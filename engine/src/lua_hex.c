@@ -43,7 +43,7 @@ static const vl_grid default_grid = {VL_FLAT_TOP, VL_ODD_COLUMNS_DOWN, 2};
 /* ---- arguments and results ---------------------------------------------------------------- */
 
 const vl_grid *vl_lua_checkgrid(lua_State *L, int arg) {
-  return luaL_checkudata(L, arg, GRID_TNAME);
+  return vl_checkudata(L, arg, GRID_TNAME);
 }
 
 /* Reads the integer field k of the table at arg into *v; 0 when it is missing, not an
@@ -690,7 +690,7 @@ static int grid_tostring(lua_State *L) {
 
 /* g1 == g2: the same words. */
 static int grid_eq(lua_State *L) {
-  const vl_grid *a = luaL_testudata(L, 1, GRID_TNAME), *b = luaL_testudata(L, 2, GRID_TNAME);
+  const vl_grid *a = vl_testudata(L, 1, GRID_TNAME), *b = vl_testudata(L, 2, GRID_TNAME);
   lua_pushboolean(L, a != NULL && b != NULL && a->layout == b->layout &&
                      a->parity == b->parity && a->digits == b->digits);
   return 1;

@@ -31,7 +31,7 @@ typedef struct llos {
 
 /* The open context at argument 1, and its map (which must still be open). */
 static llos *check_los(lua_State *L, const vl_map **m) {
-  llos *u = luaL_checkudata(L, 1, LOS_TNAME);
+  llos *u = vl_checkudata(L, 1, LOS_TNAME);
   luaL_argcheck(L, u->l != NULL, 1, "los context is closed");
   vl_getuservalue(L, 1);
   lua_rawgeti(L, -1, 1);
@@ -485,7 +485,7 @@ static int los_flush(lua_State *L) {
 
 /* ctx:close(): frees the context now; later calls other than close raise. Also __gc. */
 static int los_close(lua_State *L) {
-  llos *u = luaL_checkudata(L, 1, LOS_TNAME);
+  llos *u = vl_checkudata(L, 1, LOS_TNAME);
   vl_los_free(u->l);
   vl_los_policy_free(u->p);
   u->l = NULL;
@@ -494,7 +494,7 @@ static int los_close(lua_State *L) {
 }
 
 static int los_tostring(lua_State *L) {
-  llos *u = luaL_checkudata(L, 1, LOS_TNAME);
+  llos *u = vl_checkudata(L, 1, LOS_TNAME);
   if (u->l == NULL) lua_pushliteral(L, "volley.los (closed)");
   else lua_pushfstring(L, "volley.los (%s)", vl_los_policy_config(u->p)->system);
   return 1;

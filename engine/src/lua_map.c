@@ -30,7 +30,7 @@ typedef struct lmap {
 } lmap;
 
 static const vl_map *check_map(lua_State *L) {
-  lmap *u = luaL_checkudata(L, 1, MAP_TNAME);
+  lmap *u = vl_checkudata(L, 1, MAP_TNAME);
   luaL_argcheck(L, u->m != NULL, 1, "map is closed");
   return u->m;
 }
@@ -79,7 +79,7 @@ static void push_error(lua_State *L, const vl_error *e) {
 }
 
 const vl_map *vl_lua_tomap(lua_State *L, int idx) {
-  lmap *u = luaL_testudata(L, idx, MAP_TNAME);
+  lmap *u = vl_testudata(L, idx, MAP_TNAME);
   return u == NULL ? NULL : u->m;
 }
 
@@ -587,14 +587,14 @@ static int map_boxes(lua_State *L) {
 
 /* map:close(): frees the map now; later calls other than close raise. Also __gc, __close. */
 static int map_close(lua_State *L) {
-  lmap *u = luaL_checkudata(L, 1, MAP_TNAME);
+  lmap *u = vl_checkudata(L, 1, MAP_TNAME);
   vl_map_free(u->m);
   u->m = NULL;
   return 0;
 }
 
 static int map_tostring(lua_State *L) {
-  lmap *u = luaL_checkudata(L, 1, MAP_TNAME);
+  lmap *u = vl_checkudata(L, 1, MAP_TNAME);
   if (u->m == NULL) lua_pushliteral(L, "volley.map (closed)");
   else lua_pushfstring(L, "volley.map (%s)", vl_map_path(u->m));
   return 1;
@@ -649,7 +649,7 @@ void vl_lua_open_map(lua_State *L) {
 /* ---- for the other bindings (lua_modules.h) ------------------------------------------------ */
 
 const vl_map *vl_lua_checkmap(lua_State *L, int arg) {
-  lmap *u = luaL_checkudata(L, arg, MAP_TNAME);
+  lmap *u = vl_checkudata(L, arg, MAP_TNAME);
   luaL_argcheck(L, u->m != NULL, arg, "map is closed");
   return u->m;
 }

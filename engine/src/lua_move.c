@@ -38,7 +38,7 @@ typedef struct lbox {
 } lbox;
 
 static int box_gc(lua_State *L) {
-  lbox *b = luaL_checkudata(L, 1, BOX_TNAME);
+  lbox *b = vl_checkudata(L, 1, BOX_TNAME);
   vl_move_reach_free(b->r);
   b->r = NULL;
   return 0;
@@ -53,7 +53,7 @@ static lbox *new_box(lua_State *L) {
 
 /* The movement object at argument 1 and its map (raising when either is closed). */
 static lmove *check_move(lua_State *L, const vl_map **m) {
-  lmove *u = luaL_checkudata(L, 1, MOVE_TNAME);
+  lmove *u = vl_checkudata(L, 1, MOVE_TNAME);
   luaL_argcheck(L, u->t != NULL, 1, "movement table is closed");
   lua_rawgeti(L, LUA_REGISTRYINDEX, u->mapref);
   *m = vl_lua_tomap(L, -1);
@@ -448,7 +448,7 @@ static int move_load(lua_State *L) {
   lmove *u;
   vl_error e;
   if (m == NULL) {
-    luaL_checkudata(L, 1, "volley.map");
+    vl_checkudata(L, 1, "volley.map");
     luaL_argerror(L, 1, "map is closed");
   }
   u = lua_newuserdata(L, sizeof *u);
@@ -957,7 +957,7 @@ static int mv_step(lua_State *L) {
 /* mv:close(): frees the table and graph now and lets the map go; later calls raise. Also
 ** __gc and __close. */
 static int mv_close(lua_State *L) {
-  lmove *u = luaL_checkudata(L, 1, MOVE_TNAME);
+  lmove *u = vl_checkudata(L, 1, MOVE_TNAME);
   vl_move_graph_free(u->g);
   vl_move_table_free(u->t);
   u->g = NULL;
@@ -968,7 +968,7 @@ static int mv_close(lua_State *L) {
 }
 
 static int mv_tostring(lua_State *L) {
-  lmove *u = luaL_checkudata(L, 1, MOVE_TNAME);
+  lmove *u = vl_checkudata(L, 1, MOVE_TNAME);
   if (u->t == NULL) lua_pushliteral(L, "volley.movement (closed)");
   else lua_pushfstring(L, "volley.movement (%s)", vl_move_table_system(u->t));
   return 1;

@@ -571,7 +571,7 @@ typedef struct lautosave {
 } lautosave;
 
 static lautosave *check_autosave(lua_State *L) {
-  lautosave *u = luaL_checkudata(L, 1, AUTOSAVE_TNAME);
+  lautosave *u = vl_checkudata(L, 1, AUTOSAVE_TNAME);
   luaL_argcheck(L, u->a != NULL, 1, "autosave is closed");
   return u;
 }
@@ -689,7 +689,7 @@ does with an autosave nobody closed.
 @function autosave:abandon
 */
 static int autosave_abandon(lua_State *L) {
-  lautosave *u = luaL_checkudata(L, 1, AUTOSAVE_TNAME);
+  lautosave *u = vl_checkudata(L, 1, AUTOSAVE_TNAME);
   vl_autosave_abandon(u->a);
   u->a = NULL;
   return 0;

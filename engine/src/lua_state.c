@@ -60,7 +60,7 @@ void vl_lua_getuservalue(lua_State *L, int ud) {
 /* ---- arguments ----------------------------------------------------------------------------- */
 
 vl_state *vl_lua_checkstore(lua_State *L, int arg) {
-  lstore *s = luaL_checkudata(L, arg, STORE_TNAME);
+  lstore *s = vl_checkudata(L, arg, STORE_TNAME);
   luaL_argcheck(L, s->st != NULL, arg, "store is closed");
   return s->st;
 }
@@ -798,7 +798,7 @@ static int store_restore(lua_State *L) {
 
 /* The dice of the store at idx, or NULL once it is closed (lua_dice.c asks at every call). */
 static vl_dice *dice_of(lua_State *L, int idx) {
-  lstore *s = luaL_testudata(L, idx, STORE_TNAME);
+  lstore *s = vl_testudata(L, idx, STORE_TNAME);
   return s != NULL && s->st != NULL ? vl_state_dice(s->st) : NULL;
 }
 
@@ -982,14 +982,14 @@ static int store_memory(lua_State *L) {
 ** @function store:close
 */
 static int store_close(lua_State *L) {
-  lstore *s = luaL_checkudata(L, 1, STORE_TNAME);
+  lstore *s = vl_checkudata(L, 1, STORE_TNAME);
   vl_state_free(s->st);
   s->st = NULL;
   return 0;
 }
 
 static int store_tostring(lua_State *L) {
-  lstore *s = luaL_checkudata(L, 1, STORE_TNAME);
+  lstore *s = vl_checkudata(L, 1, STORE_TNAME);
   if (s->st == NULL) lua_pushliteral(L, "volley.store (closed)");
   else lua_pushfstring(L, "volley.store (%s, %d units)", vl_schema_system(vl_state_schema(s->st)),
                        vl_roster_unit_count(R(s->st)));

@@ -71,19 +71,19 @@ static int id_new(lua_State *L) {
 }
 
 static int id_eq(lua_State *L) {
-  lid *a = luaL_testudata(L, 1, ID_TNAME), *b = luaL_testudata(L, 2, ID_TNAME);
+  lid *a = vl_testudata(L, 1, ID_TNAME), *b = vl_testudata(L, 2, ID_TNAME);
   lua_pushboolean(L, a != NULL && b != NULL && a->kind == b->kind && strcmp(a->text, b->text) == 0);
   return 1;
 }
 
 static int id_tostring(lua_State *L) {
-  lid *d = luaL_checkudata(L, 1, ID_TNAME);
+  lid *d = vl_checkudata(L, 1, ID_TNAME);
   lua_pushstring(L, d->text);
   return 1;
 }
 
 static int id_index(lua_State *L) {
-  lid *d = luaL_checkudata(L, 1, ID_TNAME);
+  lid *d = vl_checkudata(L, 1, ID_TNAME);
   const char *k = luaL_checkstring(L, 2);
   if (strcmp(k, "kind") == 0) lua_pushstring(L, id_kinds[d->kind]);
   else if (strcmp(k, "id") == 0) lua_pushstring(L, d->text);
@@ -365,7 +365,7 @@ static int to_value(conv *c, int idx, int depth, vl_value **out) {
   case LUA_TTABLE:
     return table_value(c, idx, depth, out);
   case LUA_TUSERDATA: {
-    lid *d = luaL_testudata(L, idx, ID_TNAME);
+    lid *d = vl_testudata(L, idx, ID_TNAME);
     if (d != NULL) return id_value(c, d, out);
     return cfail(c, "the state cannot hold a userdata (only ids from state.id)", NULL);
   }
@@ -456,7 +456,7 @@ static const char *const methods[] = {"keys", "get", "set", NULL};
 /* The store behind the vars object at idx. */
 static vl_state *vars_store(lua_State *L, int idx) {
   vl_state *st;
-  luaL_checkudata(L, idx, VARS_TNAME);
+  vl_checkudata(L, idx, VARS_TNAME);
   vl_lua_getuservalue(L, idx);
   st = vl_lua_checkstore(L, lua_gettop(L));
   lua_pop(L, 1);   /* the vars object keeps the store alive */

@@ -174,7 +174,7 @@ static void push_error(lua_State *L, lua_State *S, int idx) {
 /* {====== new_state and the methods                                                       */
 
 static vm *check_vm(lua_State *L) {
-  vm *v = luaL_checkudata(L, 1, VM_TNAME);
+  vm *v = vl_checkudata(L, 1, VM_TNAME);
   luaL_argcheck(L, v->e.S != NULL, 1, "engine state is closed");
   return v;
 }
@@ -470,7 +470,7 @@ static int vm_gc(lua_State *L) {
 
 /* state:close(): frees the state now; later calls other than close raise. Also __gc, __close. */
 static int vm_close(lua_State *L) {
-  vm *v = luaL_checkudata(L, 1, VM_TNAME);
+  vm *v = vl_checkudata(L, 1, VM_TNAME);
   vl_engine *e = &v->e;
   if (e->S != NULL) {
     lua_close(e->S);
@@ -490,7 +490,7 @@ static int vm_close(lua_State *L) {
 }
 
 static int vm_tostring(lua_State *L) {
-  vm *v = luaL_checkudata(L, 1, VM_TNAME);
+  vm *v = vl_checkudata(L, 1, VM_TNAME);
   if (v->e.S == NULL)
     lua_pushliteral(L, "volley.vm (closed)");
   else
@@ -513,7 +513,7 @@ typedef struct task {
 } task;
 
 static task *check_task(lua_State *L) {
-  return luaL_checkudata(L, 1, TASK_TNAME);
+  return vl_checkudata(L, 1, TASK_TNAME);
 }
 
 static void end_task(lua_State *L, task *t) {

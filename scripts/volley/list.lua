@@ -8,7 +8,8 @@ local M = {}
 -- @param x
 -- @treturn boolean
 function M.contains(list, x)
-  for _, v in ipairs(list or {}) do
+  if not list then return false end
+  for _, v in ipairs(list) do
     if v == x then return true end
   end
   return false

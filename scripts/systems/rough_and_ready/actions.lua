@@ -50,10 +50,12 @@ local function offers(opts, word)
   return contains(opts, word)
 end
 
--- Why a unit may not move now for fire's or rally's sake, or nil.
-local function blocked(game, unit)
+-- Why a unit may not move now for fire's or rally's sake, or nil. `rallied`: the units that
+-- rallied (`game.vars.rallied`), when the caller has read them already.
+local function blocked(game, unit, rallied)
   if unit == nil then return nil end
-  if contains(game.vars.rallied, unit) then
+  if rallied == nil then rallied = game.vars.rallied end
+  if contains(rallied, unit) then
     return refusal.say("6.82", unit .. " rallied this activation: it does nothing else")
   end
   if command.is_artillery(game, unit) and fire.used(game, "fired", unit)
@@ -66,20 +68,24 @@ end
 --- The activated units that may still fire, in the activation's order (units, then guns);
 -- not a unit declared to charge [rough_and_ready 6.46].
 local function shooters(game)
-  local act = game.vars.activation
+  local vars = game.vars      -- each list read once (a read copies it: docs/performance.md)
   local out = {}
-  for _, u in ipairs(act.units or {}) do out[#out + 1] = u end
-  for _, u in ipairs(act.artillery or {}) do out[#out + 1] = u end
+  for _, u in ipairs(vars:get("activation", "units") or {}) do out[#out + 1] = u end
+  for _, u in ipairs(vars:get("activation", "artillery") or {}) do out[#out + 1] = u end
+  local fired, rallied = vars:get("fire", "fired"), vars.rallied
+  -- (fire.used, charge.declared and charge.failed, read here once for every unit)
+  local declared, failed = vars.charge_declared, vars.charge_failed
+  local moves_only = vars:get("activation", "moves_only")
   local keep = {}
   for _, u in ipairs(out) do
-    if command.on_map(game, u) and not fire.used(game, "fired", u)
-        and not contains(game.vars.rallied, u) and game.store:marker(u, "out_of_ammo") == 0
+    if command.on_map(game, u) and not contains(fired, u)
+        and not contains(rallied, u) and game.store:marker(u, "out_of_ammo") == 0
         -- declared chargers may not fire [rough_and_ready 6.46]
-        and not require("systems.rough_and_ready.charge").declared(game, u)
+        and not contains(declared, u)
         -- a failed charge Commitment: it does nothing [rough_and_ready 6.43]
-        and not require("systems.rough_and_ready.charge").failed(game, u)
-        -- activated for movement only [rough_and_ready PA note d]
-        and not command.moves_only(game, u) then
+        and not contains(failed, u)
+        -- activated for movement only [rough_and_ready PA note d] (command.moves_only)
+        and not (moves_only and contains(moves_only, u) and command.moves_only(game, u)) then
       keep[#keep + 1] = u
     end
   end
@@ -97,9 +103,10 @@ function M.fire_options(game)
   local artillery = require "systems.rough_and_ready.artillery"
   local out = {}
   local guns_at, hexes = {}, {}
+  local moved = game.vars.moved
   for _, u in ipairs(shooters(game)) do
     if command.is_artillery(game, u) then
-      if not contains(game.vars.moved, u) or artillery.may_move_and_fire(game, u) then
+      if not contains(moved, u) or artillery.may_move_and_fire(game, u) then
         local at = command.on_map(game, u)
         if not guns_at[at] then guns_at[at], hexes[#hexes + 1] = {}, at end
         local list = guns_at[at]
@@ -134,6 +141,35 @@ function M.fire_options(game)
     end
   end
   return out
+end
+
+--- Whether the fire request has an answer other than `done` (`#M.fire_options(game) > 0`),
+-- found without listing them: the first unit with a small-arms target answers it, else the
+-- first gun with a target within its own range (a set of guns fires only at the targets of
+-- its first gun within the set's shortest range, so a set has a target only when its first
+-- gun alone has one). The move request asks only this (its `fire` answer); it makes the
+-- same reads as `fire_options` up to the first target, and none after it.
+function M.fire_any(game)
+  local artillery = require "systems.rough_and_ready.artillery"
+  local guns = {}
+  local moved = game.vars.moved
+  for _, u in ipairs(shooters(game)) do
+    if command.is_artillery(game, u) then
+      if not contains(moved, u) or artillery.may_move_and_fire(game, u) then
+        guns[#guns + 1] = u
+      end
+    elseif #fire.targets(game, u) > 0 then
+      return true
+    end
+  end
+  local grid = require("systems.rough_and_ready.facing").grid(game)
+  for _, g in ipairs(guns) do
+    local at, r = command.on_map(game, g), artillery.max_range(game, g)
+    for _, h in ipairs(artillery.targets(game, { g })) do
+      if grid:distance(at, h) <= r then return true end
+    end
+  end
+  return false
 end
 
 --- The legal fire answer a typed one means when it names the guns of a combined fire in
@@ -352,8 +388,11 @@ function M.rally_options(game)
   local all = {}
   for _, u in ipairs(act.units or {}) do all[#all + 1] = u end
   for _, u in ipairs(act.artillery or {}) do all[#all + 1] = u end
+  local rallied = game.vars.rallied
   for _, u in ipairs(all) do
-    if not contains(game.vars.rallied, u) and rally.eligible(game, u)
+    -- (a unit with nothing to rally off is not asked: rally.eligible refuses it before any
+    -- handler runs, its reason formatted to be dropped)
+    if not contains(rallied, u) and #rally.choices(game, u) > 0 and rally.eligible(game, u)
         and not require("systems.rough_and_ready.charge").failed(game, u) then   -- [6.43]
       out[#out + 1] = u
     end
@@ -459,12 +498,13 @@ function M.move_answers(game)
     -- answers (movement.options, in its order), less theirs and its `done`
     local any = false
     local stopped = {}
-    for _, u in ipairs(movement.movers(game)) do
-      if blocked(game, u) then stopped[u], any = true, true end
+    local movers = movement.movers(game)
+    local rallied = game.vars.rallied
+    for _, u in ipairs(movers) do
+      if blocked(game, u, rallied) then stopped[u], any = true, true end
     end
     local squares = require "systems.rough_and_ready.squares"
     local facing = require "systems.rough_and_ready.facing"
-    local movers = movement.movers(game)
     local done = game.vars.moved or {}
     local board = movement.board(game, game.vars:get("activation", "side"))
     for _, u in ipairs(movers) do
@@ -480,8 +520,11 @@ function M.move_answers(game)
       if not (any and stopped[unit_of(o)]) then tail[#tail + 1] = o end
     end
     local redeploying = game.vars.redeploying
+    -- (only mounted cavalry may charge, only a facing unit that has not moved may turn: the
+    -- others are not asked, whose refusals would be formatted to be dropped)
     for _, u in ipairs(movers) do
-      if not redeploying and movement.may_declare(game, u, movers, done) then
+      if not redeploying and game:unit_info(u).type == "cavalry"
+          and movement.may_declare(game, u, movers, done) then
         add("charge " .. u)
       end
     end
@@ -490,14 +533,19 @@ function M.move_answers(game)
       if not (redeploying and o:sub(1, 7) == "square ") then add(o) end
     end
     for _, u in ipairs(movers) do
-      if movement.may_turn(game, u, movers, done) then
+      if not contains(done, u) and facing.faces(game, u)
+          and movement.may_turn(game, u, movers, done) then
         local now = game.store:facing(u)
         for _, w in ipairs(facing.words(game)) do
           if w ~= now then add("face " .. u .. " " .. w) end
         end
       end
     end
-    if #M.fire_options(game) > 0 then tail[#tail + 1] = "fire" end
+    local fires = M.fire_any(game)
+    if movement.checking and fires ~= (#M.fire_options(game) > 0) then
+      error("actions: fire_any says " .. tostring(fires) .. ", the fire options disagree", 0)
+    end
+    if fires then tail[#tail + 1] = "fire" end
     if #M.rally_options(game) > 0 then tail[#tail + 1] = "rally" end
     if #shock.options(game) > 0 then tail[#tail + 1] = "shock" end
     tail[#tail + 1] = "done"

@@ -186,9 +186,21 @@ end
 -- @treturn ?integer the length, or nil when no such path is within range
 -- @treturn ?string why not
 function M.path_length(game, side, from, to, range)
-  local prohibited = {}
-  for _, h in ipairs(game.store:combat_hexes{ side = game:enemy(side) }) do
-    prohibited[#prohibited + 1] = { at = h, why = "enemy combat unit", rule = RULE_RANGE }
+  -- the enemy combat hexes' marks, made once while the store's generation stays (a side's
+  -- activation asks this for every unit of its commands); only volley.core.move reads them
+  local gen = game.store:generation()
+  local kept = game.rr_range_marks
+  if not kept or kept.store ~= game.store or kept.gen ~= gen then
+    kept = { store = game.store, gen = gen }
+    game.rr_range_marks = kept
+  end
+  local prohibited = kept[side]
+  if not prohibited then
+    prohibited = {}
+    for _, h in ipairs(game.store:combat_hexes{ side = game:enemy(side) }) do
+      prohibited[#prohibited + 1] = { at = h, why = "enemy combat unit", rule = RULE_RANGE }
+    end
+    kept[side] = prohibited
   end
   local p, why = game.move:path(from, to, { uniform = true, ma = range,
                                             prohibited = prohibited })

@@ -130,45 +130,84 @@ local function axial_distance(a, b)
   return dq
 end
 
+-- Whether the axial coordinates `list` (a board's, in label order) have q rising or level
+-- all along (a map whose labels are column first: each column's hexes together, the columns
+-- in order), so that the hexes within a distance of a hex are those of a run of the list.
+local function q_ordered(list)
+  for i = 2, #list do
+    if list[i][1] < list[i - 1][1] then return false end
+  end
+  return true
+end
+
+-- The first and last indices of `list` (axial coordinates in label order) whose q may be
+-- within `hi` of `aq` (|dq| <= hi: the distance is never less): the run of the list with q in
+-- [aq - hi, aq + hi] when `ordered` (q_ordered), the whole list otherwise. The hexes outside
+-- it are farther than `hi`, so a scan of the run alone finds the same hexes in the same order.
+local function q_run(list, ordered, aq, hi)
+  local n = #list
+  if not ordered then return 1, n end
+  local want = aq - hi
+  local lo, up = 1, n + 1             -- the first index with q >= aq - hi
+  while lo < up do
+    local mid = math.floor((lo + up) / 2)
+    if list[mid][1] < want then lo = mid + 1 else up = mid end
+  end
+  return lo, n, aq + hi
+end
+
 -- Adds to a mover's query `q` the marks of the hexes at a distance d from its hex `from`
 -- (axial `a`) with lo < d <= hi: those of the board's hexes where it may not stack
 -- prohibited, the chaparral ones whose trail it may not use in `no_road` (`verdict`), the
--- enemy front hexes must-stop [rough_and_ready 5.14]. Each list in label order.
+-- enemy front hexes must-stop [rough_and_ready 5.14]. Each list in label order. Only the run
+-- of each list whose columns are within `hi` of the mover's is read (`q_run`): a query reads
+-- a few columns of the board, not every hex a unit holds.
 local function mark_near(game, unit, board, from, a, lo, hi, q)
   local verdicts = kept_verdicts(game, unit, board)
   local me
   local hexes, axial = board.hexes, board.axial
   local aq, ar = a[1], a[2]
   local no_road, prohibited, must_stop = q.no_road, q.prohibited, q.must_stop
+  if board.hexes_ordered == nil then board.hexes_ordered = q_ordered(axial) end
+  -- (afresh, `M.uncached`: every hex read, what the run must find: M.check_kept)
+  local first, last, stop = q_run(axial, board.hexes_ordered and not M.uncached, aq, hi)
   -- the distance of `axial_distance`, written out: a query makes a hundred of these
-  for i = 1, #hexes do
+  for i = first, last do
     local b = axial[i]
-    local dq, dr = b[1] - aq, b[2] - ar
+    local bq = b[1]
+    if stop and bq > stop then break end
+    local dq, dr = bq - aq, b[2] - ar
     local ds = dq + dr
     if dq < 0 then dq = -dq end
     if dr < 0 then dr = -dr end
     if ds < 0 then ds = -ds end
     if dr > dq then dq = dr end
     if ds > dq then dq = ds end
-    local h = hexes[i]
-    if dq > lo and dq <= hi and h ~= from then
-      local v = verdicts[h]
-      if v == nil then
-        me = me or game:unit_info(unit)
-        v = verdict(game, unit, me, h)
-        verdicts[h] = v
-      end
-      if v == ROAD then
-        no_road[#no_road + 1] = h
-      elseif v ~= LEGAL then
-        prohibited[#prohibited + 1] = { at = h, why = v.why, rule = v.rule }
+    if dq > lo and dq <= hi then
+      local h = hexes[i]
+      if h ~= from then
+        local v = verdicts[h]
+        if v == nil then
+          me = me or game:unit_info(unit)
+          v = verdict(game, unit, me, h)
+          verdicts[h] = v
+        end
+        if v == ROAD then
+          no_road[#no_road + 1] = h
+        elseif v ~= LEGAL then
+          prohibited[#prohibited + 1] = { at = h, why = v.why, rule = v.rule }
+        end
       end
     end
   end
   local fronts, front_axial = board.fronts, board.front_axial
-  for i = 1, #fronts do
+  if board.fronts_ordered == nil then board.fronts_ordered = q_ordered(front_axial) end
+  first, last, stop = q_run(front_axial, board.fronts_ordered and not M.uncached, aq, hi)
+  for i = first, last do
     local b = front_axial[i]
-    local dq, dr = b[1] - aq, b[2] - ar
+    local bq = b[1]
+    if stop and bq > stop then break end
+    local dq, dr = bq - aq, b[2] - ar
     local ds = dq + dr
     if dq < 0 then dq = -dq end
     if dr < 0 then dr = -dr end
@@ -274,6 +313,7 @@ local function set_fronts(game, side, board)
     front_axial[i] = hex_axial(game, f.at)
   end
   board.fronts, board.front_by, board.front_axial = fronts, by, front_axial
+  board.fronts_ordered = nil          -- mark_near's q_ordered, of the new list
 end
 
 -- The hexes enemy combat units of `side` hold now (by hex: true): a unit changed in one may
@@ -340,13 +380,20 @@ function M.update_board(game, side, kept, gen)
           local i = bisect(hexes, was)
           table.remove(hexes, i)
           table.remove(axial, i)
+          -- (mark_near's q_ordered: a list in order stays so; one that was not, found again)
+          if board.hexes_ordered == false then board.hexes_ordered = nil end
         end
       end
       if now then
         if not count[now] then            -- filled: into the list, in label order
           local i = bisect(hexes, now)
           table.insert(hexes, i, now)
-          table.insert(axial, i, hex_axial(game, now))
+          local a = hex_axial(game, now)
+          table.insert(axial, i, a)
+          if board.hexes_ordered and ((i > 1 and axial[i - 1][1] > a[1])
+              or (i < #axial and axial[i + 1][1] < a[1])) then
+            board.hexes_ordered = false   -- out of order now: mark_near scans it whole
+          end
         end
         count[now] = (count[now] or 0) + 1
       end
@@ -437,13 +484,55 @@ local function plain(v, depth)
   return out
 end
 
--- Whether query `q` (read raw) equals the plain copy `p` (`plain`).
+-- Whether the table `q` (read raw) at depth `depth` of a query equals the plain copy `p`
+-- (`plain`). The level below is compared in place, not by a call per table (a query's lists
+-- hold a few dozen `{at =, why =, rule =}` marks): their leaves here, their tables by a call.
 local function same_plain(p, q, depth)
   if type(p) ~= "table" then return p == q end
   if type(q) ~= "table" or depth > 3 or getmetatable(q) ~= nil then return false end
   local n = 0
   for k, x in next, p do
-    if not same_plain(x, rawget(q, k), depth + 1) then return false end
+    local y = rawget(q, k)
+    if type(x) ~= "table" then
+      if x ~= y then return false end
+    elseif type(y) ~= "table" or depth >= 3 or getmetatable(y) ~= nil then
+      return false
+    else
+      local m = 0
+      for k2, x2 in next, x do
+        if type(x2) ~= "table" then
+          if x2 ~= rawget(y, k2) then return false end
+        elseif not same_plain(x2, rawget(y, k2), depth + 2) then
+          return false
+        end
+        m = m + 1
+      end
+      for _ in next, y do
+        m = m - 1
+        if m < 0 then return false end
+      end
+      if m ~= 0 then return false end
+    end
+    n = n + 1
+  end
+  for _ in next, q do
+    n = n - 1
+    if n < 0 then return false end
+  end
+  return n == 0
+end
+
+-- Whether query `q` (read raw) equals the plain copy `p` (`plain`): same_plain, each of its
+-- tables (the lists of marks) compared by one call that compares their marks in place.
+local function same_query(p, q)
+  if type(q) ~= "table" or getmetatable(q) ~= nil then return false end
+  local n = 0
+  for k, x in next, p do
+    if type(x) == "table" then
+      if not same_plain(x, rawget(q, k), 1) then return false end
+    elseif x ~= rawget(q, k) then
+      return false
+    end
     n = n + 1
   end
   for _ in next, q do
@@ -476,7 +565,7 @@ function M.destination_hexes(game, unit, board)
     game.rr_reach = reach
   end
   local kept = reach[unit]
-  if kept and not M.uncached and kept.from == from and same_plain(kept.q, q, 0) then
+  if kept and not M.uncached and kept.from == from and same_query(kept.q, q) then
     return kept.hexes
   end
   local key = plain(q, 0)
@@ -979,8 +1068,9 @@ end
 
 --- A debug switch for the specs (tests/spec/systems/rough_and_ready/movement_kept_spec.lua):
 -- on, every move request's options are computed twice, with what movement keeps and afresh
--- (`M.uncached`: no board, reach nor hexes next to the enemy kept), and the kept board is
--- compared with a board made afresh; an error says where they differ. Off by default.
+-- (`M.uncached`: no board, reach nor hexes next to the enemy kept, every hex of the board read
+-- for a query's marks), and the kept board is compared with a board made afresh; an error says
+-- where they differ (actions.move_answers checks its shortcuts too). Off by default.
 -- @treturn integer the move requests checked so far
 function M.check_kept(on)
   if on ~= nil then M.checking = on == true end

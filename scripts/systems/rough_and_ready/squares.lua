@@ -329,11 +329,25 @@ function M.options(game, movers)
   end
   table.sort(hexes)
   local out = {}
+  -- (what check_form and check_leave would refuse at once is not asked: a hex of one combat
+  -- unit makes no square, a unit out of Square leaves none; their reasons, formatted to be
+  -- dropped, were most of the move request's square answers)
+  -- (movement.check_kept's switch: asked all the same, the answers compared)
+  local checking = movement().checking
   for _, h in ipairs(hexes) do
-    if M.check_form(game, h, movers) then out[#out + 1] = "square " .. h end
+    local ok = #stacking.combat_units(game, h) >= 2 and M.check_form(game, h, movers)
+    if checking and not ok ~= not M.check_form(game, h, movers) then
+      error("squares: the square answer of " .. h .. " was skipped", 0)
+    end
+    if ok then out[#out + 1] = "square " .. h end
   end
   for _, u in ipairs(movers) do
-    if game:unit_info(u).kind ~= "leader" and M.check_leave(game, u, movers) then
+    local ok = M.in_square(game, u) and M.check_leave(game, u, movers)
+    if checking and game:unit_info(u).kind ~= "leader"
+        and not ok ~= not M.check_leave(game, u, movers) then
+      error("squares: the unsquare answer of " .. u .. " was skipped", 0)
+    end
+    if ok then
       out[#out + 1] = "unsquare " .. u
     end
   end
