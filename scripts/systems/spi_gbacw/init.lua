@@ -11,7 +11,7 @@
 local M = {}
 
 M.id = "spi_gbacw"
-M.title = "SPI Great Battles of the American Civil War (the data only: its rules are not written yet)"
+M.title = "SPI Great Battles of the American Civil War (the data only: no rules yet)"
 
 --- The scenario parameters the battles give (game.params): the first and last Game-Turn
 -- [spi_gbacw JC 29.0, JC 33.0].
