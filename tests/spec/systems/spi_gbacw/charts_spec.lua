@@ -176,7 +176,7 @@ describe("the transcribed tables, whole", function()
     end
   end)
 
-  it("Victory Point Schedule [spi_gbacw JC 28.11] and exit awards [spi_gbacw JC 28.2]", function()
+  it("Victory Point Schedule [spi_gbacw JC 28.11] and exit awards (JC 28.2)", function()
     local want = { sp_eliminated = "1 x MR", sp_captured = "2 x MR", cav_eliminated = "2 x MR",
                    cav_captured = "4 x MR", brigade_wounded = "1 x ER",
                    brigade_killed = "2 x ER", brigade_captured = "3 x ER",
