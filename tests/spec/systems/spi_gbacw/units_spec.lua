@@ -62,3 +62,16 @@ describe("the counters of Jackson at the Crossroads", function()
     assert.are.equal(5, p.units.height)
   end)
 end)
+
+describe("the summaries at the prompt (scripts/systems/spi_gbacw/rules.ini)", function()
+  local index = require "volley.rules_index"
+  it("answer a Standard Rules case, an exclusive case and an addendum", function()
+    for _, case in ipairs{ { "9.73" }, { "JC", "30.42" }, { "ADD", "11.23" } } do
+      local lines = assert(index.lookup("spi_gbacw", case))
+      assert.truthy(lines[1]:find("[spi_gbacw " .. table.concat(case, " ") .. "]", 1, true),
+        lines[1])
+    end
+    local lines = assert(index.lookup("spi_gbacw", { "JC", "33.21" }))
+    assert.truthy(table.concat(lines, "\n"):find("cross%-keys/scenario%.ini"))
+  end)
+end)
