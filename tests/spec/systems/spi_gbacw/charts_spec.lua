@@ -209,7 +209,7 @@ describe("the Range Effects Chart [spi_gbacw 9.25]", function()
 
   it("the rifled musket's 2 at range 1 (the T-9.25 example: 2 SP give 4)", function()
     local _, r = cell("range_effects", { header = "RM", value = 1 })
-    assert.are.equal(4, 2 * r.result.num // r.result.den)
+    assert.are.equal(4, math.floor(2 * r.result.num / r.result.den))
   end)
 
   it("every designed weapon weaker or equal at a longer range", function()
