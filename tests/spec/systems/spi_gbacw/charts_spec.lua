@@ -212,9 +212,18 @@ describe("the Range Effects Chart [spi_gbacw 9.25]", function()
     assert.are.equal(4, math.floor(2 * r.result.num / r.result.den))
   end)
 
+  it("keeps the generic weapon of 9.45-9.46 apart, the test battle's own", function()
+    assert.is_nil((spi:lookup("range_effects", { header = "G", value = 1 })))
+    local tb = assert(charts.load("spi_gbacw", "tests/data/spi_gbacw"))
+    assert.are.equal("10", assert(tb:lookup("range_effects", { header = "G", value = 1 })).cell)
+    assert.are.equal("1/2", assert(tb:lookup("range_effects", { header = "G", value = 10 })).cell)
+    assert.are.equal("1/2", assert(tb:lookup("range_effects", { header = "G", value = 16 })).cell)
+    assert.are.equal("4", assert(tb:lookup("range_effects", { header = "L", value = 1 })).cell)
+  end)
+
   it("every designed weapon weaker or equal at a longer range", function()
     local value = { ["10"] = 20, ["6"] = 12, ["4"] = 8, ["2"] = 4, ["1"] = 2, ["1/2"] = 1 }
-    for _, w in ipairs({ "N", "PA", "PB", "TA", "TB", "RM", "SM", "PI", "CA", "CR", "WC", "G" }) do
+    for _, w in ipairs({ "N", "PA", "PB", "TA", "TB", "RM", "SM", "PI", "CA", "CR", "WC" }) do
       local prev = math.huge
       for range = 1, 16 do
         local r = spi:lookup("range_effects", { header = w, value = range })
