@@ -429,21 +429,26 @@ grammar("spi_gbacw", "fire", any_of(
 -- [spi_gbacw 12.91]); "C1".."C3" (captured [spi_gbacw 12.93]); "R2", "R3" (retreat, then a
 -- morale check [spi_gbacw 12.92]), after a loss as in "C2R2"; "Eng" [spi_gbacw 12.94];
 -- "Rpls" [spi_gbacw 12.95].
-grammar("spi_gbacw", "melee", any_of(
-  whole(P"-", none),
-  whole(P"Eng", function() return { engaged = true } end),
-  whole(P"Rpls", function() return { repulsed = true } end),
-  whole(Cmt(Ct((Cg(P"K" * Cc(1), "loss") + P"C" * Cg(count(1, 3), "captured"))^-1
-                * (P"R" * Cg(count(2, 3), "retreat"))^-1),
-            function(_, pos, t)
-              if t.loss or t.captured or t.retreat then return pos, t end
-              return false
-            end),
-        function(t)
+-- A cell of the table holds both sides' results, attacker left of the bar ("K/C1R2"); one
+-- side alone ("C2R2") is read as before.
+local spi_melee_side = P"-" / none
+  + P"Eng" / function() return { engaged = true } end
+  + P"Rpls" / function() return { repulsed = true } end
+  + Cmt(Ct((Cg(P"K" * Cc(1), "loss") + P"C" * Cg(count(1, 3), "captured"))^-1
+           * (P"R" * Cg(count(2, 3), "retreat"))^-1),
+        function(_, pos, t)
+          if t.loss or t.captured or t.retreat then return pos, t end
+          return false
+        end) / function(t)
           if t.retreat then t.check = { kind = "morale" } end
           return t
-        end)),
-  "-, K, C1-C3, R2, R3, a loss and a retreat (C2R2), Eng, Rpls", "[spi_gbacw 12.98]")
+        end
+grammar("spi_gbacw", "melee", any_of(
+  whole(spi_melee_side * P"/" * spi_melee_side,
+    function(a, d) return { attacker = a, defender = d } end),
+  whole(spi_melee_side, function(t) return t end)),
+  "attacker/defender (K/C1R2) or one side, each -, K, C1-C3, R2, R3, a loss and a retreat "
+    .. "(C2R2), Eng, Rpls", "[spi_gbacw 12.98]")
 
 -- The Seeing the Elephant Table: a green unit's morale rating [spi_gbacw 13.15].
 grammar("spi_gbacw", "elephant",
@@ -451,10 +456,50 @@ grammar("spi_gbacw", "elephant",
   "a morale rating 1-9", "[spi_gbacw 13.15]")
 
 -- The Leader Casualty Table's outcomes [spi_gbacw 17.76].
-grammar("spi_gbacw", "leader_casualty",
+grammar("spi_gbacw", "leader_casualty", any_of(
+  whole(P"-", none),
   whole(C(P"Wounded" + P"Killed" + P"Captured"),
-    function(t) return { leader = t:lower() } end),
-  "Wounded, Killed, Captured", "[spi_gbacw 17.76]")
+    function(t) return { leader = t:lower() } end)),
+  "-, Wounded, Killed, Captured", "[spi_gbacw 17.76]")
+
+-- The Victory Point Schedule [spi_gbacw JC 28.11] and the exit awards [spi_gbacw JC 28.2]:
+-- points per strength point, gun, leader or wagon, "<n> x MR" (times the unit's morale
+-- rating), "<n> x ER" or "<n> x DIR" (times the leader's radius), or a plain number.
+grammar("spi_gbacw", "vp", any_of(
+  whole(count(1) * P" x " * C(P"MR" + P"ER" + P"DIR"),
+    function(n, per) return { vp = n, per = per:lower() } end),
+  whole(count(0), function(n) return { vp = n } end)),
+  "<n> x MR, <n> x ER, <n> x DIR, <n>", "[spi_gbacw JC 28.11]")
+
+-- The Stacking Restrictions Chart's limits [spi_gbacw 8.18]: a count (units, SP, sections,
+-- the fire strength through a hexside, the melee strength a hex may use).
+grammar("spi_gbacw", "limit",
+  whole(count(0), function(n) return { limit = n } end),
+  "a limit such as 12", "[spi_gbacw 8.18]")
+
+-- The Terrain Effects on Combat Chart's cells [spi_gbacw 9.56]: "Yes", "No", "-" (no effect),
+-- "O/T" (the other terrain of the hex decides), "P" (prohibited), "<n> Left" (fire columns
+-- shifted left), "Subtract <n> SP" (from each stack's melee strength), "... when crossed"
+-- (across the hexside), "... up" (attacking up across it).
+grammar("spi_gbacw", "tec", any_of(
+  whole(P"Yes", function() return { allowed = true } end),
+  whole(P"No", function() return { allowed = false } end),
+  whole(P"-", none),
+  whole(P"O/T", function() return { other_terrain = true } end),
+  whole(P"P", function() return { prohibited = true } end),
+  whole(count(1) * P" Left", function(n) return { shift = -n } end),
+  whole(P"Subtract " * count(1) * P" SP" * C(P" when crossed" + P" up")^-1,
+    function(n, when)
+      local r = { melee = -n }
+      if when == " when crossed" then r.crossed = true elseif when == " up" then r.up = true end
+      return r
+    end)),
+  "Yes, No, -, O/T, P, <n> Left, Subtract <n> SP [when crossed|up]", "[spi_gbacw 9.56]")
+
+-- Fremont's Momentum Track: the Initiative Level a Momentum reads [spi_gbacw JC 30.2].
+grammar("spi_gbacw", "initiative",
+  whole(count(0, 9), function(n) return { initiative = n } end),
+  "an Initiative Level 0-9", "[spi_gbacw JC 30.2]")
 
 -- The Ammunition Loss Table [spi_gbacw 11.34]: small-arms/artillery boxes lost, "E" all the
 -- wagon's artillery ammunition, "WE" the wagon eliminated.

@@ -92,7 +92,7 @@ static void jackson_pairs_are_adjacent_on_even_columns_down(void **state) {
   vl_grid g = grid_words("flat-top", "even-columns-down");
   (void)state;
   /* notes/jackson.md "Hex numbering": the bridge 1040-0941, the wagon bridge 1042-0942,
-  ** 1813/1812 and 1813/1713 [spi_gbacw 22.1] */
+  ** 1813/1812 and 1813/1713 [spi_gbacw JC 22.1] */
   assert_int_equal(dist(&g, "1040", "0941"), 1);
   assert_int_equal(dist(&g, "1042", "0942"), 1);
   assert_int_equal(dist(&g, "1813", "1812"), 1);

@@ -398,7 +398,7 @@ static void spi_on_the_sample_map(void **state) {
   ** the slope 1303/1304 (30 ft) passes, at most 5 ft above it [spi_gbacw 9.73] */
   expect(&f, "1204", "2004", "1404", VL_LOS_SIGHTLINE,
          "a crest at 40 ft rises above the line from 25 ft to 25 ft",
-         "[spi_gbacw 22.1] [spi_gbacw 9.56]");
+         "[spi_gbacw JC 22.1] [spi_gbacw 9.56]");
   /* from the hilltop (65 ft) down the slope to 1608 (25 ft): H = 40, D = 4. The crest
   ** 1605/1606 (50 ft) is 2.5 hexes from the lower end: (50 - 5 - 25) * 4 = 80 <= 40 * 2.5 */
   expect(&f, "1604", "1608", NULL, VL_LOS_CLEAR, "nothing blocks the line", "[spi_gbacw 9.7]");
@@ -450,18 +450,18 @@ static void spi_test_vectors(void **state) {
   /* L3: woods (30 ft) between them: blocked */
   expect(&f, "0501", "0504", "0502", VL_LOS_SIGHTLINE,
          "Woods at 30 ft rises above the line from 5 ft to 5 ft",
-         "[spi_gbacw 9.71] [spi_gbacw 22.7] [spi_gbacw 22.8]");
+         "[spi_gbacw 9.71] [spi_gbacw JC 22.7] [spi_gbacw JC 22.8]");
   /* L4: 105 ft down to 5 ft, D = 5, woods 1 hex from the target: 100 * 1 = 20 * 5, clear */
   expect(&f, "0101", "0106", NULL, VL_LOS_CLEAR, "nothing blocks the line", "[spi_gbacw 9.7]");
   /* L5: D = 6: 100 * 1 < 20 * 6, blocked at the woods next to the target */
   expect(&f, "0101", "0107", "0106", VL_LOS_SIGHTLINE,
          "Woods at 30 ft rises above the line from 105 ft to 5 ft",
-         "[spi_gbacw 9.71] [spi_gbacw 22.7] [spi_gbacw 22.8]");
+         "[spi_gbacw 9.71] [spi_gbacw JC 22.7] [spi_gbacw JC 22.8]");
   /* the algorithm uses the higher and lower positions: the same answers the other way */
   expect(&f, "0106", "0101", NULL, VL_LOS_CLEAR, "nothing blocks the line", "[spi_gbacw 9.7]");
   expect(&f, "0107", "0101", "0106", VL_LOS_SIGHTLINE,
          "Woods at 30 ft rises above the line from 5 ft to 105 ft",
-         "[spi_gbacw 9.71] [spi_gbacw 22.7] [spi_gbacw 22.8]");
+         "[spi_gbacw 9.71] [spi_gbacw JC 22.7] [spi_gbacw JC 22.8]");
   /* L6: the standard rules' 20 ft trees in L4's place: hp = 15, 100 >= 10 * 5, clear */
   expect(&f, "0701", "0706", NULL, VL_LOS_CLEAR, "nothing blocks the line", "[spi_gbacw 9.7]");
   /* L7: out of woods, into woods, clear between */

@@ -9,6 +9,9 @@ volley=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 expected='battle-of-buena-vista/buena-vista  Buena Vista, 23 February 1847  battle_of_buena_vista  US MEX  184 provisional
+jackson-at-the-crossroads/cross-keys  Cross Keys, 8 June 1862 (historical)  spi_gbacw  USA CSA  419 provisional
+jackson-at-the-crossroads/cross-keys/free-play  Cross Keys, 8 June 1862 (free play)  spi_gbacw  USA CSA  419 provisional
+jackson-at-the-crossroads/port-republic  Port Republic, 9 June 1862  spi_gbacw  USA CSA  309 provisional
 rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 provisional
 rough-and-ready/resaca-de-la-palma  Resaca de la Palma, 9 May 1846  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/hidden  Resaca de la Palma, 9 May 1846: variable deployment, hidden Mexican units  rough_and_ready  US MEX  98 provisional
@@ -26,6 +29,9 @@ $out"
 # The source tree's scenarios/ (the data path's last root) holds Buena Vista, Palo Alto, Resaca
 # de la Palma with its variable and hidden deployments, and Rio Sacramento.
 palo='battle-of-buena-vista/buena-vista  Buena Vista, 23 February 1847  battle_of_buena_vista  US MEX  184 provisional
+jackson-at-the-crossroads/cross-keys  Cross Keys, 8 June 1862 (historical)  spi_gbacw  USA CSA  419 provisional
+jackson-at-the-crossroads/cross-keys/free-play  Cross Keys, 8 June 1862 (free play)  spi_gbacw  USA CSA  419 provisional
+jackson-at-the-crossroads/port-republic  Port Republic, 9 June 1862  spi_gbacw  USA CSA  309 provisional
 rough-and-ready/palo-alto  Palo Alto, 8 May 1846  rough_and_ready  US MEX  99 provisional
 rough-and-ready/resaca-de-la-palma  Resaca de la Palma, 9 May 1846  rough_and_ready  US MEX  98 provisional
 rough-and-ready/resaca-de-la-palma/hidden  Resaca de la Palma, 9 May 1846: variable deployment, hidden Mexican units  rough_and_ready  US MEX  98 provisional

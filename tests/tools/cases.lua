@@ -73,6 +73,19 @@ function M.id(s)
   return t
 end
 
+--- A case number's levels as the SPI series numbers its cases and the checkers group them
+-- (`[spi_gbacw 1.0]`'s "Read this first"): the major section, the primary case and the
+-- secondary case, one digit each after the point (`6.53` is section 6, primary 5, secondary 3;
+-- `6.5` has no secondary; `6.0` is the section's own heading, primary 0).
+-- @tparam string num "6.53"
+-- @treturn ?table `{section=, primary=, secondary=}` (numbers, `secondary` absent when none)
+function M.levels(num)
+  local major, p, s = tostring(num):match("^(%d+)%.(%d)(%d?)$")
+  if not major then return nil end
+  return { section = tonumber(major), primary = tonumber(p),
+           secondary = s ~= "" and tonumber(s) or nil }
+end
+
 -- Rule numbers in order: 3.0 < 3.1 < 3.11 < 3.2 < 3.23 < 4.0 < 10.3 < 10.3.1 < 10.31.
 local function num_le(a, b)
   local ai, af, ar = a:match("^(%d+)%.?(%d*)(.*)$")

@@ -114,7 +114,7 @@ describe("the rule-case checker", function()
     local want = {
       battle_of_buena_vista = { rows = 186, issues = 4 },   -- II (issue 44) delivered its rows
       gbacw = { rows = 600, issues = 11 },         -- GBACW I's rows all checked (issue 57)
-      spi_gbacw = { rows = 542, issues = 7 },
+      spi_gbacw = { rows = 542, issues = 6 },   -- SPI GBACW I delivered (issue 50)
     }
     for _, system in ipairs({ "battle_of_buena_vista", "gbacw", "spi_gbacw" }) do
       it(system .. ": every row pending with an issue or left out with why", function()
