@@ -158,31 +158,22 @@ function S:state(side)
            log = slice(log, #log - M.LOG_TAIL + 1, #log), log_count = #log }
 end
 
--- Every unit the side sees: where, facing, markers and the prompt's `show` lines.
+-- Every unit the side sees (`volley.serve_view.units`), each with the prompt's `show` lines.
 function S:units(side)
-  local names = self:call("names", side, {}) or { units = {} }
-  local marks = self:call("marks", side) or { marks = {}, off = {} }
-  local by_hex = {}
-  for _, mk in ipairs(marks.marks or {}) do
-    if mk.where then by_hex[mk.where] = by_hex[mk.where] or mk end
+  local g = self.g
+  if not self.view_loaded then
+    local rok, rerr = g.st:require("volley.serve_view")
+    if not rok then return nil, tostring(rerr) end
+    self.view_loaded = true
   end
-  local out = {}
-  for _, u in ipairs(names.units or {}) do
-    local lines = self:call("show", side, u.id)
-    local e = { id = u.id, side = u.side, hex = u.at, where = u.at or "not set up",
-                lines = type(lines) == "table" and lines or {} }
-    for _, l in ipairs(e.lines) do   -- what `show` says of facing and markers, read back
-      e.facing = e.facing or l:match("facing (%S+)")
-      if l:match("[Dd]isordered") then e.disordered = true end
-      if l:match("[Ss]quare") then e.square = true end
-      local hits = l:match("(%d+) [Hh]its?")
-      if hits then e.hits = tonumber(hits) end
-      if l:match("leader") then e.kind = "leader" end
-    end
-    e.kind = e.kind or "unit"
-    out[#out + 1] = e
+  local qok, units = g.st:call("volley.serve_view", "units", side)
+  if not self.over then g:settle() end
+  if not qok then return nil, tostring(units) end
+  for _, e in ipairs(units) do
+    local lines = self:call("show", side, e.id)
+    e.lines = type(lines) == "table" and lines or {}
   end
-  return { units = out }
+  return { units = units }
 end
 
 function S:board(side)
@@ -275,7 +266,11 @@ end
 
 function S:handle(method, side, path, args, body)
   if path == "state" and method == "GET" then return ok(self:state(side)) end
-  if path == "units" and method == "GET" then return ok(self:units(side)) end
+  if path == "units" and method == "GET" then
+    local units, why = self:units(side)
+    if not units then return err(500, "the units cannot be read: " .. tostring(why)) end
+    return ok(units)
+  end
   if path == "log" and method == "GET" then
     local from = tonumber(args.from and args.from:match("^%d+$") or nil)
     if not from then return err(400, "log?from=K takes a number") end
@@ -399,7 +394,10 @@ function S:reader()
   self:answered()
   self:publish()
   local side, line = self.server.wait(function(...) return self:handle(...) end)
-  if not side then return nil end
+  if not side then   -- SIGINT or SIGTERM
+    self.stopped = true
+    return nil
+  end
   g.view = side   -- the line is read, and what it prints told, in its side's view
   self.output = {}
   self.given = { side = side, decisions = g.decisions }
@@ -525,6 +523,10 @@ function M.main(args, env)
                  opened = function(g) self:opened(g) end }
   local pok, code = pcall(require("volley.play").main, pargs, penv)
   os.remove(self.svg_file)
+  if pok and self.stopped and self.g then
+    io.stdout:write(string.format("volley serve: stopped after %d decisions%s\n",
+      self.g.decisions, self.over and "" or " (volley play --resume goes on with the game)"))
+  end
   if not pok then
     io.stderr:write("volley serve: ", tostring(code), "\n")
     return 1
