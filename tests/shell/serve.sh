@@ -16,7 +16,9 @@ tmp=$(mktemp -d) || fail "mktemp"
 pid=
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 export XDG_STATE_HOME="$tmp/state" NO_COLOR=1 LANG=C.UTF-8
-# shellcheck source=tests/tools/serve_lib.sh
+# shellcheck disable=SC2034   # $origin is read by serve_lib.sh's post
+base='' port='' origin=''   # serve_start sets them
+# shellcheck disable=SC1091   # the helpers of both serve tests (shellcheck runs without -x)
 . tests/tools/serve_lib.sh
 mkdir "$tmp/web"
 printf '<!doctype html><title>volley</title><script src="app.js"></script>\n' > "$tmp/web/index.html"

@@ -9,7 +9,7 @@
 # serve_start NAME ARGS...: `volley serve ARGS --port 0` in the background, its output in
 # $tmp/NAME.out and .err, its pid in $pid; waits for its URL lines (a wait for the server to
 # be ready, bounded at a minute so a broken build fails rather than hangs: no assertion on
-# time). Sets $base (http://127.0.0.1:PORT) and $port.
+# time). Sets $base (http://127.0.0.1:PORT), $port and $origin ($base).
 serve_start() {
   name=$1
   shift
@@ -24,6 +24,7 @@ serve_start() {
   done
   base=$(sed -n 's|^volley serve: .* on \(http://[^/]*\)/$|\1|p' "$tmp/$name.out")
   port=${base##*:}
+  origin=$base
   { [ -n "$base" ] && [ -n "$port" ]; } || fail "no base URL in $(cat "$tmp/$name.out")"
 }
 
@@ -47,14 +48,15 @@ get() {
     "$base/$side/$path"
 }
 
-# post SIDE PATH JSON [curl args...]: POST JSON as the page does (its Origin, its cookie).
+# post SIDE PATH JSON [curl args...]: POST JSON as the page does (its cookie, the Origin
+# $origin: the page's own, $base, unless a test sets another).
 post() {
   side=$1
   path=$2
   body=$3
   shift 3
   curl -s -o "$tmp/body" -w '%{http_code}' -b "volley-$port=$(token "$side")" \
-    -H "Origin: $base" -H 'Content-Type: application/json' --data-binary "$body" "$@" \
+    -H "Origin: $origin" -H 'Content-Type: application/json' --data-binary "$body" "$@" \
     "$base/$side/$path"
 }
 
