@@ -44,6 +44,7 @@
 #include "host.h"
 
 #define SERVE_BODY_MAX 8192         /* a POST's body, at most (docs/serve.md: 413 past it) */
+#define SERVE_DISCARD_MAX (1 << 20)   /* a body without a length read past 8 KiB: cut off */
 #define SERVE_STREAMS 16            /* event streams at once: a new one ends the oldest */
 #define SERVE_STREAM_LAG (1 << 20)  /* bytes a stream may fall behind before it is ended */
 #define SERVE_FILE_MAX (8 << 20)    /* a static file, at most */
@@ -525,16 +526,23 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (is_post) return MHD_YES;   /* the body comes next */
   }
   if (is_post && *upload_size > 0) {
-    if (!rq->too_big && rq->len + *upload_size <= SERVE_BODY_MAX) {
+    if (rq->too_big) {   /* dropped, and the 413 sent when it ends; past a MiB, cut off */
+      rq->len += *upload_size;
+      *upload_size = 0;
+      return rq->len > SERVE_DISCARD_MAX ? MHD_NO : MHD_YES;
+    }
+    if (rq->len + *upload_size <= SERVE_BODY_MAX) {
       char *nb = (char *)realloc(rq->body, rq->len + *upload_size + 1);
       if (nb == NULL) return MHD_NO;
       rq->body = nb;
       memcpy(rq->body + rq->len, upload, *upload_size);
       rq->len += *upload_size;
       rq->body[rq->len] = '\0';
-    } else {
-      rq->too_big = 1;
+      *upload_size = 0;
+      return MHD_YES;
     }
+    rq->too_big = 1;
+    rq->len += *upload_size;
     *upload_size = 0;
     return MHD_YES;
   }

@@ -330,12 +330,14 @@ function S:publish()
   self.sig = sig
   self.version = self.version + 1
   local g = self.g
+  -- after an undo the log is told again from the state (`reset`), not added to
+  local undone = self.undos ~= (self.undos_told or 0)
+  self.undos_told = self.undos
   for _, side in ipairs(self.humans) do
     local log = self:log(side)
     local from = self.cursor[side] or 0
     local parts = {}
-    if #log < from then
-      from = 0
+    if #log < from or undone then
       parts[#parts + 1] = event_text({ event = "update", v = json.V, version = self.version,
                                        decision = g.decisions, reset = true })
     else
@@ -438,7 +440,9 @@ function S:opened(g)
   io.stdout:write(string.format("volley serve: %s on %s\n", tostring(self.scenario),
     self.base))
   for _, side in ipairs(self.humans) do
-    if not side:match("^[%w_%-]+$") then error("side '" .. side .. "' cannot be a URL's path", 0) end
+    if not side:match("^[%w_%-]+$") then
+      error("side '" .. side .. "' cannot be a URL's path", 0)
+    end
     local token = self.server.token(side)
     io.stdout:write(string.format("%s: %s%s/?token=%s\n", side, self.base, side, token))
   end
