@@ -8,6 +8,7 @@
 #   while the other is asked: 409; the commands a browser never gives (load, lua, svg, a
 #   save outside the server's folder): 403, no file written; a path out of the page's
 #   folder: 404; after all of it the game is where it was (decision 0, the same view hash);
+#   then US answers and MEX's event stream and state follow it;
 # - Resaca de la Palma with hidden Mexican units, the Mexicans to a bot: after the US
 #   set-up, the US's state, units, board, log, events and reach name no hidden Mexican unit
 #   (those its show does not find: at least 10).
@@ -91,7 +92,23 @@ done
 
 code=$(get US api/state); expect 200 "$code" "US state"
 [ "$(field d.decision)" = 0 ] && [ "$(field d.view_hash)" = "$hash" ] || fail "the game changed: $(head -c 300 "$tmp/body")"
+# the other browser follows: US answers, MEX's stream and state tell it
+curl -s -N -b "volley-$port=$(token MEX)" "$base/MEX/api/events" > "$tmp/mex-events" &
+mexevents=$!
+n=0
+until grep -q '"event":"hello"' "$tmp/mex-events" 2>/dev/null; do   # the stream is open
+  kill -0 "$mexevents" 2>/dev/null || fail "MEX's event stream ended"
+  n=$((n + 1))
+  [ "$n" -lt 600 ] || fail "MEX's event stream says nothing"
+  sleep 0.1
+done
+code=$(post US api/answer '{"line":"default"}'); expect 200 "$code" "US's default"
+code=$(get MEX api/state); expect 200 "$code" "MEX state"
+[ "$(field d.decision)" = 1 ] && [ "$(field d.request.mine)" = false ] || fail "MEX's state after US's answer: $(head -c 300 "$tmp/body")"
 serve_stop
+wait "$mexevents" 2>/dev/null
+grep -q '^data: {"event":"update","v":1,"decision":1,' "$tmp/mex-events" \
+  || fail "MEX's stream did not follow US's answer: $(cat "$tmp/mex-events")"
 
 # hidden units stay hidden
 serve_start rp rough-and-ready/resaca-de-la-palma/hidden --bot MEX=random --seed 5 --web "$tmp/web"
