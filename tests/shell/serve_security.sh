@@ -20,7 +20,7 @@ tmp=$(mktemp -d) || fail "mktemp"
 pid=
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 export XDG_STATE_HOME="$tmp/state" NO_COLOR=1 LANG=C.UTF-8
-base='' port='' origin=''   # serve_start sets them
+base='' port='' origin='' events=''   # serve_start and events_open set them
 # shellcheck disable=SC1091   # the helpers of both serve tests (shellcheck runs without -x)
 . tests/tools/serve_lib.sh
 mkdir "$tmp/web" "$tmp/run"
@@ -93,15 +93,8 @@ done
 code=$(get US api/state); expect 200 "$code" "US state"
 [ "$(field d.decision)" = 0 ] && [ "$(field d.view_hash)" = "$hash" ] || fail "the game changed: $(head -c 300 "$tmp/body")"
 # the other browser follows: US answers, MEX's stream and state tell it
-curl -s -N -b "volley-$port=$(token MEX)" "$base/MEX/api/events" > "$tmp/mex-events" &
-mexevents=$!
-n=0
-until grep -q '"event":"hello"' "$tmp/mex-events" 2>/dev/null; do   # the stream is open
-  kill -0 "$mexevents" 2>/dev/null || fail "MEX's event stream ended"
-  n=$((n + 1))
-  [ "$n" -lt 600 ] || fail "MEX's event stream says nothing"
-  sleep 0.1
-done
+events_open MEX "$tmp/mex-events"
+mexevents=$events
 code=$(post US api/answer '{"line":"default"}'); expect 200 "$code" "US's default"
 code=$(get MEX api/state); expect 200 "$code" "MEX state"
 [ "$(field d.decision)" = 1 ] && [ "$(field d.request.mine)" = false ] || fail "MEX's state after US's answer: $(head -c 300 "$tmp/body")"
@@ -112,8 +105,7 @@ grep -q '^data: {"event":"update","v":1,"decision":1,' "$tmp/mex-events" \
 
 # hidden units stay hidden
 serve_start rp rough-and-ready/resaca-de-la-palma/hidden --bot MEX=random --seed 5 --web "$tmp/web"
-curl -s -N -b "volley-$port=$(token US)" "$base/US/api/events" > "$tmp/events" &
-events=$!
+events_open US "$tmp/events"
 code=$(get US api/state); expect 200 "$code" "Resaca state"
 n=0
 while [ "$(field d.request.side)" = US ] && [ "$(field d.request.kind)" != activate ] && [ "$n" -lt 10 ]; do
