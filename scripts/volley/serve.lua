@@ -451,8 +451,8 @@ function S:opened(g)
     local token = self.server.token(side)
     io.stdout:write(string.format("%s: %s%s/?token=%s\n", side, self.base, side, token))
   end
-  io.stdout:write("(Ctrl-C stops the server; the game is autosaved: volley play --resume goes "
-    .. "on with it)\n")
+  io.stdout:write("(Ctrl-C stops the server" .. (g.o.no_autosave and ")\n"
+    or "; the game is autosaved: volley play --resume goes on with it)\n"))
   io.stdout:flush()
 end
 
