@@ -106,13 +106,19 @@ local function roll_of(r)
            provisional = r.provisional }
 end
 
--- The side's log: every entry, `{n =, text =}` or `{n =, roll =}`.
+-- The side's log: every entry, `{n =, text =}` or `{n =, roll =}`; worked out once for each
+-- state of the game (`signature`): the events and the page's fetches that follow a change
+-- share it.
 function S:log(side)
+  local sig = self:signature()
+  local cached = self.logs[side]
+  if cached and cached.sig == sig then return cached.log end
   local entries = self:call("log", side, nil, true) or {}
   local out = {}
   for i, e in ipairs(entries) do
     out[i] = e.roll and { n = i, roll = roll_of(e.roll) } or { n = i, text = e.text }
   end
+  self.logs[side] = { sig = sig, log = out }
   return out
 end
 
@@ -349,8 +355,8 @@ function S:publish()
       for i = from + 1, #log do
         local e = log[i]
         if e.roll then
-          local r = e.roll
-          r.event, r.v = "roll", json.V
+          local r = { event = "roll", v = json.V }   -- the log's own entry is kept as it is
+          for k, x in pairs(e.roll) do r[k] = x end
           parts[#parts + 1] = event_text(r)
         else
           parts[#parts + 1] = event_text({ event = "result", v = json.V, text = e.text })
@@ -524,7 +530,7 @@ function M.main(args, env)
   end
   server.web(web or "")
   local self = setmetatable({ env = env, server = server, version = 0, cursor = {},
-                              output = {}, undos = 0,
+                              output = {}, undos = 0, logs = {},
                               base = string.format("http://%s:%d/", host, bound),
                               svg_file = os.tmpname() }, S)
   local penv = { render = env.render, prompt = true,
