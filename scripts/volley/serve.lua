@@ -424,7 +424,13 @@ local function capture(self)
   local out = {}
   function out.event() end
   function out.text() end
-  function out.note(_, line) self.output[#self.output + 1] = line end
+  -- a line told while another side is asked (its `default all` or a compound line's answers
+  -- given on the way) is not the answer of this side's line
+  function out.note(_, line)
+    local asking = self.g and self.g.asking
+    if self.given and asking and asking.side ~= self.given.side then return end
+    self.output[#self.output + 1] = line
+  end
   function out.err(_, line)
     io.stderr:write(line, "\n")
     self.output[#self.output + 1] = line
@@ -533,7 +539,7 @@ function M.main(args, env)
                               output = {}, undos = 0, logs = {},
                               base = string.format("http://%s:%d/", host, bound),
                               svg_file = os.tmpname() }, S)
-  local penv = { render = env.render, prompt = true,
+  local penv = { render = env.render, prompt = true, own_side = true,
                  reader = function() return self:reader() end,
                  opened = function(g) self:opened(g) end }
   local pok, code = pcall(require("volley.play").main, pargs, penv)

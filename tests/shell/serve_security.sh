@@ -11,7 +11,8 @@
 #   then US answers and MEX's event stream and state follow it;
 # - Resaca de la Palma with hidden Mexican units, the Mexicans to a bot: after the US
 #   set-up, the US's state, units, board, log, events and reach name no hidden Mexican unit
-#   (those its show does not find: at least 10).
+#   (those its show does not find: at least 10); and with both sides in browsers, the US's
+#   state and events name none of them while the Mexicans set up from their page.
 set -u
 volley=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")   # the server runs in another folder
 [ -x "$volley" ] || { echo "FAIL: no program $1" >&2; exit 1; }
@@ -146,4 +147,49 @@ for u in $hidden; do
   ! grep -q "[^A-Za-z0-9_./-]${u}[^A-Za-z0-9_./-]" "$tmp/events" || fail "the US's events name $u"
 done
 grep -q '"event":"update"' "$tmp/events" || fail "no events: $(head -c 300 "$tmp/events")"
+
+# two browsers: the Mexicans set up from theirs (their requests name their hidden units);
+# the US's state while they are asked, and its events, name none of them
+serve_start rp2 rough-and-ready/resaca-de-la-palma/hidden --seed 5 --web "$tmp/web"
+events_open US "$tmp/events2"
+n=0
+mex=0
+while [ "$n" -lt 20 ]; do
+  code=$(get US api/state); expect 200 "$code" "Resaca state (two browsers)"
+  cp "$tmp/body" "$tmp/rp2.state$n"
+  asked=$(field d.request.side)
+  [ "$(field d.setup)" = true ] && [ -n "$asked" ] || break
+  [ "$asked" = MEX ] && mex=$((mex + 1)) && cp "$tmp/body" "$tmp/rp2.asked$n"
+  code=$(post "$asked" api/command '{"line":"default all"}'); expect 200 "$code" "$asked's default all"
+  n=$((n + 1))
+done
+[ "$mex" -gt 0 ] || fail "the Mexicans were never asked in the set-up: $(ls "$tmp"); $(head -c 600 "$tmp/body")"
+code=$(get MEX api/units); expect 200 "$code" "MEX units"
+cp "$tmp/body" "$tmp/rp2.mexunits"
+hidden2=''   # those still hidden from the US at the end of this set-up
+for u in $hidden; do
+  code=$(get US "api/show?name=$u")
+  [ "$code" = 422 ] && hidden2="$hidden2 $u"
+done
+[ "$(echo "$hidden2" | wc -w)" -ge 3 ] || fail "too few hidden units to check:$hidden2"
+# while the Mexicans set up, none of theirs is revealed yet: the US's state names none
+for u in $hidden; do
+  for f in "$tmp"/rp2.asked*; do
+    ! grep -q "[^A-Za-z0-9_./-]${u}[^A-Za-z0-9_./-]" "$f" || fail "the US's state names $u while MEX sets up: $(head -c 300 "$f")"
+  done
+done
+named=0
+for u in $hidden2; do
+  grep -q "\"$u\"" "$tmp/rp2.mexunits" && named=$((named + 1))
+  for f in "$tmp"/rp2.state*; do
+    ! grep -q "[^A-Za-z0-9_./-]${u}[^A-Za-z0-9_./-]" "$f" || fail "the US's state names $u: $(head -c 300 "$f")"
+  done
+done
+[ "$named" -gt 0 ] || fail "the Mexicans' own units page names none of their units"
+serve_stop
+pid=
+wait "$events" 2>/dev/null
+for u in $hidden2; do
+  ! grep -q "[^A-Za-z0-9_./-]${u}[^A-Za-z0-9_./-]" "$tmp/events2" || fail "the US's events name $u (two browsers)"
+done
 echo "ok: hostile requests refused, nothing changed; no hidden Mexican unit in the US's pages"
