@@ -246,6 +246,13 @@ function S:check_line(side, line, only_answer)
     end
   end
   local asked = g.asking and not self.over and g.asking.side == side
+  if asked and c.kind == "undo" and #self.humans > 1 then
+    local last = self.takers[#self.takers]
+    if last ~= side then
+      return 409, "undo would take back " .. (last and (last .. "'s answer") or "an answer "
+        .. "given before this server started") .. ": a side takes back only its own"
+    end
+  end
   if only_answer and c.kind ~= "answer" and c.kind ~= "default_all" and c.kind ~= "refused" then
     return 422, "not an answer ('" .. word .. "'): give commands to api/command"
   end
@@ -387,10 +394,19 @@ function S:answered()
   if not given then return end
   self.given = nil
   local g = self.g
-  local refusal
+  local refusal, undone = nil, 0
   for _, l in ipairs(self.output) do
     if l:match("^refused: ") then refusal = l end
-    if l:match("^undo: ") then self.undos = self.undos + 1 end
+    if l:match("^undo: %S+ %S+ .* taken back$") then undone = undone + 1 end
+  end
+  -- whose lines gave the answers taken, the last last: undo from a page takes back only its
+  -- side's (in a game of two browsers)
+  if undone > 0 then
+    self.undos = self.undos + 1
+    for _ = 1, undone do self.takers[#self.takers] = nil end
+  end
+  for _ = given.decisions - undone + 1, g.decisions do
+    self.takers[#self.takers + 1] = given.side
   end
   self:publish()
   local body = { ok = refusal == nil, taken = g.decisions ~= given.decisions,
@@ -413,7 +429,7 @@ function S:reader()
   end
   g.view = side   -- the line is read, and what it prints told, in its side's view
   self.output = {}
-  self.given = { side = side, decisions = g.decisions }
+  self.given = { side = side, decisions = g.decisions, asking = g.asking }
   return line
 end
 
@@ -427,8 +443,8 @@ local function capture(self)
   -- a line told while another side is asked (its `default all` or a compound line's answers
   -- given on the way) is not the answer of this side's line
   function out.note(_, line)
-    local asking = self.g and self.g.asking
-    if self.given and asking and asking.side ~= self.given.side then return end
+    local asking, given = self.g and self.g.asking, self.given
+    if given and asking and asking ~= given.asking and asking.side ~= given.side then return end
     self.output[#self.output + 1] = line
   end
   function out.err(_, line)
@@ -536,7 +552,7 @@ function M.main(args, env)
   end
   server.web(web or "")
   local self = setmetatable({ env = env, server = server, version = 0, cursor = {},
-                              output = {}, undos = 0, logs = {},
+                              output = {}, undos = 0, logs = {}, takers = {},
                               base = string.format("http://%s:%d/", host, bound),
                               svg_file = os.tmpname() }, S)
   local penv = { render = env.render, prompt = true, own_side = true,

@@ -8,11 +8,13 @@
 #   while the other is asked: 409; the commands a browser never gives (load, lua, svg, a
 #   save outside the server's folder): 403, no file written; a path out of the page's
 #   folder: 404; after all of it the game is where it was (decision 0, the same view hash);
-#   then US answers and MEX's event stream and state follow it;
+#   then US answers (and takes it back and gives it again) and MEX's event stream and state
+#   follow it;
 # - Resaca de la Palma with hidden Mexican units, the Mexicans to a bot: after the US
 #   set-up, the US's state, units, board, log, events and reach name no hidden Mexican unit
 #   (those its show does not find: at least 10); and with both sides in browsers, the US's
-#   state and events name none of them while the Mexicans set up from their page.
+#   state and events name none of them while the Mexicans set up from their page, and the
+#   Mexicans may not undo the US's last answer.
 set -u
 volley=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")   # the server runs in another folder
 [ -x "$volley" ] || { echo "FAIL: no program $1" >&2; exit 1; }
@@ -97,6 +99,9 @@ code=$(get US api/state); expect 200 "$code" "US state"
 events_open MEX "$tmp/mex-events"
 mexevents=$events
 code=$(post US api/answer '{"line":"default"}'); expect 200 "$code" "US's default"
+code=$(post US api/command '{"line":"undo"}'); expect 200 "$code" "US's undo of its own answer"
+[ "$(field d.decision)" = 0 ] || fail "US's undo: $(cat "$tmp/body")"
+code=$(post US api/answer '{"line":"default"}'); expect 200 "$code" "US's default again"
 code=$(get MEX api/state); expect 200 "$code" "MEX state"
 [ "$(field d.decision)" = 1 ] && [ "$(field d.request.mine)" = false ] || fail "MEX's state after US's answer: $(head -c 300 "$tmp/body")"
 serve_stop
@@ -159,7 +164,12 @@ while [ "$n" -lt 20 ]; do
   cp "$tmp/body" "$tmp/rp2.state$n"
   asked=$(field d.request.side)
   [ "$(field d.setup)" = true ] && [ -n "$asked" ] || break
-  [ "$asked" = MEX ] && mex=$((mex + 1)) && cp "$tmp/body" "$tmp/rp2.asked$n"
+  [ "$asked" = MEX ] && cp "$tmp/body" "$tmp/rp2.asked$n"
+  if [ "$asked" = MEX ] && [ "$mex" = 0 ]; then   # the last answer is the US's: not MEX's to undo
+    code=$(post MEX api/command '{"line":"undo"}'); expect 409 "$code" "MEX's undo of the US's answer"
+    field d.error | grep -q "only its own" || fail "MEX's undo: $(cat "$tmp/body")"
+  fi
+  [ "$asked" = MEX ] && mex=$((mex + 1))
   code=$(post "$asked" api/command '{"line":"default all"}'); expect 200 "$code" "$asked's default all"
   n=$((n + 1))
 done
