@@ -86,6 +86,7 @@ code=$(post MEX api/answer '{"line":"3014"}'); expect 409 "$code" "MEX answering
 code=$(post MEX api/command '{"line":"undo"}'); expect 409 "$code" "MEX's undo on US's turn"
 code=$(post MEX api/command '{"line":"?"}'); expect 409 "$code" "MEX's ? of US's request"
 code=$(post MEX api/command '{"line":"show 5US-1"}'); expect 200 "$code" "MEX's show on US's turn"
+field 'd.output[1]' | grep -q '^5US-1 ' || fail "MEX's show says: $(cat "$tmp/body")"
 
 # paths out of the page's folder
 for path in ../secret.txt ..%2Fsecret.txt .hidden 'a/b/c.html' index.sh; do
