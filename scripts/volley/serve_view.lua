@@ -46,7 +46,8 @@ function M.units(viewer)
         local plain = {}
         for k, x in pairs(m) do   -- copied whole; the page reads them by name (no order)
           local t = type(x)
-          if type(k) == "string" and (t == "number" or t == "string" or t == "boolean") then
+          if type(k) == "string" and (t == "number" or t == "boolean"
+              or (t == "string" and v:line(x))) then   -- a text naming a hidden unit: left out
             plain[k] = x
           end
         end
