@@ -672,6 +672,10 @@ static int srv_listen(lua_State *L) {
   sigaddset(&mask, SIGTERM);
   if (sigprocmask(SIG_BLOCK, &mask, &s->old_mask) == 0) s->masked = 1;
   s->sigfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
+  if (s->sigfd < 0 && s->masked) {   /* no signalfd: the signals stop the program as ever */
+    sigprocmask(SIG_SETMASK, &s->old_mask, NULL);
+    s->masked = 0;
+  }
   lua_pushinteger(L, s->port);
   return 1;
 }
