@@ -1,6 +1,6 @@
 #!/bin/sh
-# `volley serve` (docs/serve.md): Palo Alto served with the Mexicans to a bot; through the
-# API as the page uses it:
+# `volley serve` (docs/serve.md): --help and the usage errors; Palo Alto served with the
+# Mexicans to a bot, through the API as the page uses it:
 # - the URL printed moves its token into a cookie (303, Set-Cookie HttpOnly SameSite=Strict,
 #   the headers every answer carries) and serves the page's files (--web);
 # - the set-up placed with `default all` (POST command), then an answer POSTed to api/answer
@@ -23,6 +23,18 @@ base='' port='' origin='' events=''   # serve_start and events_open set them
 mkdir "$tmp/web"
 printf '<!doctype html><title>volley</title><script src="app.js"></script>\n' > "$tmp/web/index.html"
 printf 'console.log("volley");\n' > "$tmp/web/app.js"
+
+# usage and refusals, before anything listens
+"$volley" serve --help > "$tmp/help" || fail "serve --help exited $?"
+grep -q '^usage: volley serve' "$tmp/help" && grep -q -- '--listen' "$tmp/help" || fail "serve --help: $(cat "$tmp/help")"
+"$volley" serve --port 70000 2> "$tmp/err"; [ $? -eq 2 ] || fail "--port 70000 is not a usage error"
+grep -q -- '--port takes a number' "$tmp/err" || fail "--port 70000: $(cat "$tmp/err")"
+"$volley" serve --resume rough-and-ready/palo-alto 2> "$tmp/err"; [ $? -eq 2 ] || fail "--resume with a scenario"
+"$volley" serve --listen rebound.example 2> "$tmp/err"; [ $? -eq 1 ] || fail "--listen a name is not refused"
+grep -q 'takes an IP address' "$tmp/err" || fail "--listen a name: $(cat "$tmp/err")"
+"$volley" serve --bot US=random --bot MEX=random --port 0 > "$tmp/out" 2> "$tmp/err"; [ $? -eq 1 ] \
+  || fail "bots on every side is not refused"
+grep -q 'every side has a bot' "$tmp/err" || fail "bots on every side: $(cat "$tmp/err")"
 
 serve_start pa rough-and-ready/palo-alto --bot MEX=random --seed 7 --web "$tmp/web"
 [ "$(grep -c '^[A-Z]*: http://127.0.0.1:' "$tmp/pa.out")" = 1 ] || fail "not one URL: $(cat "$tmp/pa.out")"
