@@ -281,13 +281,14 @@ M.COMMANDS = {
     exit = "0, 1 when the scenario does not load, 2 usage (docs/shell.md).",
     operand = "scenario" },
   { name = "serve",
-    usage = "serve [<id|path>] [--seed N] [--option NAME]... [--mod FILE]...\n"
+    usage = "serve [<id|path>|SAVE] [--seed N] [--option NAME]... [--mod FILE]...\n"
       .. "                    [--bot SIDE=NAME]... [--undo strict|solo] [--max-decisions N]\n"
       .. "                    [--no-autosave] [--port N] [--listen ADDR] [--web DIR]\n"
       .. "       volley serve --resume [--bot SIDE=NAME]... [--port N] [--listen ADDR] [--web DIR]",
     summary = "play a game in the browser: an HTTP server, one URL per side (docs/serve.md)",
     text = "Plays a scenario (the default one without an id) as volley play does, the sides\n"
-      .. "without a bot answered from web pages: it prints one URL per side and opens nothing.\n"
+      .. "without a bot answered from web pages: it prints one URL per side and opens nothing;\n"
+      .. "a save file goes on with its game (loaded as the prompt's load does).\n"
       .. "It listens on 127.0.0.1 unless --listen names another address (docs/serve.md).",
     options = {
       { "--seed", "N", "the game's seed, 0 to 2^53 - 1 (default: drawn)" },

@@ -167,10 +167,10 @@ end
 -- Every unit the side sees (`volley.serve_view.units`), each with the prompt's `show` lines.
 function S:units(side)
   local g = self.g
-  if not self.view_loaded then
+  if self.view_loaded ~= g.st then   -- a load puts another engine state in the game
     local rok, rerr = g.st:require("volley.serve_view")
     if not rok then return nil, tostring(rerr) end
-    self.view_loaded = true
+    self.view_loaded = g.st
   end
   local qok, units = g.st:call("volley.serve_view", "units", side)
   if not self.over then g:settle() end
@@ -419,6 +419,25 @@ end
 -- server run until a page gives a line (nil when the server is asked to stop).
 function S:reader()
   local g = self.g
+  if self.load_first then   -- `volley serve SAVE`: the save's game in place of the new one
+    local path = self.load_first
+    self.load_first = nil
+    self.output = {}
+    return "load " .. path
+  end
+  if self.loading then   -- the load's lines, said on the terminal; refused, the server stops
+    self.loading = nil
+    local refused = false
+    for _, l in ipairs(self.output) do
+      refused = refused or l:match("^refused") ~= nil
+      io.stdout:write(l, "\n")
+    end
+    io.stdout:flush()
+    if refused then
+      self.failed = true
+      return nil
+    end
+  end
   self.over = g.asking == nil
   self:answered()
   self:publish()
@@ -495,6 +514,26 @@ local function web_dir(f)
   return found and found:gsub("/index%.html$", "") or nil
 end
 
+--- The scenario of a save file (its header's `scenario` line), or nil when `path` is not a
+-- save (a scenario id or folder).
+-- @tparam string path
+-- @treturn ?string
+function M.save_scenario(path)
+  local f = io.open(path, "rb")
+  if not f then return nil end
+  local first = f:read("l")
+  local scenario
+  if first == "volley-save 1" then
+    for _ = 1, 8 do
+      local l = f:read("l")
+      if not l then break end
+      scenario = scenario or l:match("^scenario (.+)$")
+    end
+  end
+  f:close()
+  return scenario
+end
+
 local function usage(msg)
   local _, status = cli.usage("serve", msg)
   return status
@@ -513,7 +552,7 @@ function M.main(args, env)
     return usage("--port takes a number from 0 to 65535")
   end
   local listen = f.listen or "127.0.0.1"
-  local pargs = {}
+  local pargs, load_first = {}, nil
   local function add(...) for _, a in ipairs({ ... }) do pargs[#pargs + 1] = a end end
   if f.resume then
     add("--resume")
@@ -522,7 +561,13 @@ function M.main(args, env)
     end
   else
     if f.args and #f.args > 1 then return usage("one scenario at a time") end
-    add((f.args and f.args[1]) or cli.DEFAULT_SCENARIO)
+    local target = (f.args and f.args[1]) or cli.DEFAULT_SCENARIO
+    local save_scenario = M.save_scenario(target)
+    if save_scenario then   -- a save: its scenario opened, then the save loaded in its place
+      load_first = target
+      target = save_scenario
+    end
+    add(target)
   end
   for _, b in ipairs(f.bot or {}) do add("--bot", b) end
   for _, o in ipairs(f.option or {}) do add("--option", o) end
@@ -554,7 +599,8 @@ function M.main(args, env)
   local self = setmetatable({ env = env, server = server, version = 0, cursor = {},
                               output = {}, undos = 0, logs = {}, takers = {},
                               base = string.format("http://%s:%d/", host, bound),
-                              svg_file = os.tmpname() }, S)
+                              svg_file = os.tmpname(), load_first = load_first,
+                              loading = load_first ~= nil }, S)
   local penv = { render = env.render, prompt = true, own_side = true,
                  reader = function() return self:reader() end,
                  opened = function(g) self:opened(g) end }
@@ -568,6 +614,7 @@ function M.main(args, env)
     io.stderr:write("volley serve: ", tostring(code), "\n")
     return 1
   end
+  if self.failed then return 1 end
   return code
 end
 

@@ -8,7 +8,8 @@
 #   event stream tell it;
 # - the view hash the server gives is the one `volley play --as US` prints after the same
 #   answers; stopped by SIGTERM (exit 0), the game goes on at the prompt (`volley play
-#   --resume`, the same view hash) and back in the browser (`volley serve --resume`).
+#   --resume`, the same view hash) and back in the browser (`volley serve --resume`); the
+#   save of the same answers served (`volley serve SAVE`) is that game; a bad save is refused.
 set -u
 volley=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -114,7 +115,7 @@ grep -q '^volley serve: stopped after' "$tmp/pa.out" || fail "no stop line: $(ca
 # the same answers at the prompt: the same view hash
 printf 'default all\n%s\n' "$first" > "$tmp/script"
 "$volley" play rough-and-ready/palo-alto --bot MEX=random --seed 7 --json --script "$tmp/script" \
-  --no-autosave > "$tmp/play.jsonl" 2> "$tmp/play.err" || fail "play: $(cat "$tmp/play.err")"
+  --no-autosave --save "$tmp/pa.save" > "$tmp/play.jsonl" 2> "$tmp/play.err" || fail "play: $(cat "$tmp/play.err")"
 want=$(grep '"checkpoint"' "$tmp/play.jsonl" | tail -n 1 | sed 's/.*"view_hash":"\([0-9a-f]*\)".*/\1/')
 [ "$want" = "$hash" ] || fail "the server's view hash $hash, the prompt's $want"
 
@@ -128,5 +129,17 @@ code=$(get US api/state); expect 200 "$code" "the resumed state"
 [ "$(field d.view_hash)" = "$hash" ] && [ "$(field d.decision)" = "$after" ] \
   || fail "serve --resume: $(head -c 400 "$tmp/body")"
 serve_stop
+
+# a save as the operand: the save's game, where it was
+serve_start saved "$tmp/pa.save" --bot MEX=random --no-autosave
+grep -q "^loaded $tmp/pa.save: $after answers replayed" "$tmp/saved.out" || fail "the load: $(cat "$tmp/saved.out")"
+code=$(get US api/state); expect 200 "$code" "the loaded state"
+[ "$(field d.view_hash)" = "$hash" ] && [ "$(field d.decision)" = "$after" ] \
+  || fail "serve SAVE: $(head -c 400 "$tmp/body")"
+serve_stop
+printf 'volley-save 1\nscenario rough-and-ready/palo-alto\nnot a save\n' > "$tmp/bad.save"
+"$volley" serve "$tmp/bad.save" --bot MEX=random --no-autosave --port 0 > "$tmp/bad.out" 2>&1
+[ $? -eq 1 ] || fail "a bad save served: $(cat "$tmp/bad.out")"
+grep -q '^refused: load' "$tmp/bad.out" || fail "a bad save: $(cat "$tmp/bad.out")"
 pid=
 echo "ok: served Palo Alto to decision $after, view $hash, as at the prompt; resumed both ways"
