@@ -252,8 +252,8 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max) {
   stream *st = (stream *)cls;
   size_t n;
   (void)pos;
-  if (st->ending || st->srv->stopping) return MHD_CONTENT_READER_END_OF_STREAM;
-  if (st->off < st->len) {
+  if (st->ending) return MHD_CONTENT_READER_END_OF_STREAM;
+  if (st->off < st->len) {   /* what was pushed is sent, even when the server stops */
     n = st->len - st->off;
     if (n > max) n = max;
     memcpy(buf, st->buf + st->off, n);
@@ -261,6 +261,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max) {
     return (ssize_t)n;
   }
   st->off = st->len = 0;
+  if (st->srv->stopping) return MHD_CONTENT_READER_END_OF_STREAM;
   st->suspended = 1;   /* nothing to send: waits for push (docs: allowed from this callback) */
   MHD_suspend_connection(st->conn);
   return 0;
@@ -835,7 +836,7 @@ static void server_close(server *s) {
     }
     for (i = 0; i < SERVE_STREAMS; i++)
       if (s->streams[i].used) stream_wake(&s->streams[i]);
-    MHD_run(s->d);   /* the resumed ones end */
+    for (i = 0; i < 8; i++) MHD_run(s->d);   /* the resumed ones send what they hold, end */
     MHD_stop_daemon(s->d);
     s->d = NULL;
   }

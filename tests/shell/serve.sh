@@ -132,8 +132,8 @@ serve_stop
 
 # a save as the operand: the save's game, where it was
 serve_start saved "$tmp/pa.save" --bot MEX=random --no-autosave
+code=$(get US api/state); expect 200 "$code" "the loaded state"   # answered once it is loaded
 grep -q "^loaded $tmp/pa.save: $after answers replayed" "$tmp/saved.out" || fail "the load: $(cat "$tmp/saved.out")"
-code=$(get US api/state); expect 200 "$code" "the loaded state"
 [ "$(field d.view_hash)" = "$hash" ] && [ "$(field d.decision)" = "$after" ] \
   || fail "serve SAVE: $(head -c 400 "$tmp/body")"
 serve_stop

@@ -13,6 +13,7 @@
 serve_start() {
   name=$1
   shift
+  rm -f "$tmp/$name.out" "$tmp/$name.err"   # an earlier server's lines are not this one's
   "$volley" serve "$@" --port 0 > "$tmp/$name.out" 2> "$tmp/$name.err" &
   pid=$!
   n=0
