@@ -397,7 +397,8 @@ function clickHex(hex, e) {
   }
   const cands = page.opts.filter((o) => o.hexes.includes(hex) && o.units.length === 0);
   if (choose(cands, e, hex)) return;
-  if (id && compound(id, hex, e)) return;
+  const foes = (page.byHex.get(hex) || []).some((u) => u.side !== page.state.side);
+  if (id && foes && compound(id, hex, e)) return;
   if (!id) {
     const any = page.opts.filter((o) => o.hexes.includes(hex));
     if (choose(any, e, hex)) return;
