@@ -154,7 +154,7 @@ function S:state(side)
            decision = g.decisions, view_hash = self:call("view_hash", side),
            over = over ~= nil, winner = over and over.winner or json.null,
            reason = over and over.reason or json.null, draw = over and over.draw or nil,
-           request = self:request(side), track = track,
+           request = self:request(side), track = track, setup = self:call("in_setup") == true,
            log = slice(log, #log - M.LOG_TAIL + 1, #log), log_count = #log }
 end
 
