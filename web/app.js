@@ -16,7 +16,7 @@ const page = {
   selected: null,   // a unit id
   reach: null,      // {unit, hexes}
   version: -1,
-  logSeen: 0,       // log entries shown before the last refresh
+  newFrom: null,    // the log's length before the game's last change: the entries after it are new
   busy: false,
   lastHexes: [],
 };
@@ -92,7 +92,10 @@ async function refresh() {
           return r.text();
         }),
       ]);
-      const before = page.state ? page.state.log_count : null;
+      // the entries new since the game last changed stay marked until it changes again
+      if (!page.state) page.newFrom = null;
+      else if (page.state.version !== state.version) page.newFrom = page.state.log_count;
+      const before = page.newFrom;
       page.state = state;
       page.version = state.version;
       setUnits(units.units || []);
@@ -192,7 +195,7 @@ function drawRequest() {
     b.id = 'default';
     b.addEventListener('click', () => send('default'));
     a.append(b);
-    if ((s.track && s.track.turn === 0) || /set-?up|deploy/i.test(`${r.prompt} ${r.rule}`)) {
+    if (s.setup === true) {
       const all = text('button', 'default all (the whole set-up)', 'answer');
       all.type = 'button';
       all.id = 'default-all';
@@ -241,7 +244,7 @@ function drawLog(before) {
   const s = page.state, ol = $('log');
   ol.replaceChildren();
   const entries = s.log || [];
-  const firstNew = before === null ? Infinity : before;
+  const firstNew = before === null || before === undefined ? Infinity : before;
   let lastRoll = null;
   const fresh = [];
   for (const e of entries) {
@@ -336,7 +339,7 @@ async function drawSelection() {
       if (page.selected !== id) return;
       page.reach = reach;
       board.drawReach(reach.hexes || []);
-      if (reach.lines && reach.lines.length) panel.append(text('div', reach.lines.join('\n'), 'unit-lines'));
+      if (!(reach.hexes || []).length && reach.lines && reach.lines.length) panel.append(text('div', reach.lines.join('\n'), 'unit-lines'));
     } catch (err) {
       panel.append(text('div', String(err.message || err), 'unit-lines'));
     }
