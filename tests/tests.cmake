@@ -7,6 +7,8 @@
 #   shellcheck    tests/shell/*.sh and tests/luajit-joff                     (label lint)
 #   bench.<name>  tests/bench/<name>_bench.lua and bench.c.<name> (tests/bench/bench_<name>.c)
 #                 in smoke mode: a few iterations, no time asserted        (label bench)
+#   browser.<name> tests/browser/<name>.test.mjs: volley serve's page in Chromium, in ./build
+#                 only (tests/browser/browser.cmake)                       (label browser)
 # and builds tests/bench/bench_<name>.c into <builddir>/tests/bench_<name> for make bench.
 # Under VOLLEY_SANITIZE the stock interpreters get libasan and libubsan preloaded.
 
@@ -117,6 +119,8 @@ if(VOLLEY_LUACHECK)
            WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(luacheck PROPERTIES LABELS lint)
 endif()
+
+include(${CMAKE_SOURCE_DIR}/tests/browser/browser.cmake)
 
 # fuzz.<kind>: each harness of tests/fuzz linked with a plain main() (tests/fuzz/replay.c),
 # replaying the findings kept in tests/fuzz/regressions/<kind>/ and the seeds (label fuzz)
