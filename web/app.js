@@ -309,6 +309,11 @@ async function drawSelection() {
   if (!id) {
     panel.textContent = 'Click a counter to see it: its reach and its targets are drawn on the map.';
     drawTargets(page.opts.filter((o) => o.units.length === 0));
+    // the units the request names alone: a click on one answers it
+    for (const o of page.opts) {
+      const u = o.words.length === 1 && o.units.length === 1 && page.byId.get(o.units[0]);
+      if (u && u.hex) board.drawTarget(u.hex, 'other');
+    }
     drawFacingHandles(null);
     return;
   }
@@ -429,13 +434,13 @@ function clickCounter(g, hex, e) {
     // off the map: a track space or a box
     const code = g.getAttribute('data-code');
     const u = page.units.find((x) => x.id.slice(0, 12) === code && !x.hex);
-    if (u) select(u.id);
+    if (u) pickOne(u.id);
     return;
   }
   // a unit's or a leader's own counter: that one; a stack's: its units to choose from
   const code = g.getAttribute('data-code');
   const own = here.filter((u) => u.id.slice(0, 12) === code);
-  if (!g.classList.contains('stack') && own.length === 1) { select(own[0].id); return; }
+  if (!g.classList.contains('stack') && own.length === 1) { pickOne(own[0].id); return; }
   pickUnit(acting.length ? acting.concat(here.filter((u) => !acting.includes(u))) : here, hex, e);
 }
 
@@ -450,12 +455,27 @@ function compound(id, hex, e) {
   return true;
 }
 
+/** The answer that is a unit's id alone (a gun to take along, the unit to take a Hit, one to
+ * rally), or null. */
+function bareAnswer(id) {
+  return page.opts.find((o) => o.words.length === 1 && o.units.length === 1 && o.units[0] === id) || null;
+}
+
+/** A unit picked: its bare answer when the request offers one, else its selection. */
+function pickOne(id) {
+  const o = bareAnswer(id);
+  if (o) send(o.text);
+  else select(id);
+}
+
 /** Selects the one unit of a hex, or offers its stack in a menu (the stack expanded). */
 function pickUnit(list, hex, e) {
-  if (list.length === 1) { select(list[0].id); return; }
-  showMenu(`${list.length} units in ${hex}`, list.map((u) => ({
-    label: unitLine(u), act: () => select(u.id), unit: u.id,
-  })), e);
+  if (list.length === 1) { pickOne(list[0].id); return; }
+  showMenu(`${list.length} units in ${hex}`, list.map((u) => {
+    const o = bareAnswer(u.id);
+    return o ? { label: `${o.text} (answer)`, act: () => send(o.text), answer: o.text }
+      : { label: unitLine(u), act: () => select(u.id), unit: u.id };
+  }), e);
 }
 
 function clickHandle(word, hex, e) {
@@ -474,7 +494,7 @@ function showMenu(title, items, e) {
     const b = text('button', it.label);
     b.type = 'button';
     if (it.unit) b.dataset.unit = it.unit;
-    else b.dataset.answer = it.label;
+    else b.dataset.answer = it.answer || it.label;
     b.addEventListener('click', () => { hideMenu(); it.act(); });
     m.append(b);
   }

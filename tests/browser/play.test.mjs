@@ -1,9 +1,10 @@
 // play.test.mjs -- a game played by pointing (issue 49 point 5): the Rough & Ready fixture
 // (tests/data/rr) from a start state that puts 4L-1 before 4US-1, the US in the browser and a
-// random bot for Mexico. The set-up placed with `default all`, Garland's command activated, 4US-2
-// moved by clicking it and a hex, faced by clicking a vertex, 4US-1 firing by clicking it and
-// 4L-1's counter; the board, the log and the roll shown; the page's view hash equal to the
-// prompt's after the same answers; undo by its button.
+// random bot for Mexico. The set-up placed with `default all`, Garland's command activated, his
+// gun C3US taken along by clicking its counter, 4US-2 moved by clicking it and a hex, faced by
+// clicking a vertex, 4US-1 firing by clicking it and 4L-1's counter; the board, the log and the
+// roll shown; the page's view hash equal to the prompt's after the same answers; undo by its
+// button.
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -40,7 +41,11 @@ await main('play', async ({ volley, outdir, browser, started }) => {
 
   // activate a command: its answer's button
   await give(() => clickAnswer(page, 'garland'));
-  await give(() => clickAnswer(page, 'done'));
+  // a gun taken along by clicking its counter (the request's answers are the guns' ids)
+  s = await state(page);
+  check(s.request.kind === 'artillery', `after garland: ${s.request.kind}`);
+  await page.waitForSelector('#overlay path.ov-target.other[data-hex="0602"]');
+  await give(() => clickCounter(page, 'C3US'));
   s = await state(page);
   check(s.request.kind === 'move', `after garland: ${s.request.kind}`);
 
@@ -76,7 +81,7 @@ await main('play', async ({ volley, outdir, browser, started }) => {
 
   // the same answers at the prompt: the same view hash
   s = await state(page);
-  const expected = ['default all', 'garland', 'done', '4US-2 0403', 'SE/S', 'fire 4US-1 0303'];
+  const expected = ['default all', 'garland', 'C3US', '4US-2 0403', 'SE/S', 'fire 4US-1 0303'];
   check(JSON.stringify(sent) === JSON.stringify(expected), `the page sent ${JSON.stringify(sent)}`);
   const prompt = promptViewHash(volley, args, expected);
   check(s.view_hash === prompt, `view hash: page ${s.view_hash}, prompt ${prompt}`);
