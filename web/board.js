@@ -79,9 +79,15 @@ export class Board {
     let y0 = Math.min(...hs.map((h) => h.cy)) - 80, y1 = Math.max(...hs.map((h) => h.cy)) + 80;
     const r = this.host.clientHeight / Math.max(1, this.host.clientWidth) || 0.7;
     let w = Math.max(x1 - x0, (y1 - y0) / r, 500);
-    w = Math.min(w, this.full.w);
+    // kept within the map's hexes (a small map is shown whole, without the title above it)
+    const all = [...this.hexes.values()];
+    const mx0 = Math.min(...all.map((q) => q.cx)) - 40, mx1 = Math.max(...all.map((q) => q.cx)) + 40;
+    const my0 = Math.min(...all.map((q) => q.cy)) - 40, my1 = Math.max(...all.map((q) => q.cy)) + 40;
+    w = Math.min(w, Math.max(mx1 - mx0, (my1 - my0) / r));
     const h = w * r;
-    this.view = { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w, h };
+    const clamp = (c, lo, hi, span) => (hi - lo <= span ? (lo + hi) / 2 : Math.min(Math.max(c, lo + span / 2), hi - span / 2));
+    const cx = clamp((x0 + x1) / 2, mx0, mx1, w), cy = clamp((y0 + y1) / 2, my0, my1, h);
+    this.view = { x: cx - w / 2, y: cy - h / 2, w, h };
     this.apply();
   }
 
