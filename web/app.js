@@ -146,13 +146,17 @@ function drawBar() {
     turn.textContent = `game over: ${s.winner ? `${s.winner} wins` : 'no winner'}${s.reason ? ` (${s.reason})` : ''}`;
     turn.className = '';
   } else if (s.request) {
+    const bot = (s.bots || []).find((x) => x.side === s.request.side);
     turn.textContent = s.request.mine ? `your answer (decision ${s.request.decision})`
-      : `${s.request.side} to answer ${s.request.kind}`;
+      : `${s.request.side}${bot ? ` (bot ${bot.name})` : ''} to answer ${s.request.kind}`;
     turn.className = s.request.mine ? 'mine' : '';
   } else {
     turn.textContent = '';
   }
   $('hash').textContent = s.view_hash ? `view ${s.view_hash}` : '';
+  const t = s.track;
+  $('track').textContent = t && t.turn ? [`turn ${t.turn}${t.last ? ` of ${t.last}` : ''}`, t.time, t.light]
+    .filter((x) => x !== undefined && x !== null && x !== '').join(', ') : (s.setup ? 'set-up' : '');
   $('undo').disabled = !!s.over;
 }
 

@@ -152,15 +152,15 @@ export async function clickHex(page, hex) {
   await page.mouse.click(p.x, p.y);
 }
 
-/** Clicks a counter by its code: the top left of its counter's body (a counter below others
- * of its hex shows there). */
+/** Clicks a counter by its code: the left of its body, half way down (inside a leader's
+ * rounded counter too; a unit's counter shows there when a leader's is below it). */
 export async function clickCounter(page, code) {
   const sel = `#units g[data-code="${code}"]`;
   const hex = await page.getAttribute(sel, 'data-hex');
   if (hex) await reveal(page, hex);
   const box = await page.locator(`${sel} > rect`).last().boundingBox();
   check(box, `${page.volley.name}: no counter ${code} on the board`);
-  await page.mouse.click(box.x + 3, box.y + 3);
+  await page.mouse.click(box.x + Math.min(8, box.width / 2), box.y + box.height / 2);
 }
 
 export async function clickHandle(page, word) {
