@@ -564,7 +564,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
   token = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
   if (token != NULL && same_token(token, st->token)) {
     if (is_get && strncmp(rest, "api/", 4) != 0) {   /* the first load: into a cookie */
-      char cookie[128], where[SERVE_SIDE_MAX + 256];
+      char cookie[256], where[SERVE_SIDE_MAX + 256];
       struct MHD_Response *r =
           MHD_create_response_from_buffer(0, (void *)(uintptr_t)"", MHD_RESPMEM_PERSISTENT);
       enum MHD_Result ok;

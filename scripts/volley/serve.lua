@@ -218,7 +218,12 @@ function S:check_line(side, line, only_answer)
   if #line > 4096 then return 400, "the line is too long (4096 bytes at most)" end
   local g = self.g
   local word = (line:match("^%s*(%S+)") or ""):lower()
-  local c = commands.interpret(line, g.asking, g:names()) or { kind = "refused" }
+  -- read as the prompt will read it: in the side's view (the names it sees)
+  local view = g.view
+  g.view = side
+  local iok, c = pcall(commands.interpret, line, g.asking, g:names())
+  g.view = view
+  if not iok or type(c) ~= "table" then c = { kind = "refused" } end
   if c.kind == "quit" or c.kind == "clear" or c.kind == "dice"
       or (c.kind == "query" and NEVER[c.verb]) then
     return 403, "'" .. word .. "' is not given from a browser (docs/serve.md \"Security\")"
@@ -446,8 +451,8 @@ function S:opened(g)
     local token = self.server.token(side)
     io.stdout:write(string.format("%s: %s%s/?token=%s\n", side, self.base, side, token))
   end
-  io.stdout:write("(Ctrl-C stops the server; the game is autosaved: volley play --resume goes "
-    .. "on with it)\n")
+  io.stdout:write("(Ctrl-C stops the server" .. (g.o.no_autosave and ")\n"
+    or "; the game is autosaved: volley play --resume goes on with it)\n"))
   io.stdout:flush()
 end
 

@@ -17,7 +17,7 @@ pid=
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 export XDG_STATE_HOME="$tmp/state" NO_COLOR=1 LANG=C.UTF-8
 # shellcheck disable=SC2034   # $origin is read by serve_lib.sh's post
-base='' port='' origin=''   # serve_start sets them
+base='' port='' origin='' events=''   # serve_start and events_open set them
 # shellcheck disable=SC1091   # the helpers of both serve tests (shellcheck runs without -x)
 . tests/tools/serve_lib.sh
 mkdir "$tmp/web"
@@ -47,8 +47,7 @@ code=$(get US api/state); expect 200 "$code" "state"
 [ "$(field d.request.kind)" = place ] && [ "$(field d.request.mine)" = true ] \
   && [ "$(field d.decision)" = 0 ] || fail "the first state: $(head -c 600 "$tmp/body")"
 cp "$tmp/body" "$tmp/state0"
-curl -s -N -b "volley-$port=$(token US)" "$base/US/api/events" > "$tmp/events" &
-events=$!
+events_open US "$tmp/events"
 code=$(post US api/command '{"line":"default all"}'); expect 200 "$code" "default all"
 [ "$(field d.taken)" = true ] || fail "default all took nothing: $(head -c 400 "$tmp/body")"
 decision=$(field d.decision)

@@ -8,6 +8,7 @@
 #   while the other is asked: 409; the commands a browser never gives (load, lua, svg, a
 #   save outside the server's folder): 403, no file written; a path out of the page's
 #   folder: 404; after all of it the game is where it was (decision 0, the same view hash);
+#   then US answers and MEX's event stream and state follow it;
 # - Resaca de la Palma with hidden Mexican units, the Mexicans to a bot: after the US
 #   set-up, the US's state, units, board, log, events and reach name no hidden Mexican unit
 #   (those its show does not find: at least 10).
@@ -19,7 +20,7 @@ tmp=$(mktemp -d) || fail "mktemp"
 pid=
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 export XDG_STATE_HOME="$tmp/state" NO_COLOR=1 LANG=C.UTF-8
-base='' port='' origin=''   # serve_start sets them
+base='' port='' origin='' events=''   # serve_start and events_open set them
 # shellcheck disable=SC1091   # the helpers of both serve tests (shellcheck runs without -x)
 . tests/tools/serve_lib.sh
 mkdir "$tmp/web" "$tmp/run"
@@ -91,12 +92,20 @@ done
 
 code=$(get US api/state); expect 200 "$code" "US state"
 [ "$(field d.decision)" = 0 ] && [ "$(field d.view_hash)" = "$hash" ] || fail "the game changed: $(head -c 300 "$tmp/body")"
+# the other browser follows: US answers, MEX's stream and state tell it
+events_open MEX "$tmp/mex-events"
+mexevents=$events
+code=$(post US api/answer '{"line":"default"}'); expect 200 "$code" "US's default"
+code=$(get MEX api/state); expect 200 "$code" "MEX state"
+[ "$(field d.decision)" = 1 ] && [ "$(field d.request.mine)" = false ] || fail "MEX's state after US's answer: $(head -c 300 "$tmp/body")"
 serve_stop
+wait "$mexevents" 2>/dev/null
+grep -q '^data: {"event":"update","v":1,"decision":1,' "$tmp/mex-events" \
+  || fail "MEX's stream did not follow US's answer: $(cat "$tmp/mex-events")"
 
 # hidden units stay hidden
 serve_start rp rough-and-ready/resaca-de-la-palma/hidden --bot MEX=random --seed 5 --web "$tmp/web"
-curl -s -N -b "volley-$port=$(token US)" "$base/US/api/events" > "$tmp/events" &
-events=$!
+events_open US "$tmp/events"
 code=$(get US api/state); expect 200 "$code" "Resaca state"
 n=0
 while [ "$(field d.request.side)" = US ] && [ "$(field d.request.kind)" != activate ] && [ "$n" -lt 10 ]; do

@@ -32,6 +32,20 @@ serve_start() {
 url() { sed -n "s|^$1: ||p" "$tmp/$name.out"; }
 token() { url "$1" | sed 's|.*?token=||'; }
 
+# events_open SIDE FILE: the side's event stream into FILE in the background (its pid in
+# $events), once it has said hello (the stream is open: what follows reaches it).
+events_open() {
+  curl -s -N -b "volley-$port=$(token "$1")" "$base/$1/api/events" > "$2" &
+  events=$!
+  n=0
+  until grep -q '"event":"hello"' "$2" 2>/dev/null; do
+    kill -0 "$events" 2>/dev/null || fail "$1's event stream ended"
+    n=$((n + 1))
+    [ "$n" -lt 600 ] || fail "$1's event stream says nothing"
+    sleep 0.1
+  done
+}
+
 # serve_stop: SIGTERM, and the server's exit status checked (0).
 serve_stop() {
   kill -TERM "$pid" || fail "the server is gone: $(cat "$tmp/$name.err")"
