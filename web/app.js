@@ -17,6 +17,7 @@ const page = {
   reach: null,      // {unit, hexes}
   version: -1,
   newFrom: null,    // the log's length before the game's last change: the entries after it are new
+  focused: false,   // the board was shown around the side's units
   busy: false,
   lastHexes: [],
 };
@@ -101,9 +102,12 @@ async function refresh() {
       setUnits(units.units || []);
       const first = !board.svg;
       board.load(svg);
-      if (first) {
-        const mine = list(units.units).filter((u) => u.side === state.side && u.hex).map((u) => u.hex);
+      // the first view holds the side's units (once they are on the map: an army that
+      // enters later is shown when it does)
+      const mine = list(units.units).filter((u) => u.side === state.side && u.hex).map((u) => u.hex);
+      if (first || (!page.focused && mine.length)) {
         board.focus(mine.length ? mine : [...board.hexes.keys()]);
+        page.focused = mine.length > 0;
       }
       page.opts = readOptions(state.request && state.request.mine ? state.request.options : [], {
         hexes: new Set(board.hexes.keys()), units: page.byId, layout: board.layout,
