@@ -1,8 +1,8 @@
 // errors.test.mjs -- the page's JavaScript never throws (issue 49 point 5): every control of the
 // page used on Palo Alto (zoom and pan by wheel, drag and buttons, a click off the map, Escape,
 // a foe's counter, a stack's menu, the answers' groups, the command box with a query and a
-// refusal, undo with nothing to take back, save), and a state whose texts hold markup and odd
-// values (served in place of the server's) drawn as text, never as HTML. Any uncaught
+// refusal, undo with nothing to take back, save), a state whose texts hold markup and odd
+// values (served in place of the server's) drawn as text, never as HTML, and a game's end. Any uncaught
 // exception or console error fails it; that the harness sees one is checked first, with an
 // error planted on purpose.
 import fs from 'node:fs';
@@ -23,6 +23,10 @@ await main('errors', async ({ volley, outdir, browser, started }) => {
   await planted;
   check(page.volley.errors.some((e) => /planted by errors\.test\.mjs/.test(e)), 'a planted exception was not seen');
   page.volley.errors.length = 0;
+
+  // undo with nothing to take back: refused, said, nothing thrown
+  const none = await answer(page, () => page.click('#undo'));
+  check(none.status === 422 && /refused/.test(await page.textContent('#output')), `undo at the start: ${none.status} ${await page.textContent('#output')}`);
 
   // zoom and pan
   const box = await page.locator('#board').boundingBox();
@@ -101,4 +105,18 @@ await main('errors', async ({ volley, outdir, browser, started }) => {
   await shot(page, outdir, 'errors', 'markup');
   await page.unroute('**/api/state');
   noErrors(page);
+
+  // the game's end (a capped one): the page says so and offers nothing to answer
+  const capped = await serve(volley, ['rough-and-ready/palo-alto', '--seed', '5', '--bot', 'MEX=random', '--max-decisions', '52'], ['US'], dir);
+  started.push(capped);
+  const end = await open(browser, capped.urls.US, 'US (capped)');
+  await answer(end, () => end.click('#default-all'));
+  for (let i = 0; i < 10 && !(await state(end)).over; i++) await answer(end, () => end.click('#default'));
+  s = await state(end);
+  check(s.over && s.request === null, `the capped game is not over: ${JSON.stringify(s.request)}`);
+  check(/game over/.test(await end.textContent('#turn')), `the bar: ${await end.textContent('#turn')}`);
+  check(/The game is over/.test(await end.textContent('#prompt')), `the request: ${await end.textContent('#prompt')}`);
+  check(await end.locator('#answers button').count() === 0, 'answers offered after the end');
+  await shot(end, outdir, 'errors', 'over');
+  noErrors(end);
 });
