@@ -140,6 +140,21 @@ export async function waitVersion(page, v) {
   await ready(page);
 }
 
+/** Waits for the next change when no page is asked: every page brought up to the latest
+ * version one of them shows, else (all alike) until one shows a later one (the others' waits
+ * let go). */
+export async function nextChange(pages) {
+  const vs = await Promise.all(pages.map(async (p) => (await state(p)).version));
+  const top = Math.max(...vs);
+  if (vs.some((v) => v < top)) {
+    await Promise.all(pages.map((p) => waitVersion(p, top - 1)));
+    return;
+  }
+  const waits = pages.map((p) => waitVersion(p, top));
+  for (const w of waits) w.catch(() => {});
+  await Promise.race(waits);
+}
+
 async function reveal(page, hex) {
   await page.evaluate((h) => window.volleyPage.board.reveal(h), hex);
 }

@@ -7,7 +7,7 @@
 // stream's messages, the page's text and its board. And each page followed the other's answers
 // without reloading (the event stream).
 import {
-  main, serve, open, answer, clickHex, shot, state, check, waitVersion, noErrors,
+  main, serve, open, answer, clickHex, shot, state, check, waitVersion, nextChange, noErrors,
 } from './harness.mjs';
 
 const word = (id) => new RegExp(`(^|[^A-Za-z0-9_.+/-])${id.replace(/[.+]/g, '\\$&')}($|[^A-Za-z0-9_+/-])`);
@@ -39,18 +39,14 @@ await main('hidden', async ({ volley, outdir, browser, started }) => {
       if (st.request && st.request.mine) asked = { p, st };
     }
     if (!asked) {
-      // the other page may not have redrawn yet: wait for the next change on both
-      const v0 = Math.min(...await Promise.all(pages.map(async (p) => (await state(p)).version)));
-      await Promise.race(pages.map((p) => waitVersion(p, v0)));
+      await nextChange(pages);
       continue;
     }
     const { p, st } = asked;
     if (st.request.kind === 'activate' && p === us) activated = true;
-    const other = p === us ? mex : us;
-    const ov = (await state(other)).version;
     r = await answer(p, () => p.click(st.setup ? '#default-all' : '#default'));
     check(r.status === 200, `${p.volley.name} ${r.line}: ${r.status} ${JSON.stringify(r.body)}`);
-    await waitVersion(other, ov);
+    await waitVersion(p === us ? mex : us, r.body.version - 1); // by the event stream
   }
   check(activated, 'the US never came to activate a command');
   await shot(us, outdir, 'hidden', 'us');

@@ -7,7 +7,7 @@
 // is named and passed over. A screenshot of each side's page after it.
 import { spawnSync } from 'node:child_process';
 import {
-  main, serve, open, answer, shot, state, check, waitVersion, noErrors, top,
+  main, serve, open, answer, shot, state, check, waitVersion, nextChange, noErrors, top,
 } from './harness.mjs';
 
 await main('scenarios', async ({ volley, outdir, browser, started }) => {
@@ -38,8 +38,7 @@ await main('scenarios', async ({ volley, outdir, browser, started }) => {
       }
       if (rounds) break;
       if (!asked) {
-        const v0 = Math.min(...await Promise.all(pages.map(async (p) => (await state(p)).version)));
-        await Promise.race(pages.map((p) => waitVersion(p, v0)));
+        await nextChange(pages);
         continue;
       }
       const { p, st } = asked;
@@ -49,11 +48,10 @@ await main('scenarios', async ({ volley, outdir, browser, started }) => {
         else if (key === first) { rounds = 1; break; }
         after++;
       }
-      const others = pages.filter((q) => q !== p);
-      const vs = await Promise.all(others.map(async (q) => (await state(q)).version));
       const r = await answer(p, () => p.click(st.setup ? '#default-all' : '#default'));
       check(r.status === 200, `${sc.id}: ${p.volley.name} ${r.line}: ${r.status} ${JSON.stringify(r.body)}`);
-      await Promise.all(others.map((q, k) => waitVersion(q, vs[k])));
+      // every page shows the game after it (the others by the event stream)
+      await Promise.all(pages.map((q) => waitVersion(q, r.body.version - 1)));
     }
     check(first !== null, `${sc.id}: the set-up never ended`);
     check(rounds === 1, `${sc.id}: '${first}' did not come round again in 40 answers`);
