@@ -109,6 +109,7 @@ async function refresh() {
         board.focus(mine.length ? mine : [...board.hexes.keys()]);
         page.focused = mine.length > 0;
       }
+      tooltips();
       page.opts = readOptions(state.request && state.request.mine ? state.request.options : [], {
         hexes: new Set(board.hexes.keys()), units: page.byId, layout: board.layout,
       });
@@ -126,6 +127,21 @@ async function refresh() {
 }
 
 function list(x) { return Array.isArray(x) ? x : []; }
+
+/** A counter's tooltip: the units it stands for (a stack's all), one line each. */
+function tooltips() {
+  if (!board.svg) return;
+  for (const g of board.svg.querySelectorAll('#units g[data-hex]')) {
+    const hex = g.getAttribute('data-hex'), code = g.getAttribute('data-code');
+    const here = (page.byHex.get(hex) || []).filter((u) => u.side === g.getAttribute('data-side'));
+    const shown = g.classList.contains('stack') ? here.filter((u) => u.kind !== 'leader')
+      : here.filter((u) => u.id.slice(0, 12) === code);
+    if (!shown.length) continue;
+    const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+    t.textContent = shown.map(unitLine).join('\n');
+    g.prepend(t);
+  }
+}
 
 function setUnits(list) {
   page.units = list;
