@@ -4,7 +4,7 @@
 #                 configuration's interpreter and lua/<5.4|5.1>/volley/core.so (label spec)
 #   shell.<name>  tests/shell/<name>.sh driving the volley program          (label shell)
 #   luacheck      every Lua file of scripts/ and tests/                      (label lint)
-#   shellcheck    tests/shell/*.sh and tests/luajit-joff                     (label lint)
+#   shellcheck    tests/shell/*.sh, tests/luajit-joff, tests/browser/run.sh  (label lint)
 #   bench.<name>  tests/bench/<name>_bench.lua and bench.c.<name> (tests/bench/bench_<name>.c)
 #                 in smoke mode: a few iterations, no time asserted        (label bench)
 #   browser.<name> tests/browser/<name>.test.mjs: volley serve's page in Chromium, in ./build
@@ -109,6 +109,7 @@ find_program(VOLLEY_SHELLCHECK shellcheck)
 if(VOLLEY_SHELLCHECK)
   add_test(NAME shellcheck COMMAND ${VOLLEY_SHELLCHECK} ${VOLLEY_SHELL_TESTS}
                                    ${CMAKE_SOURCE_DIR}/tests/luajit-joff
+                                   ${CMAKE_SOURCE_DIR}/tests/browser/run.sh
            WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(shellcheck PROPERTIES LABELS lint)
 endif()
