@@ -261,6 +261,7 @@ function rollNode(roll) {
     li.append(': ', text('span', String(roll.result), 'result'), where ? ` (${where})` : '');
   }
   if (roll.rule) li.append(' ', text('span', roll.rule, 'rule'));
+  if (roll.provisional) li.append(' ', text('span', `(a provisional table: ${roll.provisional})`, 'rule'));
   return li;
 }
 

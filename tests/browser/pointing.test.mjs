@@ -62,7 +62,9 @@ await main('pointing', async ({ volley, outdir, browser, started }) => {
   const page = await open(browser, srv.urls.US, 'US');
   await answer(page, () => page.click('#default-all'));
   const kinds = new Map();
-  for (let i = 0; i < 30; i++) {
+  // VOLLEY_POINTING_ANSWERS=N plays more (a longer game by the mouse alone, by hand)
+  const n = Number(process.env.VOLLEY_POINTING_ANSWERS || 30);
+  for (let i = 0; i < n; i++) {
     const s = await state(page);
     if (s.over) break;
     check(s.request && s.request.mine, `answer ${i}: the US is not asked: ${JSON.stringify(s.request)}`);
