@@ -111,12 +111,13 @@ export class Board {
     return { x: p.x, y: p.y };
   }
 
-  /** Centres the view on a hex when it is out of sight. */
+  /** Centres the view on a hex when it is out of sight or at the view's edge. */
   reveal(label) {
     const h = this.hexes.get(label);
     if (!h) return;
     const v = this.view;
-    if (h.cx < v.x || h.cx > v.x + v.w || h.cy < v.y || h.cy > v.y + v.h) {
+    const m = Math.min(60, v.w / 4, v.h / 4);
+    if (h.cx < v.x + m || h.cx > v.x + v.w - m || h.cy < v.y + m || h.cy > v.y + v.h - m) {
       this.view = { ...v, x: h.cx - v.w / 2, y: h.cy - v.h / 2 };
       this.apply();
     }
