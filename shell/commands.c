@@ -17,7 +17,7 @@ static const command commands[] = {
   {"render", cmd_render},   {"los", cmd_los},       {"list", cmd_list},
   {"replay", cmd_replay},   {"dump", cmd_dump},     {"check", cmd_check},
   {"new", cmd_new},         {"sources", cmd_sources}, {"export", cmd_export},
-  {"options", cmd_options}, {NULL, NULL}
+  {"options", cmd_options}, {"serve", cmd_serve},   {NULL, NULL}
 };
 
 const command *command_find(const char *name) {

@@ -65,5 +65,6 @@ int cmd_check(int argc, char **argv);    /* cmd_check.c: `volley check <id|path>
 int cmd_new(int argc, char **argv);      /* cmd_new.c: `volley new <game>/<battle> ...` */
 int cmd_sources(int argc, char **argv);  /* cmd_sources.c: `volley sources <id|path>` */
 int cmd_options(int argc, char **argv);  /* cmd_options.c: `volley options <id|path>` */
+int cmd_serve(int argc, char **argv);    /* cmd_serve.c: `volley serve [<id|path>|--resume] ...` */
 
 #endif

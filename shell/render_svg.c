@@ -31,7 +31,7 @@ typedef struct sctx {
   int emin, emax;             /* elevation bounds over the drawn hexes, half-levels */
   unsigned char *drawn;       /* per map hex */
   unsigned char *used[VL_TERRAIN_KINDS];
-  int any_facing, any_stack, any_leader;
+  int any_facing, any_stack, any_leader, any_state;
 } sctx;
 
 /* ---- text ------------------------------------------------------------------------------ */
@@ -165,7 +165,7 @@ static void level_text(int halves, char *buf, size_t n) {
 static void draw_mark(sctx *s, const view_mark *mk, int x, int y, const char *attrs) {
   FILE *out = s->out;
   const char *fill = picture_side_fill(mk->side), *ink = picture_side_ink(mk->side);
-  int len = (int)strlen(mk->code);
+  int len = (int)strlen(mk->code), second;
   static const char *const cls[3] = {"unit", "stack", "leader"};
   fprintf(out, "<g class=\"%s\" %s data-side=\"", cls[mk->kind], attrs);
   xml_text(out, view_side(s->v, (size_t)mk->side));
@@ -178,6 +178,11 @@ static void draw_mark(sctx *s, const view_mark *mk, int x, int y, const char *at
     fputc('"', out);
   }
   if (mk->kind == VIEW_STACK) fprintf(out, " data-count=\"%d\"", mk->count);
+  /* the counter's state for a page to read (volley serve): only what is set */
+  if (mk->rating[0]) fprintf(out, " data-rating=\"%s\"", mk->rating);
+  if (mk->hits > 0) fprintf(out, " data-hits=\"%d\"", mk->hits);
+  if (mk->disordered) fputs(" data-disordered=\"1\"", out);
+  if (mk->square) fputs(" data-square=\"1\"", out);
   fputs(">", out);
   if (mk->kind == VIEW_STACK) {
     s->any_stack = 1;
@@ -192,14 +197,28 @@ static void draw_mark(sctx *s, const view_mark *mk, int x, int y, const char *at
     fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"36\" height=\"22\" rx=\"2\" fill=\"%s\" "
                  "stroke=\"%s\" stroke-width=\"1.5\"/>", x - 18, y - 11, fill, ink);
   }
+  second = mk->kind != VIEW_LEADER && (mk->rating[0] || mk->hits > 0 || mk->disordered ||
+                                       mk->square);
   fprintf(out, "<text x=\"%d\" y=\"%d\" fill=\"%s\" class=\"%s\"", x,
-          mk->kind == VIEW_LEADER ? y + 3 : y + 4, ink, mk->kind == VIEW_LEADER ? "code leader-code"
+          mk->kind == VIEW_LEADER ? y + 3 : second ? y : y + 4, ink, mk->kind == VIEW_LEADER ? "code leader-code"
                                                                            : "code");
   if (len > 5) fprintf(out, " textLength=\"%d\" lengthAdjust=\"spacingAndGlyphs\"",
                        mk->kind == VIEW_LEADER ? 30 : 32);
   fputs(">", out);
   xml_text(out, mk->code);
   fputs("</text>", out);
+  if (second) {  /* a second line: the ratings on the left, the state on the right */
+    if (mk->rating[0])
+      fprintf(out, "<text x=\"%d\" y=\"%d\" fill=\"%s\" class=\"rating\">%s</text>", x - 16,
+              y + 9, ink, mk->rating);
+    if (mk->hits > 0 || mk->disordered || mk->square) {
+      fprintf(out, "<text x=\"%d\" y=\"%d\" class=\"state\">", x + 16, y + 9);
+      if (mk->hits > 0) fprintf(out, "H%d", mk->hits);
+      if (mk->disordered) fputs(mk->hits > 0 ? " D" : "D", out);
+      if (mk->square) fputs(mk->hits > 0 || mk->disordered ? " S" : "S", out);
+      fputs("</text>", out);
+    }
+  }
   if (mk->clock >= 0) {
     s->any_facing = 1;
     fprintf(out, "<path class=\"facing\" d=\"M0,-31 L-5,-16 L5,-16 Z\" fill=\"%s\" "
@@ -676,6 +695,12 @@ static int legend(sctx *s, int y, int width, int draw) {
                      "y=\"%d\" class=\"legend\">facing</text>\n", x + 12, p.y, x + 5, p.y + 14,
                 x + 19, p.y + 14, x + 30, p.y + 13);
     }
+    if (s->any_state) {
+      static const char words[] = "H2 Hits, D Disordered, S in Square";
+      int x = legend_place(&p, text_w(words, 11));
+      if (draw)
+        fprintf(out, "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>\n", x, p.y + 13, words);
+    }
     if (s->any_stack) {
       int x = legend_place(&p, 30 + text_w("units in a stack", 11));
       if (draw)
@@ -726,6 +751,8 @@ static void scan_used(sctx *s) {
     if (mk->clock >= 0) s->any_facing = 1;
     if (mk->kind == VIEW_STACK) s->any_stack = 1;
     if (mk->kind == VIEW_LEADER) s->any_leader = 1;
+    if (mk->kind != VIEW_LEADER && (mk->hits > 0 || mk->disordered || mk->square))
+      s->any_state = 1;
   }
 }
 
@@ -745,6 +772,8 @@ static const char style_sheet[] =
   ".code { font-size: 10px; font-weight: bold; text-anchor: middle; }\n"
   ".leader-code { font-size: 9px; }\n"
   ".count { font-size: 9px; font-weight: bold; fill: #ffffff; text-anchor: middle; }\n"
+  ".rating { font-size: 7px; }\n"
+  ".state { font-size: 7px; font-weight: bold; fill: #c00000; text-anchor: end; }\n"
   ".title { font-size: 16px; font-weight: bold; }\n"
   ".subtitle { font-size: 11px; fill: #555555; }\n"
   ".heading { font-size: 12px; font-weight: bold; }\n"
@@ -815,7 +844,8 @@ int render_svg(FILE *out, const vl_map *m, const view *v, const svg_options *o) 
   d = s.g->digits;
   fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
-               "height=\"%d\" viewBox=\"0 0 %d %d\">\n<title>", w, h, w, h);
+               "height=\"%d\" viewBox=\"0 0 %d %d\" data-layout=\"%s\" data-parity=\"%s\">\n<title>",
+          w, h, w, h, vl_grid_layout_word(s.g), vl_grid_parity_word(s.g));
   xml_text(out, o->title != NULL ? o->title : vl_map_path(m));
   fputs("</title>\n", out);
   fputs(style_sheet, out);

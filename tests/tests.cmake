@@ -4,9 +4,11 @@
 #                 configuration's interpreter and lua/<5.4|5.1>/volley/core.so (label spec)
 #   shell.<name>  tests/shell/<name>.sh driving the volley program          (label shell)
 #   luacheck      every Lua file of scripts/ and tests/                      (label lint)
-#   shellcheck    tests/shell/*.sh and tests/luajit-joff                     (label lint)
+#   shellcheck    tests/shell/*.sh, tests/luajit-joff, tests/browser/run.sh  (label lint)
 #   bench.<name>  tests/bench/<name>_bench.lua and bench.c.<name> (tests/bench/bench_<name>.c)
 #                 in smoke mode: a few iterations, no time asserted        (label bench)
+#   browser.<name> tests/browser/<name>.test.mjs: volley serve's page in Chromium, in ./build
+#                 only (tests/browser/browser.cmake)                       (label browser)
 # and builds tests/bench/bench_<name>.c into <builddir>/tests/bench_<name> for make bench.
 # Under VOLLEY_SANITIZE the stock interpreters get libasan and libubsan preloaded.
 
@@ -107,6 +109,7 @@ find_program(VOLLEY_SHELLCHECK shellcheck)
 if(VOLLEY_SHELLCHECK)
   add_test(NAME shellcheck COMMAND ${VOLLEY_SHELLCHECK} ${VOLLEY_SHELL_TESTS}
                                    ${CMAKE_SOURCE_DIR}/tests/luajit-joff
+                                   ${CMAKE_SOURCE_DIR}/tests/browser/run.sh
            WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(shellcheck PROPERTIES LABELS lint)
 endif()
@@ -117,6 +120,8 @@ if(VOLLEY_LUACHECK)
            WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(luacheck PROPERTIES LABELS lint)
 endif()
+
+include(${CMAKE_SOURCE_DIR}/tests/browser/browser.cmake)
 
 # fuzz.<kind>: each harness of tests/fuzz linked with a plain main() (tests/fuzz/replay.c),
 # replaying the findings kept in tests/fuzz/regressions/<kind>/ and the seeds (label fuzz)

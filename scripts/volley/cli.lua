@@ -280,6 +280,40 @@ M.COMMANDS = {
     options = {},
     exit = "0, 1 when the scenario does not load, 2 usage (docs/shell.md).",
     operand = "scenario" },
+  { name = "serve",
+    usage = "serve [<id|path>|SAVE] [--seed N] [--option NAME]... [--mod FILE]...\n"
+      .. "                    [--bot SIDE=NAME]... [--undo strict|solo] [--max-decisions N]\n"
+      .. "                    [--no-autosave] [--port N] [--listen ADDR] [--web DIR]\n"
+      .. "       volley serve --resume [--bot SIDE=NAME]... [--port N] [--listen ADDR] [--web DIR]",
+    summary = "play a game in the browser: an HTTP server, one URL per side (docs/serve.md)",
+    text = "Plays a scenario (the default one without an id) as volley play does, the sides\n"
+      .. "without a bot answered from web pages: it prints one URL per side and opens nothing;\n"
+      .. "a save file goes on with its game (loaded as the prompt's load does).\n"
+      .. "It listens on 127.0.0.1 unless --listen names another address (docs/serve.md).",
+    options = {
+      { "--seed", "N", "the game's seed, 0 to 2^53 - 1 (default: drawn)" },
+      { "--mod", "FILE", "a house rule (Lua hooks); repeatable", many = true,
+        need = "--mod takes a Lua file", complete = "file" },
+      { "--option", "NAME", "one of the scenario's options; repeatable", many = true,
+        need = "--option takes an option's name", complete = "option" },
+      { "--bot", "SIDE=NAME", "a bot plays SIDE: random, first; repeatable", many = true,
+        complete = "bot" },
+      { "--undo", "strict|solo", "the undo policy recorded in the save (default strict)",
+        need = "--undo takes strict or solo", complete = { "strict", "solo" } },
+      { "--max-decisions", "N", "the cap; default: the scenario's, else 10000" },
+      { "--no-autosave", nil, "no autosave of this game" },
+      { "--resume", nil, "go on with the game last played (volley play --resume's)" },
+      { "--port", "N", "the port, 0 to 65535 (default 0: one the system chooses)" },
+      { "--listen", "ADDR", "the address to listen on (default 127.0.0.1; another one is "
+        .. "reachable from other machines: a warning says so)" },
+      { "--web", "DIR", "the page's files (default: share/volley/web on the data path)",
+        complete = "dir" },
+    },
+    notes = "SIGINT or SIGTERM stops the server; the game is autosaved as volley play's, and\n"
+      .. "volley play --resume goes on with it at the prompt.",
+    exit = "0 the server was stopped or the game ended, 1 a scenario that does not load, a\n"
+      .. "port that cannot be listened on, 2 usage.",
+    operand = "scenario" },
 }
 
 --- The flag every command takes, last in its help.

@@ -95,7 +95,8 @@ end
 -- @tparam[opt] table env what the program gives the driver: `render(marks, opts)` draws the
 --   map (`map`, `svg`: shell/cmd_render.c); for the prompt (`M.prompt`) also `reader(prompt)`
 --   (the next line, or nil at the end) and `tty` (lines come from a terminal); the driver
---   sets `complete(before)` there for Tab at the prompt (docs/shell.md)
+--   sets `complete(before)` there for Tab at the prompt (docs/shell.md); `opened(g)`, when
+--   given, is called with the game once it is ready to play (volley.serve)
 function M.main(args, env)
   env = env or {}
   local o, status = M.parse(args)
@@ -111,6 +112,7 @@ function M.main(args, env)
   if status then return status end
   if o.json then g.out:event(M.start_event(g)) end
   game.start(g)
+  if env.opened then env.opened(g) end   -- volley serve: the game, to answer from pages
   if o.prompt then env.complete = answer.completion(g) end
   -- whatever stops the game, it ends through finish: the autosave closed, --save written
   -- (docs/shell.md), the exit status 1 after a failure

@@ -34,6 +34,7 @@ for f in bin/volley share/lua/5.4/volley/init.lua share/lua/5.4/volley/bots/rand
          share/volley/charts/rough_and_ready/terrain.ini \
          share/volley/examples/scenarios/guide/millers-ford/scenario.ini \
          share/volley/examples/demo/scenario.ini share/volley/examples/lua/bot_game.lua \
+         share/volley/web/index.html share/volley/web/app.js share/volley/web/style.css \
          share/doc/volley/LICENSE share/doc/volley/README.md share/doc/volley/docs/build.md; do
   [ -f "$p/$f" ] || fail "not installed: $f"
 done

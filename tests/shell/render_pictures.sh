@@ -118,6 +118,17 @@ grep -q '<line class="hexside" data-hexside="1008/1108" data-feature="bridge" ' 
 [ "$(grep -c '<rect class="space" ' "$tmp/sample.svg")" -eq 7 ] || fail "7 track spaces"
 [ "$(grep -c '<g class="box" ' "$tmp/sample.svg")" -eq 2 ] || fail "2 boxes"
 [ "$(grep -c '<path class="reach" ' "$tmp/sample.svg")" -eq 1 ] || fail "the reach"
+# a counter's state as attributes (for volley serve's page) and on its second line
+run "$volley" render $small --svg "$tmp/status.svg" --units tests/data/views/status_units.ini ||
+  fail "--svg with the status fixture"
+grep -q '<svg [^>]* data-layout="flat-top" data-parity="odd-columns-down">' "$tmp/status.svg" ||
+  fail "the root names the layout"
+grep -q '<g class="stack" data-hex="0203" [^>]* data-count="3" data-rating="7" data-hits="2" data-square="1">.*class="state">H2 S</text>' \
+  "$tmp/status.svg" || fail "2D's state"
+grep -q '<g class="unit" data-hex="0502" [^>]* data-rating="5/3" data-hits="1" data-disordered="1">.*class="rating">5/3</text>' \
+  "$tmp/status.svg" || fail "Lancers' ratings and state"
+grep -q 'H2 Hits, D Disordered, S in Square' "$tmp/status.svg" || fail "the state's legend"
+xmllint --noout "$tmp/status.svg" || fail "xmllint refuses the status SVG"
 # a hex and radius: 1 + 3r(r + 1) hexes
 run "$volley" render $sample --svg "$tmp/r2.svg" --hex 1008 --radius 2 || fail "--svg --hex --radius"
 xmllint --noout "$tmp/r2.svg" || fail "xmllint refuses the SVG of a radius"

@@ -45,11 +45,11 @@ check test-game/rr "0102 0602" "$root"
 # choices spread within the stacking limits [demo 3.3, 3.4]: stacks of two
 check tests/data/setup/crowd.ini "0101 0102 0103 0201 0202"
 
-# facing and stack counts in the SVG
+# facing and stack counts in the SVG (a counter's ratings and state follow as data-rating ...)
 VOLLEY_PATH=$root "$volley" render test-game/rr --svg - >"$tmp/rr.svg" || fail "render test-game/rr"
-grep -q '<g class="unit" data-hex="0102" data-side="US" data-code="8US" data-facing="N/NE">' "$tmp/rr.svg" ||
+grep -q '<g class="unit" data-hex="0102" data-side="US" data-code="8US" data-facing="N/NE"[ >]' "$tmp/rr.svg" ||
   fail "8US faces N/NE as its line says"
-grep -q '<g class="unit" data-hex="0602" data-side="MEX" data-code="tampico" data-facing="SW/NW">' "$tmp/rr.svg" ||
+grep -q '<g class="unit" data-hex="0602" data-side="MEX" data-code="tampico" data-facing="SW/NW"[ >]' "$tmp/rr.svg" ||
   fail "tampico faces its default, toward 8US"
 grep -q '<g class="leader" data-hex="0102" data-side="US" data-code="Garland">' "$tmp/rr.svg" ||
   fail "Garland's leader mark"

@@ -92,7 +92,9 @@ local function default_all(g, c, n, req)
   elseif c.value == nil then
     return refused(g, n, "this request has no default " .. tostring(req.rule))
   end
-  g.defaulting = true
+  -- at the prompt, the set-up's every request (hot seat: both sides'); from a side's page
+  -- (volley serve: `env.own_side`), only that side's
+  g.defaulting = g.env.own_side and g.asking and g.asking.side or true
   return true, c.value, n
 end
 
@@ -215,11 +217,12 @@ function M.next(g, side, req)
   script.prompt_text = side .. "> "
   g.asking = pending
   if g.defaulting then
-    if req.default ~= nil and in_setup(g) then
+    local mine = g.defaulting == true or g.defaulting == side
+    if mine and req.default ~= nil and in_setup(g) then
       g.out:note("(default all) " .. tostring(req.default))
       return req.default, script.n
     end
-    g.defaulting = false
+    if mine then g.defaulting = false end   -- another side's request: its own to answer
   end
   while true do
     local line, n, bad = script:next()
