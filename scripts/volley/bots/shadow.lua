@@ -98,7 +98,8 @@ end
 --   one the side's next request the system does not settle; every path is played once for
 --   each seed (the branch's dice seeded so, the same seeds for every path); `depth` bounds
 --   the requests settled after the path; `list`, when given, asks for the stop's best k
---   answers when the stop is the side's own request (what a bot may try next)
+--   answers when the stop is the side's own request (what a bot may try next). A branch that
+--   rolled no die is played once and counted for every seed
 -- @treturn table `{{score = sum over seeds, terms = the first seed's, stop = {side=, kind=,
 --   answers = {...} or nil, done=}}, ...}` (a path whose branch failed: `{error = why}`),
 --   or `{refused = why}`
@@ -125,6 +126,8 @@ function M.try(spec)
       end
       local score, terms = e.score(g, spec.side)
       r.score = r.score + score
+      -- no die rolled in the branch: every seed would score the same
+      if s == 1 and g.dice:count() == 0 then r.score = score * #spec.seeds end
       if s == 1 then
         r.terms = terms
         r.stop = { side = stop.side, kind = stop.request and stop.request.kind, done = stop.done }
@@ -132,6 +135,7 @@ function M.try(spec)
             and e.expand[stop.request.kind] then
           r.stop.answers = M.order(g, spec.side, stop.request, spec.list, seed)
         end
+        if g.dice:count() == 0 then break end
       end
     end
     out[p] = r

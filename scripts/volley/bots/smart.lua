@@ -27,8 +27,9 @@ M.looks = true
 --- The answers tried at one request, at most (provisional: a move decision in about a tenth
 -- of a second on the development machine).
 M.K = 12
---- Dice seeds each answer is played with (provisional: two halve the luck of one roll).
-M.SEEDS = 2
+--- Dice seeds each answer is played with (provisional: four samples of a roll's luck; an answer
+-- whose branch rolls no die is played once).
+M.SEEDS = 4
 --- Requests settled after the answer before the branch is scored, at most.
 M.DEPTH = 12
 --- The side's own next answers tried when the system expands a stop.

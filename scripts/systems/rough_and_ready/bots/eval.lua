@@ -8,8 +8,8 @@
 -- the chance of failing the next withdrawal roll (in tenths) [rough_and_ready 8.0]; Hits
 -- carried, more for a unit near elimination [rough_and_ready 6.53-6.54]; Disorder
 -- [rough_and_ready 6.61]; units out of their leader's Command Range [rough_and_ready 4.22];
--- units with an enemy on a flank, where it may fire or shock and they may not answer
--- [rough_and_ready 5.33]; the distance of combat units to the enemy (a battle is fought by
+-- units with an enemy on a flank, where it may fire or shock and they may not answer, and
+-- units with an enemy in their front, where they may [rough_and_ready 5.33]; the distance of combat units to the enemy (a battle is fought by
 -- closing: without it no bot ever fights) and to the road hexes that score against the enemy
 -- [rough_and_ready 8.0]; woods, which fewer enemies see into [rough_and_ready 6.17].
 -- @module systems.rough_and_ready.bots.eval
@@ -32,6 +32,7 @@ M.W = {
   disorder = 30,      -- Disorder beyond its BL: the unit may not shock, rally costs a turn
   out_of_command = 8, -- a unit out of Command Range moves at half MA
   flank = 30,         -- an enemy that may fire or shock into a flank the unit cannot answer
+  front = 15,         -- an enemy next to the unit in its front: it may fire or shock at it
   close = 2,          -- each hex a combat unit is off the distance it wants from the enemy
   road = 3,           -- each hex from the side's nearest combat unit to a scoring road hex
   cover = 4,          -- a combat unit in woods: fewer enemies see it to fire
@@ -74,7 +75,8 @@ end
 local function burden(game, side, bl, other_bl, mine, theirs, grid)
   local W = M.W
   local t = { bl = bl * W.bl, risk = risk(game, side, bl, other_bl) * W.risk, hits = 0,
-              disorder = 0, command = 0, flank = 0, close = 0, road = 0, cover = 0 }
+              disorder = 0, command = 0, flank = 0, front = 0, close = 0, road = 0,
+              cover = 0 }
   for _, p in ipairs(mine) do
     local u, at = p[1], p[2]
     local n = hits.hits(game, u)
@@ -99,6 +101,7 @@ local function burden(game, side, bl, other_bl, mine, theirs, grid)
           if h == at then theirs_front = true end
         end
         if theirs_front and not my_front[e[2]] then t.flank = t.flank + W.flank end
+        if my_front[e[2]] then t.front = t.front - W.front end
       end
     end
     t.close = t.close + math.abs(nearest - wanted(game, u)) * W.close
@@ -107,6 +110,13 @@ local function burden(game, side, bl, other_bl, mine, theirs, grid)
     if hits.terrain_flag(game, at, "blocks-los") and not hits.terrain_flag(game, at, "hit-roll")
     then
       t.cover = t.cover - W.cover
+    end
+  end
+  -- an eliminated combat unit carries the Hits that ended it: killing a unit never reads as
+  -- taking its Hits off the map
+  for _, u in ipairs(game.store:units{ side = side, class = "combat" }) do
+    if game.store:where(u) == "eliminated" then
+      t.hits = t.hits + (game.store:get(u, "morale") + 1) * W.hit + W.near_end
     end
   end
   -- the road hexes that score against the enemy: how far the side's nearest unit is
@@ -124,9 +134,10 @@ local function burden(game, side, bl, other_bl, mine, theirs, grid)
   return t
 end
 
-local OWN = { close = true, road = true }
+local OWN = { close = true, road = true, front = true }
 
-local ORDER = { "bl", "risk", "hits", "disorder", "command", "flank", "close", "road", "cover" }
+local ORDER = { "bl", "risk", "hits", "disorder", "command", "flank", "front", "close", "road",
+                "cover" }
 
 --- The position's value for `side` (higher is better for it): the enemy's burden less its
 -- own, or the game's end.
@@ -148,8 +159,9 @@ function M.score(game, side)
   local b = burden(game, enemy, bl_them, bl_me, theirs, mine, grid)
   local total, terms = 0, {}
   for _, k in ipairs(ORDER) do
-    -- closing and the road: the side's own approach only (the enemy's nearness counted as
-    -- well would cancel it: a unit that closes on the enemy brings the enemy as near)
+    -- closing, the road and an enemy in front: the side's own only (the enemy's counted as
+    -- well would cancel them: a unit that closes on the enemy brings the enemy as near, one
+    -- that faces an enemy is faced by it as often as not)
     local v = (OWN[k] and 0 or b[k]) - a[k]
     total = total + v
     terms[#terms + 1] = { k, v }
@@ -172,18 +184,42 @@ function M.reply(_, _, request)
 end
 
 --- At most k answers of a request worth trying, best first: for a move request, the actions
--- (`fire`, `shock`, `rally`, charges) first, then `done`, then each unit's destinations
--- nearest the distance to the enemy it wants; for `free_activation`, the commands before
--- `pass`; otherwise nil (the framework's default).
+-- (`fire`, `shock`, `rally`, charges, the turns of units next to an enemy) first, then `done`, then each unit's destinations
+-- nearest the distance to the enemy it wants; for `activate` and `free_activation`, the
+-- commands whose units are nearest the enemy first, `pass` last (a one-ply look-ahead sees
+-- no difference between activations: the order decides); otherwise nil (the framework's
+-- default).
 function M.order(game, side, request, k)
   local n = ask.count(request)
-  if request.kind == "free_activation" then
-    local out = {}
+  if request.kind == "free_activation" or request.kind == "activate" then
+    -- the commands whose units are nearest the enemy first, then the rest, `pass` last
+    local grid = facing.grid(game)
+    local theirs = on_map(game, game:enemy(side))
+    local list = {}
     for i = 1, n do
       local v = ask.at(request, i)
-      if v ~= "pass" and #out < k then out[#out + 1] = v end
+      if v ~= "pass" then
+        local near = CLOSE_CAP
+        local ok, units = pcall(command.units_of, game, v)
+        for _, u in ipairs(ok and units or {}) do
+          local kind, at = game.store:where(u)
+          if kind == "hex" then
+            for _, e in ipairs(theirs) do
+              local d = grid:distance(at, e[2])
+              if d < near then near = d end
+            end
+          end
+        end
+        list[#list + 1] = { v = v, near = near, i = i }
+      end
     end
-    if #out < k then out[#out + 1] = "pass" end
+    table.sort(list, function(x, y)
+      if x.near ~= y.near then return x.near < y.near end
+      return x.i < y.i
+    end)
+    local out = {}
+    for _, c in ipairs(list) do if #out < k then out[#out + 1] = c.v end end
+    if ask.has(request, "pass") and #out < k then out[#out + 1] = "pass" end
     return out
   end
   if request.kind ~= "move" then return nil end
@@ -203,6 +239,19 @@ function M.order(game, side, request, k)
                               + near, i = i }
     elseif v == "fire" or v == "shock" or v == "rally" or tostring(v):match("^charge ") then
       first[#first + 1] = v
+    else
+      -- a turn in place of a unit next to an enemy: to bring it into the front
+      local who = tostring(v):match("^face (%S+) ")
+      local kind, at
+      if who then kind, at = game.store:where(who) end
+      if kind == "hex" then
+        for _, e in ipairs(theirs) do
+          if grid:distance(at, e[2]) == 1 then
+            first[#first + 1] = v
+            break
+          end
+        end
+      end
     end
   end
   table.sort(moves, function(x, y)
