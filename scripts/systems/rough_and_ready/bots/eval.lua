@@ -9,9 +9,9 @@
 -- carried, more for a unit near elimination [rough_and_ready 6.53-6.54]; Disorder
 -- [rough_and_ready 6.61]; units out of their leader's Command Range [rough_and_ready 4.22];
 -- units with an enemy on a flank, where it may fire or shock and they may not answer, and
--- units with an enemy in their front, where they may [rough_and_ready 5.33]; the distance of combat units to the enemy (a battle is fought by
--- closing: without it no bot ever fights) and to the road hexes that score against the enemy
--- [rough_and_ready 8.0]; woods, which fewer enemies see into [rough_and_ready 6.17].
+-- units with an enemy in their front, where they may [rough_and_ready 5.33]; the distance of
+-- combat units to the enemy (a battle is fought by closing: without it no bot ever fights)
+-- and to the road hexes that score against the enemy [rough_and_ready 8.0]; woods, which fewer enemies see into [rough_and_ready 6.17].
 -- @module systems.rough_and_ready.bots.eval
 
 local ask = require "volley.ask"
@@ -184,8 +184,8 @@ function M.reply(_, _, request)
 end
 
 --- At most k answers of a request worth trying, best first: for a move request, the actions
--- (`fire`, `shock`, `rally`, charges, the turns of units next to an enemy) first, then `done`, then each unit's destinations
--- nearest the distance to the enemy it wants; for `activate` and `free_activation`, the
+-- (`fire`, `shock`, `rally`, charges, the turns of units next to an enemy) first, then
+-- `done`, then each unit's destinations nearest the distance to the enemy it wants; for `activate` and `free_activation`, the
 -- commands whose units are nearest the enemy first, `pass` last (a one-ply look-ahead sees
 -- no difference between activations: the order decides); otherwise nil (the framework's
 -- default).
