@@ -11,7 +11,8 @@
 -- units with an enemy on a flank, where it may fire or shock and they may not answer, and
 -- units with an enemy in their front, where they may [rough_and_ready 5.33]; the distance of
 -- combat units to the enemy (a battle is fought by closing: without it no bot ever fights)
--- and to the road hexes that score against the enemy [rough_and_ready 8.0]; woods, which fewer enemies see into [rough_and_ready 6.17].
+-- and to the road hexes that score against the enemy [rough_and_ready 8.0]; woods, which
+-- fewer enemies see into [rough_and_ready 6.17].
 -- @module systems.rough_and_ready.bots.eval
 
 local ask = require "volley.ask"
@@ -185,8 +186,8 @@ end
 
 --- At most k answers of a request worth trying, best first: for a move request, the actions
 -- (`fire`, `shock`, `rally`, charges, the turns of units next to an enemy) first, then
--- `done`, then each unit's destinations nearest the distance to the enemy it wants; for `activate` and `free_activation`, the
--- commands whose units are nearest the enemy first, `pass` last (a one-ply look-ahead sees
+-- `done`, then each unit's destinations nearest the distance to the enemy it wants; for
+-- `activate` and `free_activation`, the commands whose units are nearest the enemy first, `pass` last (a one-ply look-ahead sees
 -- no difference between activations: the order decides); otherwise nil (the framework's
 -- default).
 function M.order(game, side, request, k)
