@@ -187,9 +187,9 @@ end
 --- At most k answers of a request worth trying, best first: for a move request, the actions
 -- (`fire`, `shock`, `rally`, charges, the turns of units next to an enemy) first, then
 -- `done`, then each unit's destinations nearest the distance to the enemy it wants; for
--- `activate` and `free_activation`, the commands whose units are nearest the enemy first, `pass` last (a one-ply look-ahead sees
--- no difference between activations: the order decides); otherwise nil (the framework's
--- default).
+-- `activate` and `free_activation`, the commands whose units are nearest the enemy first,
+-- `pass` last (a one-ply look-ahead sees no difference between activations: the order
+-- decides); otherwise nil (the framework's default).
 function M.order(game, side, request, k)
   local n = ask.count(request)
   if request.kind == "free_activation" or request.kind == "activate" then
