@@ -10,8 +10,10 @@
 --
 -- A system's evaluation is `systems.<id>.bots.eval` (docs/bots.md "Writing an evaluation"):
 -- `score(game, side) -> integer, terms`, optionally `reply(game, side, request) -> answer`
--- (a request settled inside a look-ahead, nil to stop there) and `order(game, side, request,
--- k) -> {answer, ...}` (at most k answers worth trying, best first).
+-- (a request settled inside a look-ahead, nil to stop there), `order(game, side, request,
+-- k) -> {answer, ...}` (at most k answers worth trying, best first), `expand` and
+-- `activation` (sets of request kinds: the side's own stops tried further; the requests that
+-- begin an activation, which cut a rollout).
 -- @module volley.bots.shadow
 
 local ask = require "volley.ask"
@@ -140,6 +142,117 @@ function M.try(spec)
     end
     out[p] = r
   end
+  return out
+end
+
+-- A rollout from a branch that has just been given its answer: every request settled by
+-- `reply` when it does, else answered by the policy -- one of the ordering's best `width`
+-- drawn from `dice` -- until `horizon` activations have begun, `depth` requests, or the end.
+local function rollout(co, value, e, dice, opts)
+  local g = session.game()
+  local activations, n = 0, 0
+  while true do
+    local ok, token, side, request, refusal = coroutine.resume(co, value)
+    if not ok then return { error = tostring(token) } end
+    if coroutine.status(co) == "dead" then return {} end
+    if token ~= ask.TOKEN then return { error = "a yield outside ask" } end
+    if refusal then return { error = "refused: " .. tostring(refusal) } end
+    n = n + 1
+    if n > opts.depth then return {} end
+    if e.activation and e.activation[request.kind] then
+      activations = activations + 1
+      if activations > opts.horizon then return {} end
+    end
+    value = ask.only(request)
+    if value == nil and e.reply then value = e.reply(g, side, request) end
+    if value == nil then
+      local list = M.order(g, side, request, opts.width, dice:dn(1073741824, "rollout", "-"))
+      if #list > 1 then value = list[dice:dn(#list, "rollout", "-")] else value = list[1] end
+      if value == nil then value = ask.default_answer(request) end
+    end
+  end
+end
+
+-- Whether candidate a's mean beats b's (integers: sums cross-multiplied by counts).
+local function better(a, b)
+  if a.n == 0 or b.n == 0 then return a.n > b.n end
+  local x, y = a.sum * b.n, b.sum * a.n
+  if x ~= y then return x > y end
+  return a.i < b.i
+end
+
+--- The search bot's look-ahead (docs/bots.md "search"): the answers worth trying at the
+-- pending request (at most `k`), each played out by rollouts -- the branch's dice and the
+-- rollout's choices from the bot's seeds, the requests settled by `reply` or answered by a
+-- policy among the ordering's best `width`, cut after `horizon` activations or `depth`
+-- requests and scored by the evaluation -- under a budget of `budget` rollouts in all, spent
+-- by successive halving: each round gives the answers still in play as many rollouts each,
+-- then keeps the better half, until one is left.
+-- @tparam table spec `{side=, kind=, k=, seed=, budget=, horizon=, depth=, width=}`
+-- @treturn table `{answers = {...}, count =, setup =, default =, best = i, stats = {{n =,
+--   sum =}, ...}, base = score now}` or `{refused = why}`
+function M.search(spec)
+  local e = evaluation()
+  if not e then return { refused = "no evaluation for this system" } end
+  local co, request = to_pending(spec)
+  if not co then return { refused = request } end
+  local g = session.game()
+  local out = { count = ask.count(request), default = ask.default_answer(request) }
+  if g.store:cursor().path == "setup" then
+    out.setup = true
+    return out
+  end
+  out.base = e.score(g, spec.side)
+  out.answers = M.order(g, spec.side, request, spec.k, spec.seed)
+  local stats, alive = {}, {}
+  for i = 1, #out.answers do
+    stats[i] = { n = 0, sum = 0, i = i }
+    alive[i] = stats[i]
+  end
+  -- the j-th rollout of every answer plays on the same dice and the same policy draws
+  -- (common random numbers: the answers are compared on the same luck)
+  local seeds = {}
+  local draw = core.dice.new(spec.seed)
+  local function seed_of(j)
+    while #seeds < j do seeds[#seeds + 1] = draw:dn(1073741824, "rollout seed", "-") end
+    return seeds[j]
+  end
+  local left = spec.budget
+  local rounds = 0
+  local m = #alive
+  while m > 1 do
+    rounds = rounds + 1
+    m = math.floor((m + 1) / 2)
+  end
+  rounds = math.max(1, rounds)
+  while #alive > 1 and left > 0 do
+    local each = math.max(1, math.floor(spec.budget / (rounds * #alive)))
+    for _, c in ipairs(alive) do
+      for _ = 1, each do
+        if left <= 0 then break end
+        left = left - 1
+        local bco = to_pending(spec)
+        if not bco then return { refused = "the replay failed" } end
+        local rs = seed_of(c.n + 1)
+        g.store:seed(rs)
+        local r = rollout(bco, out.answers[c.i], e, core.dice.new(rs), spec)
+        if r.error then
+          c.failed = true
+        else
+          c.n, c.sum = c.n + 1, c.sum + e.score(g, spec.side)
+        end
+      end
+    end
+    local keep = {}
+    for _, c in ipairs(alive) do if not c.failed then keep[#keep + 1] = c end end
+    table.sort(keep, better)
+    alive = {}
+    for j = 1, math.max(1, math.floor((#keep + 1) / 2)) do alive[j] = keep[j] end
+    if #keep == 0 then break end
+  end
+  out.best = alive[1] and alive[1].i or nil
+  out.stats = {}
+  for i, c in ipairs(stats) do out.stats[i] = { n = c.n, sum = c.sum } end
   return out
 end
 

@@ -1,7 +1,7 @@
 -- The bots' tactical puzzles (docs/bots.md "The puzzle suite"): start states of the Rough &
 -- Ready fixture battle where the best answer is known, driven through the engine-owned
--- state as `volley sim` drives a game; the smart bot must find the answer, the first bot
--- (the first legal answer) must not.
+-- state as `volley sim` drives a game; the smart and search bots must find the answer, the
+-- first bot (the first legal answer) must not.
 local core = require "volley.core"
 local bots = require "volley.bots"
 local look = require "volley.bots.look"
@@ -75,8 +75,12 @@ describe("the bots' puzzles", function()
     local a, why = ask_bot("smart", g)
     assert.are.equal("fire", a, why)
     assert.truthy(why:find("then 4US-1 0303", 1, true), why)
+    local s, swhy = ask_bot("search", g)
+    assert.truthy(s == "fire" or s == "shock", tostring(s) .. ": " .. swhy)
     give(g, a, "fire")
     a, why = ask_bot("smart", g)
+    assert.are.equal("4US-1 0303", a, why)
+    a, why = ask_bot("search", g)
     assert.are.equal("4US-1 0303", a, why)
     g.st:close()
   end)
@@ -89,14 +93,19 @@ describe("the bots' puzzles", function()
     assert.are.equal("0203", (ask_bot("first", g)))   -- the Hit: the first legal answer
     local a, why = ask_bot("smart", g)
     assert.are.equal("0403", a, why)
+    a, why = ask_bot("search", g)
+    assert.are.equal("0403", a, why)
     g.st:close()
   end)
 
   it("turns a unit to face the enemy on its flank", function()
     local g = reach("tests/data/rr/puzzle_face.ini", 3, "US", "move",
                     { activate = { "garland" }, artillery = { "done" } })
-    local a, why = ask_bot("smart", g)
-    assert.truthy(a == "face 4US-1 SE/S" or a == "face 4US-1 S/SW", tostring(a) .. ": " .. why)
+    for _, bot in ipairs({ "smart", "search" }) do
+      local a, why = ask_bot(bot, g)
+      assert.truthy(a == "face 4US-1 SE/S" or a == "face 4US-1 S/SW",
+        bot .. ": " .. tostring(a) .. ": " .. why)
+    end
     g.st:close()
   end)
 end)

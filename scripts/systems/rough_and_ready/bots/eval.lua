@@ -281,4 +281,8 @@ end
 -- at the side's own `fire` request after `fire` has changed nothing yet).
 M.expand = { fire = true, shock = true, rally_unit = true }
 
+--- The requests that begin an activation [rough_and_ready 3.11]: a search's rollout is cut
+-- after a few of them.
+M.activation = { activate = true, free_activation = true }
+
 return M
