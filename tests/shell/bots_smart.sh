@@ -1,6 +1,6 @@
 #!/bin/sh
-# The smart bot (docs/bots.md): short games of the Rough & Ready fixture battle that end in a
-# state pinned for both VMs (the look-ahead's dice come from the bots' stream, its scores are
+# The smart and search bots (docs/bots.md): short games of the Rough & Ready fixture battle
+# that end in a state pinned for both VMs (the look-ahead's dice come from the bots' stream, its scores are
 # integers), a save that replays to the same state, volley sim playing the same game as
 # volley play, the bot's reasons in the transcript, the JSON answer events and `log`, and
 # hidden from the other side's view.
@@ -23,6 +23,16 @@ grep -q '^state_hash f875c74a6e3ed07d$' "$tmp/replay" || fail "replay: $(cat "$t
 # every answer the bot chose says why, on the line after it (the only answers the host gives)
 grep -q '^bot smart for US, move [^:]*: [+-][0-9]* over standing (first dice: ' "$tmp/out" \
   || fail "no reason for a move"
+
+# ---- search against smart: pinned, the same on both VMs; the save replays
+"$volley" play tests/data/rr --bot US=search --bot MEX=smart --seed 5 --max-decisions 40 \
+  --save "$tmp/se.save" > "$tmp/se" 2>&1 || fail "search game exited $?: $(tail -n 3 "$tmp/se")"
+tail -n 1 "$tmp/se" | grep -q 'after 40 decisions; seed 5; state 806a24eb0a278812$' \
+  || fail "search,smart seed 5: $(tail -n 1 "$tmp/se")"
+"$volley" replay "$tmp/se.save" 2>&1 | grep -q '^state_hash 806a24eb0a278812$' \
+  || fail "the search game's save does not replay"
+grep -q '^bot search for US, move [^:]*: [+-][0-9]* over standing on average in [0-9]* rollouts' \
+  "$tmp/se" || fail "no reason of search's"
 
 # ---- volley sim plays the same game as volley play with the game's seed
 "$volley" sim tests/data/rr --games 1 --bots smart,random --seed 7 --max-decisions 60 --json \
