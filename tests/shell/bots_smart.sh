@@ -47,6 +47,15 @@ ghash=$(sed -n 2p "$tmp/sim" | sed 's/.*"state_hash":"\([0-9a-f]*\)".*/\1/')
 tail -n 1 "$tmp/one" | grep -q "state $ghash\$" \
   || fail "sim's game $ghash, play's: $(tail -n 1 "$tmp/one")"
 
+# ---- a game stopped and resumed ends as the uninterrupted one: the bot keeps no state
+"$volley" play tests/data/rr --bot US=smart --bot MEX=random --seed 11 --max-decisions 60 \
+  > /dev/null 2>&1 || fail "the first part exited $?"
+"$volley" play --resume --max-decisions 100 > "$tmp/resumed" 2>&1 || fail "resume exited $?"
+"$volley" play tests/data/rr --bot US=smart --bot MEX=random --seed 11 --max-decisions 100 \
+  --no-autosave > "$tmp/whole" 2>&1 || fail "the whole game exited $?"
+[ "$(tail -n 1 "$tmp/resumed")" = "$(tail -n 1 "$tmp/whole")" ] \
+  || fail "resumed: $(tail -n 1 "$tmp/resumed"); whole: $(tail -n 1 "$tmp/whole")"
+
 # ---- the reason in the JSON answer event; the other side's view sees neither it nor the line
 "$volley" play tests/data/rr --bot MEX=smart --bot US=random --seed 7 --max-decisions 40 --json \
   --no-autosave > "$tmp/json" 2>&1 || fail "play --json exited $?"
