@@ -16,7 +16,9 @@
 #                 100 whole Rio Sacramento games the same way (SOAK_RIO=N), 20 whole
 #                 Battle of Buena Vista games (SOAK_BV=N),
 #                 200 sequences of the journal property test a VM (SOAK_JOURNAL=N), and a Palo
-#                 Alto game killed (SIGKILL) 50 times and resumed (SOAK_KILLS=N, SOAK_KILL_CAP=N)
+#                 Alto game killed (SIGKILL) 50 times and resumed (SOAK_KILLS=N, SOAK_KILL_CAP=N),
+#                 and smart against random by SPRT, at most 200 games (SOAK_BOTS=N), with 20
+#                 smart,smart games (SOAK_BOTS_SELF=N; tests/soak/bots.sh, docs/bots.md)
 #   make fuzz     build ./build-fuzz (clang, libFuzzer, ASan, UBSan) and run every harness of
 #                 tests/fuzz for FUZZ_SECONDS (default 60), two at once
 #   make memcheck valgrind on ./build: the C tests and 20 bot games of the demo and of Palo Alto
@@ -100,11 +102,15 @@ SOAK_RESACA_HIDDEN ?= 100
 SOAK_RIO ?= 100
 SOAK_BV ?= 20
 SOAK_KILLS ?= 50
+SOAK_BOTS ?= 200
+SOAK_BOTS_SELF ?= 20
 soak: deps-test build build-luajit
 	@SOAK_GAMES=$(SOAK_GAMES) SOAK_JOBS=$(SOAK_JOBS) SOAK_JOURNAL=$(SOAK_JOURNAL) \
 	  SOAK_RESACA=$(SOAK_RESACA) SOAK_RESACA_HIDDEN=$(SOAK_RESACA_HIDDEN) SOAK_RIO=$(SOAK_RIO) \
 	  SOAK_BV=$(SOAK_BV) sh tests/soak/run.sh
 	@SOAK_KILLS=$(SOAK_KILLS) sh tests/soak/kill_loop.sh
+	@SOAK_BOTS=$(SOAK_BOTS) SOAK_BOTS_SELF=$(SOAK_BOTS_SELF) SOAK_JOBS=$(SOAK_JOBS) \
+	  sh tests/soak/bots.sh
 
 # The libFuzzer harnesses (tests/fuzz): ./build-fuzz with clang, ASan and UBSan; each harness
 # runs FUZZ_SECONDS (FUZZ_JOBS at once; FUZZ_KINDS="map save" for some). Not part of make test,

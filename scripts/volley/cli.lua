@@ -48,7 +48,7 @@ local PLAY_OPTIONS = {
     many = true, need = "--mod takes a Lua file", complete = "file" },
   { "--option", "NAME", "one of the scenario's options (volley options <id>); repeatable",
     many = true, need = "--option takes an option's name", complete = "option" },
-  { "--bot", "SIDE=NAME", "a bot plays SIDE: random, first; repeatable", many = true,
+  { "--bot", "SIDE=NAME", "a bot plays SIDE: random, first, smart, search; repeatable", many = true,
     complete = "bot" },
   { "--as", "SIDE", "whose view is shown: a side or referee (default: the one side without a "
     .. "bot, else referee); a side's view carries view_hash, no seed",

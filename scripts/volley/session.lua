@@ -322,14 +322,14 @@ end
 -- Every file under `rel` (a folder relative to the data roots) whose name matches `pattern`,
 -- each name taken from the first root that has it (as the privileged require and the chart
 -- loader find them), recursing into sub-folders; appended to `out` in bytewise order of the
--- relative paths.
-local function root_files(rel, pattern, out)
+-- relative paths. A folder of `rel` named `skip` is left out.
+local function root_files(rel, pattern, out, skip)
   local found, names = {}, {}
   local function walk(root, sub)
     for _, e in ipairs(core.scenario.list_dir(root .. "/" .. sub) or {}) do
       local child = sub .. "/" .. e.name
       if e.kind == "dir" and not e.link then   -- a linked folder could loop
-        walk(root, child)
+        if not (sub == rel and e.name == skip) then walk(root, child) end
       elseif e.name:match(pattern) and not found[child] then
         found[child] = root .. "/" .. child
         names[#names + 1] = child
@@ -347,7 +347,8 @@ end
 -- and theirs --, map, order of battle, rules.lua, its start state, its terrain and line of
 -- sight layers, the charts of its charts layer, the shared modules of its game folders),
 -- wherever they are (its folder, an extended scenario's, a game folder); role "system" for
--- the system's scripts (`scripts/systems/<id>/**.lua`) and charts (`charts/<id>/*.ini`).
+-- the system's scripts (`scripts/systems/<id>/**.lua`, but for its bots' folder `bots/`) and
+-- charts (`charts/<id>/*.ini`).
 -- Options and mods are recorded apart.
 -- @tparam table g the game (`volley.game.open`)
 -- @treturn {table,...} `{role =, path = <the header's name>, file = <the path to read>}`,
@@ -380,7 +381,9 @@ function M.files(g)
   if not modules then error(why, 0) end
   for _, m in ipairs(modules) do add("scenario", m.file) end
   local sys = {}
-  root_files("scripts/systems/" .. g.system.id, "%.lua$", sys)
+  -- the system's bots' evaluation (`bots/`: docs/bots.md) decides no outcome: a save is
+  -- not tied to it, so tuning a bot leaves every save loadable
+  root_files("scripts/systems/" .. g.system.id, "%.lua$", sys, "bots")
   root_files("charts/" .. g.system.id, "%.ini$", sys)
   for _, e in ipairs(sys) do add("system", e.file) end
   return out
@@ -568,7 +571,7 @@ function M.tracked_ask(g, side, request)
   control.settle(g)                  -- the places occupied now, passed through (volley.control)
   local t = track
   local feed = t.feed
-  local value, by_default
+  local value, by_default, because
   note_rolls(g)
   if feed and feed.i <= #feed then
     local e = feed[feed.i]
@@ -614,6 +617,16 @@ function M.tracked_ask(g, side, request)
     t.taken = { value = value, rest = rest and #rest > 0 and rest or nil }
     by_default = t.by_default
     t.by_default = nil
+    because = t.because
+  end
+  t.because = nil
+  if because then
+    -- a bot's reason for its answer (`M.because`): the story says it, for its side's view
+    -- and the referee's, so `log` shows it; a replay does not know it (as `free` above)
+    g:log(string.format("bot %s for %s, %s %s: %s", because.name, side, request.kind,
+      tostring(value), because.why))
+    g.narrative_to = g.narrative_to or {}
+    g.narrative_to[#g.narrative] = { side }
   end
   if by_default and request.free then
     -- a request whose default cannot hurt the asker, answered so by the host: the story says
@@ -647,6 +660,18 @@ end
 -- the answer about to come back is that one, and the narrative will say so.
 function M.by_default()
   if track then track.by_default = true end
+end
+
+--- The host's bot explains the answer about to come back (`volley.play`'s bots): the
+-- narrative says it after the answer is taken, for the bot's side and the referee, so `log`
+-- shows it. Not game state: a replay of the save does not log it.
+-- @tparam string name the bot's name
+-- @tparam string why its reason, cleaned and cut to 200 bytes
+function M.because(name, why)
+  if not track then return end
+  local text = core.text.clean(tostring(why))
+  if #text > 200 then text = text:sub(1, 197) .. "..." end
+  track.because = { name = core.text.clean(tostring(name)), why = text }
 end
 
 --- `game:reveal(what)` of a session's game: rules call it when they show a side something
@@ -858,6 +883,53 @@ function M.settle()
   end
   local feed = back_to(current, t, k, #t.steps[k].answers)
   return { put_back = true, replayed = #feed }
+end
+
+--- The current step's record for a bot's look-ahead (`volley.bots.position`; trusted code
+-- in the game's state only): `{snap = store, answers = {{side=, request=, value=}, ...}}`,
+-- the store as it was at the step's boundary and the answers given in the step since; nil
+-- when no step is kept (undo off) or while an undo's replay is pending.
+-- @treturn ?table
+function M.step_now()
+  local t = track
+  if not t or t.policy == "off" or t.feed then return nil end
+  return t.steps[#t.steps]
+end
+
+--- Makes the game's state `text` (a step boundary's canonical text, `store:serialize()`) the
+-- one step this session keeps, with `answers` its answers so far: the base a bot's
+-- look-ahead branches from (`volley.bots.shadow`, in a state of its own, never the live
+-- game's). Its undo policy must keep steps.
+-- @tparam ?string text the boundary's text; nil keeps the base's store and takes new answers
+-- @tparam table answers `{{side=, request=, value=}, ...}`
+-- @raise for a text that does not read back, or undo off
+function M.base(text, answers)
+  local g, t = current, track
+  if t.policy == "off" then error("volley.session.base: undo is off", 0) end
+  local snap = t.base_snap
+  if text then
+    local ok, err = g.store:deserialize(text)
+    if not ok then error("volley.session.base: " .. tostring(err), 0) end
+    snap = g.store:copy()
+    t.base_snap = snap
+  end
+  if not snap then error("volley.session.base: no state given", 0) end
+  t.base_answers = answers
+end
+
+--- Puts the game back at the base (`M.base`) with its answers queued to replay: the host
+-- then runs `run_resume`, whose first resume replays them and returns the request pending
+-- there. The branch a look-ahead tries next starts from it.
+-- @treturn integer how many answers replay
+function M.branch()
+  local g, t = current, track
+  t.steps = { { snap = t.base_snap, answers = t.base_answers, path = nil, forced = {},
+                narrative = #g.narrative } }
+  g.hook_stack = nil
+  g.querying = nil
+  t.by_default, t.taken, t.stale = nil, nil, nil
+  local feed = back_to(g, t, 1, #t.base_answers)
+  return #feed
 end
 
 --- How the scripts' worlds stand (tests, `volley play`'s figures): `made` (how many times

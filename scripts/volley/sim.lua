@@ -285,7 +285,7 @@ end
 
 -- Opens the scenario in a fresh engine-owned state. Returns the state and what open says,
 -- or nil and a message.
-local function open(o, seed)
+local function open(o, seed, undo)
   local st = core.new_state{}
   local ok, err = st:require("volley.session")
   if not ok then
@@ -295,7 +295,7 @@ local function open(o, seed)
   local info
   -- undo "off": a sim never undoes, so no step keeps a snapshot (outcomes are the same)
   ok, info = st:call("volley.session", "open", o.target,
-                     { seed = seed, mods = o.mods, options = o.options, undo = "off" })
+                     { seed = seed, mods = o.mods, options = o.options, undo = undo or "off" })
   if not ok then
     st:close()
     return nil, describe(info)
@@ -314,8 +314,18 @@ end
 -- @treturn table `{winner = side or nil, reason=, draw = true or nil, decisions=,
 --   state_hash=}`; false when `stop` stopped it; or nil and a message
 function M.play_game(o, players, cap, seed, stop)
-  local st, err = open(o, seed)
+  -- a bot that looks ahead reads the step's boundary state (volley.bots.position): the game
+  -- keeps its steps then, as `volley play` does (outcomes are the same)
+  local looks = false
+  for _, p in pairs(players) do looks = looks or p.bot.looks == true end
+  local st, err = open(o, seed, looks and "solo" or nil)
   if not st then return nil, err end
+  local look = looks and require("volley.bots.look").new(st, { target = o.target, seed = seed,
+    mods = o.mods, options = o.options }) or nil
+  local function close()
+    if look then look:close() end
+    st:close()
+  end
   -- each request crosses with the number of its legal answers, not their list: a bot picks an
   -- index and the one answer is fetched (volley.host.at; docs/runtime.md "Requests")
   st:call("volley.host", "listing", "count")
@@ -329,7 +339,7 @@ function M.play_game(o, players, cap, seed, stop)
   while true do
     if stop and stop() then
       task:close()
-      st:close()
+      close()
       return false
     end
     local res = pack(task:resume(answer))
@@ -338,14 +348,14 @@ function M.play_game(o, players, cap, seed, stop)
     if kind == "error" then
       local why = driving.failure(st, res[2])   -- names the last script handler, if any
       task:close()
-      st:close()
+      close()
       return nil, "the game stopped: " .. why
     end
     if kind == "done" then break end
     local side, req, refusal = res[2], res[3], res[4]
     if refusal then
       task:close()
-      st:close()
+      close()
       return nil, "bot " .. players[side].name .. " for " .. side .. " gave an illegal answer: "
         .. tostring(refusal)
     end
@@ -359,12 +369,13 @@ function M.play_game(o, players, cap, seed, stop)
     if answer == nil then
       req.at = at
       answer = players[side].bot.answer(nil, req, { side = side, name = players[side].name,
-                                                    seed = seed, decision = decisions })
+                                                    seed = seed, decision = decisions,
+                                                    look = look })
     end
   end
   task:close()
   local _, r = st:call("volley.session", "result")
-  st:close()
+  close()
   local winner, reason = r.winner, r.reason
   if capped then winner, reason = nil, "capped" end
   if winner == "draw" then winner = nil end

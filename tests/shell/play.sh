@@ -95,7 +95,7 @@ out=$("$volley" play tests/data/demo --bot A=random --seed 1 </dev/null 2>&1)
 echo "$out" | grep -q '^stopped at decision [0-9]* (B to answer move \[demo 4.2\]): the input ended$' \
   || fail "the prompt did not answer B: $out"
 "$volley" play tests/data/demo --bot A=random --bot B=clever --seed 1 2>&1 >/dev/null \
-  | grep -q "unknown bot 'clever' (known: first, random)" || fail "no list of known bots"
+  | grep -q "unknown bot 'clever' (known: first, random, search, smart)" || fail "no list of known bots"
 "$volley" play tests/data/no-such --bot A=random --seed 1 >/dev/null 2>&1
 [ $? -eq 1 ] || fail "a missing scenario must exit 1"
 echo ok

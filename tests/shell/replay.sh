@@ -105,7 +105,7 @@ hl() { grep -n "^$1" "$game" | head -n 1 | cut -d: -f1; }
 lview=$(hl 'view ') lbot=$(hl 'bot ') lcap=$(hl 'cap ')
 for edit in "s/^view .*/view XX/|$lview: view 'XX': no such side (sides: A B; or referee)" \
             "${lbot}s/^bot .*/bot MEX evil/|$lbot: bot for side 'MEX': no such side (sides: A B)" \
-            "${lbot}s/^bot \([A-Z]*\) .*/bot \1 evil/|$lbot: unknown bot 'evil' (known: first, random)|resume" \
+            "${lbot}s/^bot \([A-Z]*\) .*/bot \1 evil/|$lbot: unknown bot 'evil' (known: first, random, search, smart)|resume" \
             "$((lbot + 1))s/^bot .*/bot A first/|$((lbot + 1)): two bots for side A" \
             "s/^cap .*/cap 9007199254740992/|$lcap: cap 9007199254740992 is out of range (1 to 1000000000, as --max-decisions)"; do
   only=${edit##*|}

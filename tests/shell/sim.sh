@@ -172,7 +172,7 @@ expect2 "--shard needs --seed: every shard must play the same run" tests/data/de
 expect2 "--shard takes k/n with 1 <= k <= n, e.g. --shard 2/4" tests/data/demo --games 3 --seed 1 --shard 0/2
 expect2 "give --bots or --bot, not both" tests/data/demo --games 3 --bots random,random --bot A=first
 expect2 "--bots names 1 bot for 2 sides (sides: A B)" tests/data/demo --games 3 --bots random
-expect2 "unknown bot 'clever' (known: first, random)" tests/data/demo --games 3 --bots random,clever
+expect2 "unknown bot 'clever' (known: first, random, search, smart)" tests/data/demo --games 3 --bots random,clever
 expect2 "no side 'C' in this scenario (sides: A B)" tests/data/demo --games 3 --bot C=random
 expect2 "--merge takes shard outputs and --json only, not --games" --merge "$tmp/s1.jsonl" --games 3
 expect2 "unknown option '--frobnicate'" tests/data/demo --games 3 --frobnicate

@@ -11,7 +11,7 @@
 local M = {}
 
 --- The bots volley ships, in name order.
-M.NAMES = { "first", "random" }
+M.NAMES = { "first", "random", "search", "smart" }
 
 --- Loads a bot by name.
 -- @tparam string name

@@ -162,6 +162,21 @@ local function give(g, side, req, bot, value, line)
   return "taken", req
 end
 
+-- The look-ahead of a bot that looks ahead (volley.bots.look), for the game's state now (a
+-- `load` replaces the state: a new handle then).
+local function look_of(g, bot)
+  if not bot.looks then return nil end
+  if g.look and g.look.live ~= g.st then
+    g.look:close()
+    g.look = nil
+  end
+  if not g.look then
+    g.look = require("volley.bots.look").new(g.st, { target = g.o.target, seed = g.seed,
+      mods = g.o.mods, options = g.o.options })
+  end
+  return g.look
+end
+
 -- The request pending for `side` answered by its bot or its person until the rules take an
 -- answer: "taken", the answer and the request it answers; or "redo", or "stop". A request
 -- with one legal answer is answered with it, neither bot nor person asked (docs/runtime.md
@@ -182,8 +197,12 @@ local function answer_request(g, n, side, req, how, item)
       g.carried_warnings = answer.warnings(g, value)
     elseif bot then
       what = "answer"
-      value = bot.answer(nil, req, { side = side, name = g.o.bots[side], seed = g.seed,
-                                     decision = n })
+      local why
+      value, why = bot.answer(nil, req, { side = side, name = g.o.bots[side], seed = g.seed,
+                                          decision = n, look = look_of(g, bot) })
+      g.why = why ~= nil and tostring(why) or nil
+      -- the bot's reason: the story says it after the answer (`log`), for its side's view
+      if g.why then g.st:call("volley.session", "because", g.o.bots[side], g.why) end
     else
       what, value, line = from_person(g, side, req)
     end
@@ -230,6 +249,8 @@ local function record(g, n, side, req, value, how, before, hid)
                by = req.only and "only" or bot and g.o.bots[side]
                  or (how == "free" and "default") or (how == "carried" and "carried")
                  or "script",
+               reason = bot and not req.only and (g.view == "referee" or side == g.view) and g.why
+                 or nil,
                secret = req.secret and true or nil }
   if how == "carried" then
     -- the host gave it from the person's line

@@ -7,7 +7,7 @@ local request = { kind = "move", prompt = "?", rule = "[demo 4.2]",
 
 describe("volley.bots", function()
   it("refuses an unknown bot, listing the known ones", function()
-    assert.has_error(function() bots.load("clever") end, "unknown bot 'clever' (known: first, random)")
+    assert.has_error(function() bots.load("clever") end, "unknown bot 'clever' (known: first, random, search, smart)")
   end)
 
   it("gives the first legal answer with the first bot", function()
