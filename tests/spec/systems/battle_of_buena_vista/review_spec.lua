@@ -32,4 +32,34 @@ describe("Battle of Buena Vista, the review of issue 44", function()
     local _, at = g.store:where("SantaAnna")
     assert.are.equal("3905", at)
   end)
+
+  it("a brigade placed with the reserve faces from its tail toward its head "
+    .. "[battle_of_buena_vista 5.4] [battle_of_buena_vista 7.5a]", function()
+    -- a brigade in the Reserve Box (routed there, issue 46), faced NW by its set-up
+    local g = bv.open(1, { ["1/L-1"] = { box = "reserve" } })
+    assert.are.equal("NW", g.store:facing("1/L-1"))
+    local grid = require("systems.battle_of_buena_vista.movement").grid(g)
+    g.hooks:on("turn.start", function(ctx)
+      if ctx.turn == 5 then g.dice:force({ 1 }) end     -- turn 5: the reserve organized
+    end)
+    local chosen
+    bv.stop_at(g, "reserve.check")
+    bv.play(g, { reserve = { "yes" } }, {
+      dice = { 2, 2, 2 },
+      stop = function(_, _, req)
+        if req.kind == "reserve_place" and not chosen then
+          for _, o in ipairs(req.options) do             -- a placement not facing NW
+            local h, t = o:match("^(%S+) (%S+)$")
+            if h and grid:direction(t, h) ~= "NW" then chosen = o break end
+          end
+          bv.AUTO.reserve_place = chosen
+        end
+        return false
+      end })
+    bv.AUTO.reserve_place = nil
+    assert.truthy(chosen)
+    local head, tail = chosen:match("^(%S+) (%S+)$")
+    assert.are.same({ head, tail }, g.store:hexes("1/L-1"))
+    assert.are.equal(grid:direction(tail, head), g.store:facing("1/L-1"))
+  end)
 end)
