@@ -1262,6 +1262,17 @@ function ANSWERING.move(c, pending, names)
     end
     local at
     at, why = M.location(names, a[k])
+    if not at then
+      -- a two-hex counter's position, `<head>/<tail>` (Battle of Buena Vista's brigades, as
+      -- its move request lists them): each half a hex of the map
+      local head, tail = a[k]:match("^([^/]+)/([^/]+)$")
+      if head and is_hex(names, head) and is_hex(names, tail) then
+        at = a[k]
+      elseif head then
+        local bad = is_hex(names, head) and tail or head
+        why = "'" .. bad .. "' (in " .. a[k] .. ") is not a hex of the map"
+      end
+    end
     if not at then return refuse(why, pending) end
     path[#path + 1] = at
   end

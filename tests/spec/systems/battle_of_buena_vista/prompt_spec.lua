@@ -1,0 +1,40 @@
+-- Battle of Buena Vista at the prompt (volley.commands): a double-size counter's position
+-- `<head>/<tail>` [battle_of_buena_vista 7.5b] typed after the `move` word, as the move
+-- request's legal answers list it (`move 1/L-1 4508/4609`).
+local commands = require "volley.commands"
+
+local function world()
+  return {
+    units = {
+      { id = "1/L-1", side = "MEX", where = "hex", at = "4609" },
+      { id = "Lombardini", side = "MEX", where = "hex", at = "4609" },
+    },
+    hexes = { "4508", "4509", "4609", "4709" },
+    spaces = {},
+  }
+end
+
+local move = { side = "MEX", kind = "move", prompt = "move", rule = "[battle_of_buena_vista 7.1a]",
+               options = { "1/L-1 4508/4609", "pivot 1/L-1 4609/4709", "Lombardini 4508",
+                           "done" } }
+
+local function answer(line)
+  local c = commands.interpret(line, move, world())
+  if c.kind == "answer" then return c.value end
+  return c.kind .. ": " .. tostring(c.why)
+end
+
+describe("Battle of Buena Vista's double-size counters at the prompt", function()
+  it("move <unit> <head>/<tail> answers the move request as listed "
+    .. "[battle_of_buena_vista 7.5b]", function()
+    assert.are.equal("1/L-1 4508/4609", answer("move 1/L-1 4508/4609"))
+    assert.are.equal("1/L-1 4508/4609", answer("1/L-1 4508/4609"))
+    assert.are.equal("Lombardini 4508", answer("move Lombardini 4508"))
+  end)
+
+  it("a position with a hex that is not the map's is still refused, named", function()
+    local r = answer("move 1/L-1 4508/9999")
+    assert.truthy(r:find("^refuse"), r)
+    assert.truthy(r:find("9999", 1, true), r)
+  end)
+end)
