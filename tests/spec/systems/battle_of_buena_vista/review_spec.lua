@@ -63,3 +63,39 @@ describe("Battle of Buena Vista, the review of issue 44", function()
     assert.are.equal(grid:direction(tail, head), g.store:facing("1/L-1"))
   end)
 end)
+
+describe("Battle of Buena Vista's activation refusals say why", function()
+  local function refusals(rec)
+    local out = {}
+    for _, r in ipairs(rec.log) do if r.refusal then out[#out + 1] = r.refusal end end
+    return out
+  end
+  local function after_activation(g)
+    return function() return (g.vars.active or nil) ~= nil and #g.vars.active > 0 end
+  end
+
+  it("T-BV-07: Wool on the Track naming a main-map leader is told the zone rule "
+    .. "[battle_of_buena_vista 6.3a]", function()
+    local g = bv.open(1, { Wool = { space = "saltillo/F" } })
+    local rec = bv.play(g, { first_commander = { "Wool" }, ["US activate"] = { "Hardin", "done" } },
+      { dice = { 2, 1 }, stop = after_activation(g) })
+    local r = refusals(rec)
+    assert.truthy(r[1], "no refusal")
+    assert.truthy(r[1]:find("Hardin is on the main map: Wool, on the Saltillo Track, activates "
+      .. "leaders there only", 1, true), r[1])
+    assert.truthy(r[1]:find("[battle_of_buena_vista 6.3a]", 1, true), r[1])
+  end)
+
+  it("the Mexican player naming Santa Anna or an active leader is told why "
+    .. "[battle_of_buena_vista 6.1c] [battle_of_buena_vista 6.1a]", function()
+    local g = bv.open(1)
+    local rec = bv.play(g, { activate = { "SantaAnna", "Lombardini", "Lombardini", "done" } },
+      { dice = { 2, 3 }, stop = after_activation(g) })
+    local r = refusals(rec)
+    assert.truthy(r[1] and r[1]:find("SantaAnna is exempt: always active", 1, true), tostring(r[1]))
+    assert.truthy(r[1]:find("[battle_of_buena_vista 6.1c]", 1, true), r[1])
+    assert.truthy(r[2] and r[2]:find("Lombardini is already active this turn", 1, true),
+      tostring(r[2]))
+    assert.truthy(r[2]:find("[battle_of_buena_vista 6.1a]", 1, true), r[2])
+  end)
+end)
