@@ -99,3 +99,20 @@ describe("Battle of Buena Vista's activation refusals say why", function()
     assert.truthy(r[2]:find("[battle_of_buena_vista 6.1a]", 1, true), r[2])
   end)
 end)
+
+describe("Battle of Buena Vista's move refusals", function()
+  it("a hex beyond a slope is refused naming the slope that stops the move "
+    .. "[battle_of_buena_vista E-7.1e]; a hex beyond the MP names the MP "
+    .. "[battle_of_buena_vista 7.1b]", function()
+    local mv = require "support.bv"
+    local movement = require "systems.battle_of_buena_vista.movement"
+    local g = mv.open{ SantaAnna = "5210" }            -- the hill, slopes around it
+    local rec = mv.play(g, function(game) movement.impulse(game, "MEX") end,
+      { "SantaAnna 5010", "SantaAnna 2010", "done" })
+    local r = mv.refusals(rec)
+    assert.truthy(r[1]:match("^5010 is out of SantaAnna's reach this impulse: the slope 51%d%d "
+      .. "on the way ends a move that enters it %[battle_of_buena_vista E%-7%.1e%]$"), r[1])
+    assert.are.equal("2010 is out of SantaAnna's reach this impulse (8 MP) "
+      .. "[battle_of_buena_vista 7.1b]", r[2])
+  end)
+end)
