@@ -38,3 +38,20 @@ describe("Battle of Buena Vista's double-size counters at the prompt", function(
     assert.truthy(r:find("9999", 1, true), r)
   end)
 end)
+
+describe("Battle of Buena Vista's words at the prompt", function()
+  after_each(function() commands.reset() end)
+
+  it("help pivot and help <kind> of its requests answer, from the system's words "
+    .. "[battle_of_buena_vista 7.5b] [battle_of_buena_vista 7.6b]", function()
+    local sys = require "systems.battle_of_buena_vista"
+    assert.truthy(sys.words, "the system declares no words")
+    commands.extend(sys.words)
+    local pivot = assert(commands.help_lines("pivot"))
+    assert.truthy(pivot[1]:find("pivot <unit> <head>/<tail>", 1, true), pivot[1])
+    local rehome = assert(commands.help_lines("rehome"))
+    assert.truthy(rehome[1]:find("Battle of Buena Vista: rules 7.6", 1, true), rehome[1])
+    local reserve = assert(commands.help_lines("reserve"))
+    assert.truthy(reserve[1]:find("rules 5.4", 1, true), reserve[1])
+  end)
+end)
