@@ -55,3 +55,18 @@ describe("Battle of Buena Vista's words at the prompt", function()
     assert.truthy(reserve[1]:find("rules 5.4", 1, true), reserve[1])
   end)
 end)
+
+describe("help for a pending request with two citations", function()
+  it("names both cases cleanly (Battle of Buena Vista's moving request "
+    .. "[battle_of_buena_vista 5.2-A4] [battle_of_buena_vista E-5.2])", function()
+    local pending = { side = "MEX", kind = "moving", prompt = "Put a Moving marker on a battery",
+                      rule = "[battle_of_buena_vista 5.2-A4] [battle_of_buena_vista E-5.2]",
+                      options = { "8pdr", "done" } }
+    local lines = assert(commands.help_lines("moving", pending))
+    local want = "the rule: rules 5.2-A4, E-5.2"
+    assert.are.equal(want, lines[1]:sub(-#want))
+    local one = { side = "A", kind = "react", prompt = "p", rule = "[demo 5.1]",
+                  options = { "fire" } }
+    assert.truthy(assert(commands.help_lines("react", one))[1]:find("the rule: rules 5.1$"))
+  end)
+end)
