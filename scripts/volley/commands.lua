@@ -698,6 +698,13 @@ function M.option_lines(pending, names)
   return out
 end
 
+-- A request's rule as help names it: its cases, without the system's name
+-- (`[demo 4.2]` -> `4.2`; `[bv 5.2-A4] [bv E-5.2]` -> `5.2-A4, E-5.2`).
+local function rule_cases(rule)
+  local r = tostring(rule):gsub("%]%s+%[%S+%s+", ", ")
+  return (r:gsub("^%[%S+ ", ""):gsub("%]$", ""))
+end
+
 --- The help lines: every command, or one.
 -- @tparam ?string word a command's name
 -- @tparam[opt] table pending the pending request
@@ -742,11 +749,11 @@ function M.help_lines(word, pending, names)
     if word == pending.kind then
       out[#out + 1] = string.format("  %-30s %s", word .. " <answer>", "answer the pending "
         .. word .. " request (" .. tostring(pending.prompt) .. "); ? lists its answers; "
-        .. "the rule: rules " .. tostring(pending.rule):gsub("^%[%S+ ", ""):gsub("%]$", ""))
+        .. "the rule: rules " .. rule_cases(pending.rule))
     elseif example then
       out[#out + 1] = string.format("  %-30s %s", example, "an answer to the pending "
         .. pending.kind .. " request (? lists them); the rule: rules "
-        .. tostring(pending.rule):gsub("^%[%S+ ", ""):gsub("%]$", ""))
+        .. rule_cases(pending.rule))
     end
   end
   if #out == 0 then return nil, "no command '" .. word .. "' (help lists them)" end
@@ -1262,6 +1269,17 @@ function ANSWERING.move(c, pending, names)
     end
     local at
     at, why = M.location(names, a[k])
+    if not at then
+      -- a two-hex counter's position, `<head>/<tail>` (Battle of Buena Vista's brigades, as
+      -- its move request lists them): each half a hex of the map
+      local head, tail = a[k]:match("^([^/]+)/([^/]+)$")
+      if head and is_hex(names, head) and is_hex(names, tail) then
+        at = a[k]
+      elseif head then
+        local bad = is_hex(names, head) and tail or head
+        why = "'" .. bad .. "' (in " .. a[k] .. ") is not a hex of the map"
+      end
+    end
     if not at then return refuse(why, pending) end
     path[#path + 1] = at
   end

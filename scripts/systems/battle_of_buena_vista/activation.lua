@@ -319,6 +319,33 @@ function M.candidates(game, side, zone)
   return out
 end
 
+-- Why `answer` may not be named to an activate request of `side` (a refusal's reason with
+-- its case), or nil: not a leader of the side in play, exempt, already active; for Wool or
+-- Taylor (`c`, in `zone`), a leader of the other zone or one he has tried.
+local function why_not(game, side, answer, c, zone, tried)
+  local ok, info = pcall(game.unit_info, game, answer)
+  if not ok or info.kind ~= "leader" or info.side ~= side then
+    return answer .. " is not a leader of " .. side .. " " .. cite(c and "6.3" or "6.2")
+  end
+  local z = M.zone(game, answer)
+  if not z then return answer .. " is not in play " .. cite(c and "6.3a" or "6.2") end
+  if M.exempt(game, answer) then
+    return answer .. " is exempt: always active " .. cite("6.1c")
+  end
+  if game.store:marker(answer, "active") > 0 then
+    return answer .. " is already active this turn " .. cite("6.1a")
+  end
+  if c and z ~= zone then
+    local where = { map = "the main map", track = "the Saltillo Track" }
+    return string.format("%s is on %s: %s, on %s, activates leaders there only %s", answer,
+      where[z], c.id, where[zone], cite("6.3a"))
+  end
+  if c and tried[answer] then
+    return c.id .. " has already tried " .. answer .. ": one try a leader " .. c.rule
+  end
+  return nil
+end
+
 --- The number of leaders the Mexican player may activate: a die plus Santa Anna's rating,
 -- unless a random event has wounded him (or he is gone) [battle_of_buena_vista 6.2].
 -- @treturn integer
@@ -358,6 +385,7 @@ function M.mexican(game)
       options = options,
       default = "done",
       rule = cite("6.2"),
+      explain = function(a) return why_not(game, side, a) end,
     })
     if answer == "done" then break end
     used = used + 1
@@ -391,6 +419,7 @@ local function commander_tries(game, c)
       options = options,
       default = "done",
       rule = c.rule .. " " .. cite("6.3a"),
+      explain = function(a) return why_not(game, side, a, c, zone, tried) end,
     })
     if answer == "done" then break end
     tried[answer] = true

@@ -116,9 +116,32 @@ function M.remove_lost_leaders(game)
   end
 end
 
---- The hexes (or Track spaces) where a unit leader may be re-homed: those of his own units,
--- and of his side's artillery [battle_of_buena_vista E-7.5b] [battle_of_buena_vista
--- E-7.5c], label order.
+--- Whether a leader must end each of his side's impulses stacked with a unit he commands:
+-- every leader but Santa Anna, Taylor and Wool, who move freely [battle_of_buena_vista 7.6a]
+-- [battle_of_buena_vista 7.6b] (the army commanders exempt from activation); so Pérez too,
+-- an army commander who is not exempt, with any unit of his army.
+function M.must_stack(game, leader)
+  if activation.unit_leader(game, leader) then return true end
+  return activation.army_commander(game, leader) and not activation.exempt(game, leader)
+end
+
+-- the units a leader may be stacked with at his impulse's end: a unit leader's own units
+-- [battle_of_buena_vista 7.6b]; an army commander's, every combat unit of his army
+-- [battle_of_buena_vista 6.1d]
+local function own_units(game, leader)
+  if not activation.army_commander(game, leader) then
+    return activation.subordinates(game, leader)
+  end
+  local out = {}
+  for _, u in ipairs(game.store:units{ side = game:unit_info(leader).side }) do
+    if activation.combat(game, u) then out[#out + 1] = u end
+  end
+  return out
+end
+
+--- The hexes (or Track spaces) where a leader may be re-homed: those of his own units (an
+-- army commander's: his army's), and of his side's artillery [battle_of_buena_vista E-7.5b]
+-- [battle_of_buena_vista E-7.5c], label order.
 function M.homes(game, leader)
   local out, seen = {}, {}
   local side = game:unit_info(leader).side
@@ -129,17 +152,17 @@ function M.homes(game, leader)
       out[#out + 1] = kind == "space" and ("space:" .. at) or at
     end
   end
-  for _, u in ipairs(activation.subordinates(game, leader)) do add(u) end
+  for _, u in ipairs(own_units(game, leader)) do add(u) end
   for _, u in ipairs(game.store:units{ side = side, type = "artillery" }) do add(u) end
   table.sort(out)
   return out
 end
 
---- Whether a unit leader is where he must be: stacked with one of his units or with artillery
+--- Whether a leader is where he must be: stacked with one of his units or with artillery
 -- [battle_of_buena_vista E-7.5b].
 function M.at_home(game, leader)
   local side = game:unit_info(leader).side
-  for _, u in ipairs(activation.subordinates(game, leader)) do
+  for _, u in ipairs(own_units(game, leader)) do
     if activation.stacked(game, leader, u) then return true end
   end
   for _, u in ipairs(game.store:units{ side = side, type = "artillery" }) do
@@ -148,15 +171,16 @@ function M.at_home(game, leader)
   return false
 end
 
---- Each unit leader of `sides` not with one of his units or artillery is placed with one,
--- where his player says [battle_of_buena_vista E-7.5c] [battle_of_buena_vista 7.6b]: at the
--- end of each of his side's impulses and in the administration phase (the digest's A41).
--- A leader with no unit left is removed first [battle_of_buena_vista 2.6a].
+--- Each leader of `sides` who must be stacked (a unit leader, or Pérez: `must_stack`) and is
+-- not with one of his units or artillery is placed with one, where his player says
+-- [battle_of_buena_vista E-7.5c] [battle_of_buena_vista 7.6b]: at the end of each of his
+-- side's impulses and in the administration phase (the digest's A41). A leader with no unit
+-- left is removed first [battle_of_buena_vista 2.6a].
 function M.rehome(game, sides, rule)
   M.remove_lost_leaders(game)
   for _, side in ipairs(sides) do
     for _, l in ipairs(game.store:leaders(side)) do
-      if activation.unit_leader(game, l) and activation.zone(game, l)
+      if M.must_stack(game, l) and activation.zone(game, l)
         and not M.at_home(game, l) then
         local homes = M.homes(game, l)
         if #homes > 0 then

@@ -65,6 +65,31 @@ do
   end
 end
 
+--- Its words in the prompt's command language (volley.commands `extend`: `help <word>`,
+-- `help <kind>`): the movement's (`pivot`, the move request's forms, `movement.words`) and the
+-- sequence's request kinds, so that `help activate` says what this battle's activate asks.
+M.words = {
+  answers = movement().words.answers,
+  kinds = {
+    { "activate", "<leader> | done", "name a leader to activate: the Mexican player any leader "
+        .. "up to the die + Santa Anna's 2; Wool (1-4, one success) or Taylor (1-5, three) a "
+        .. "leader in his own zone, one try each (Battle of Buena Vista: rules 6.2, 6.3)" },
+    { "first_commander", "Wool | Taylor", "which American commander rolls for his leaders "
+        .. "first (Battle of Buena Vista: rules 6.3)" },
+    { "moving", "<battery> | done", "put a Moving marker on a Mexican battery: it may move in "
+        .. "each Mexican impulse this turn, rolling its MP, and may not fire (Battle of Buena "
+        .. "Vista: rules 7.2)" },
+    { "reserve", "yes | no", "roll for the Mexican reserve attack against the turn's arc "
+        .. "(Battle of Buena Vista: rules 5.4)" },
+    { "reserve_place", "<hex> | <head> <tail>", "where a counter of the Reserve Box goes, "
+        .. "strictly inside the deployment area (Battle of Buena Vista: rules 5.4)" },
+    { "rehome", "<hex> | <space>", "where a leader left away from his units rejoins one of "
+        .. "them or a battery (Battle of Buena Vista: rules 7.6)" },
+  },
+  move_verbs = movement().words.move_verbs,
+}
+for _, k in ipairs(movement().words.kinds or {}) do M.words.kinds[#M.words.kinds + 1] = k end
+
 --- The system's part of the script API (volley.script_api; docs/modding.md).
 M.script_api = "systems.battle_of_buena_vista.script_api"
 

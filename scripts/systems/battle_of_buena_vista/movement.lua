@@ -610,6 +610,25 @@ end
 
 local check_path
 
+-- The slope hex that ends a unit's move short of `hex` (a slope entered off the road stops
+-- the move, docs/rulings M1 [battle_of_buena_vista E-7.1e]), when `hex` is in its reach but
+-- for that stop; else nil. For a refusal's reason only.
+local function slope_in_the_way(game, unit, hex)
+  if M.is_slope(game, hex) then return nil end
+  local _, from = game.store:where(unit)
+  local q = M.query(game, unit)
+  q.must_stop = {}
+  for _, e in ipairs(game.move:reach(from, q)) do
+    if e.hex == hex then
+      for k = 1, #e.path - 1 do
+        if e.path[k] ~= from and M.is_slope(game, e.path[k]) then return e.path[k] end
+      end
+      return nil
+    end
+  end
+  return nil
+end
+
 --- Checks a typed path of a one-hex unit (`places`: the hexes entered; one hex: its listed
 -- destination, by the path listed). Returns `{path =, steps = {{cost=}...}, bonus =}` or
 -- `false, why`.
@@ -631,6 +650,11 @@ function M.check(game, unit, places)
     if places[1] == from then return false, unit .. " is already in " .. from .. " " .. M.R71A end
     for _, d in ipairs(M.destinations(game, unit)) do
       if d.hex == places[1] then return check_path(game, unit, d.path) end
+    end
+    local slope = slope_in_the_way(game, unit, places[1])
+    if slope then
+      return false, places[1] .. " is out of " .. unit .. "'s reach this impulse: the slope "
+        .. slope .. " on the way ends a move that enters it " .. M.RE71E
     end
     return false, places[1] .. " is out of " .. unit .. "'s reach this impulse (" .. M.ma(game,
       unit) .. " MP) " .. M.R71B

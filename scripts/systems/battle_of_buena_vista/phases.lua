@@ -122,7 +122,13 @@ local function place_reserve(game)
           })
         end
         local head, tail = to:match("^(%S+) (%S+)$")
-        assert(game.store:place(u, head and { head, tail } or to))
+        if head then   -- a brigade faces from its tail toward its head [battle_of_buena_vista 7.5a]
+          local movement = require "systems.battle_of_buena_vista.movement"
+          require("systems.battle_of_buena_vista.double").place(game, movement.grid(game), u,
+            head, tail)
+        else
+          assert(game.store:place(u, to))
+        end
         placed[#placed + 1] = u
       end
     end

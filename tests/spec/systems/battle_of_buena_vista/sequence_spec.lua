@@ -126,8 +126,11 @@ describe("Battle of Buena Vista's sequence of play", function()
     function()
     -- an American unit inside the area does not take a hex from the reserve
     local g = bv.open(1, { ["2KY-1"] = "4816" })
-    local asked = {}
-    g.hooks:on("reserve.check", function(ctx) asked[#asked + 1] = ctx.turn end)
+    local asked, placed = {}, nil
+    g.hooks:on("reserve.check", function(ctx)
+      asked[#asked + 1] = ctx.turn
+      if ctx.organized then placed = { g.store:where("Perez") } end
+    end)
     g.hooks:on("turn.start", function(ctx)
       if ctx.turn == 5 then g.dice:force({ 6 }) end    -- turn 5: the reserve roll 6, not in 1
       if ctx.turn == 6 then g.dice:force({ 1 }) end    -- turn 6: 1, in the arc
@@ -137,9 +140,8 @@ describe("Battle of Buena Vista's sequence of play", function()
     assert.are.same({ 5, 6 }, asked)                     -- none after it is organized
     assert.is_true(g.vars.reserve_done)
     assert.are.same({ "Perez" }, g.vars.reserve_units)
-    local kind, at = g.store:where("Perez")
-    assert.are.equal("hex", kind)
-    assert.are.equal("4816", at)
+    -- where he is placed (he then joins a unit at his impulse's end [7.6b])
+    assert.are.same({ "hex", "4816" }, placed)
     local place = bv.requests(rec, "reserve_place")[1]
     assert.truthy(place)
     for _, h in ipairs(place.options) do
