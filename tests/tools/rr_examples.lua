@@ -92,10 +92,14 @@ function M.titles(text)
   return table.concat(out, "\n")
 end
 
-local function texts(root)
+--- The texts of the tests under `root` (a prefix ending in "/" or "") in `dirs` (default
+-- `M.DIRS`): each shell test whole, each spec's titles (`M.titles`), in directory and name
+-- order. Shared with the other systems' example checkers (tests/tools/spi_examples.lua).
+-- @treturn {string,...}
+function M.texts(root, dirs)
   local out = {}
-  for _, dir in ipairs(M.DIRS) do
-    local p = assert(io.popen("ls " .. root .. dir))
+  for _, dir in ipairs(dirs or M.DIRS) do
+    local p = assert(io.popen("ls " .. root .. dir .. " 2>/dev/null"))
     local list = {}
     for name in p:lines() do
       if name:match("_spec%.lua$") or name:match("%.sh$") then list[#list + 1] = name end
@@ -118,7 +122,7 @@ function M.check(root, digest)
   if not text then error("rr_examples: cannot read the digest " .. (digest or M.DIGEST), 0) end
   local ex = M.examples(text)
   if #ex == 0 then error("rr_examples: no T-RR id found in the digest", 0) end
-  local bodies = texts(root)
+  local bodies = M.texts(root)
   local res = { covered = {}, uncovered = {}, total = #ex }
   for _, e in ipairs(ex) do
     local hit = false

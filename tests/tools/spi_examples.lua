@@ -79,24 +79,6 @@ local function names(text, id)
 end
 M.names = names
 
-local function texts(root)
-  local out = {}
-  for _, dir in ipairs(M.DIRS) do
-    local p = assert(io.popen("ls " .. root .. dir .. " 2>/dev/null"))
-    local list = {}
-    for name in p:lines() do
-      if name:match("_spec%.lua$") or name:match("%.sh$") then list[#list + 1] = name end
-    end
-    p:close()
-    table.sort(list)
-    for _, name in ipairs(list) do
-      local t = read(root .. dir .. "/" .. name) or ""
-      out[#out + 1] = name:match("%.sh$") and t or rr.titles(t)
-    end
-  end
-  return out
-end
-
 --- The examples' coverage: `covered` (ids, digest order), `uncovered` (a list of
 -- `{ id =, why = }`) and `total`; errors when the digest cannot be read or yields no id.
 function M.check(root, digest)
@@ -105,7 +87,7 @@ function M.check(root, digest)
   if not text then error("spi_examples: cannot read the digest " .. (digest or M.DIGEST), 0) end
   local ex = M.examples(text)
   if #ex == 0 then error("spi_examples: no T-<case> id found in the digest", 0) end
-  local bodies = texts(root)
+  local bodies = rr.texts(root, M.DIRS)
   local st = statuses(root ~= "" and root:sub(1, -2) or nil)
   local res = { covered = {}, uncovered = {}, total = #ex, list = ex }
   for _, e in ipairs(ex) do
